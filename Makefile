@@ -1,0 +1,54 @@
+# Lantern: two commands. `make play` serves the game notebooks; `make test` runs everything.
+# Both create and fill .venv themselves and skip the install when pyproject.toml has not changed.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8888
+GAME ?= firelights
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+TOKEN_FLAG := $(if $(TOKEN),--IdentityProvider.token=$(TOKEN))
+
+.PHONY: play test lint voila bench browser-deps clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# One stamp per extra; pip runs again only when pyproject.toml is newer than the stamp.
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[test]"
+	touch $@ $(VENV)/.installed-run
+
+play: $(VENV)/.installed-run
+	$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
+		--ServerApp.root_dir=notebooks $(TOKEN_FLAG) $(ROOT_FLAG)
+
+voila: $(VENV)/.installed-run
+	$(BIN)/voila notebooks/$(GAME).ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+
+# Debian's Chromium for the browser tests: installed when missing and we are root; otherwise
+# those tests skip with a one-line reason (tests/browser/conftest.py).
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+			|| echo "chromium could not be installed: the browser tests will skip"; \
+	fi
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check rules widgets tests bench
+	$(BIN)/ruff format --check rules widgets tests bench
+	$(BIN)/mypy
+
+test: $(VENV)/.installed-test browser-deps lint
+	$(BIN)/pytest
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,217 @@
+"""Playing cards: the standard 52-card deck without jokers, and a deck with a discard pile.
+
+Ranks run 1..13 (Ace 1, Jack 11, Queen 12, King 13). A card prints and parses as a short code,
+rank then suit letter: ``"AS"``, ``"10H"``, ``"QD"``.
+
+The draw pile is kept as an unordered, sorted tuple: drawing picks uniformly among the cards left,
+which is exactly a well-shuffled deck, and lets the odds of the next card come straight from what
+is left.
+
+>>> deck = Deck.full()
+>>> deck.chance_next(lambda card: card.is_face)
+Fraction(3, 13)
+>>> Card.parse("QH")
+Card(rank=12, suit=<Suit.HEARTS: 'H'>)
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.chance import Distribution, Source
+from rules.errors import IllegalAction, InvalidInput
+
+__all__ = ["RANK_NAMES", "Card", "Colour", "Deck", "Draw", "Suit", "full_deck"]
+
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+FACE_RANKS = frozenset({11, 12, 13})
+
+
+class Colour(enum.Enum):
+    RED = "red"
+    BLACK = "black"
+
+
+class Suit(enum.Enum):
+    """The four suits, by their letter; each knows its symbol and colour."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def symbol(self) -> str:
+        return {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[self.value]
+
+    @property
+    def colour(self) -> Colour:
+        return Colour.RED if self in (Suit.DIAMONDS, Suit.HEARTS) else Colour.BLACK
+
+
+@dataclass(frozen=True)
+class Card:
+    """One playing card. ``repr`` round-trips; ``str`` is the short code."""
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if (
+            isinstance(self.rank, bool)
+            or not isinstance(self.rank, int)
+            or not 1 <= self.rank <= 13
+        ):
+            raise InvalidInput(
+                f"a card rank is an int from 1 (Ace) to 13 (King), got {self.rank!r}"
+            )
+        if not isinstance(self.suit, Suit):
+            raise InvalidInput(f"a card suit is one of {[s.name for s in Suit]}, got {self.suit!r}")
+
+    @classmethod
+    def parse(cls, code: object) -> Card:
+        """A card from its code (``"AS"``, ``"10h"``, ``"KD"``); anything else is refused."""
+        if isinstance(code, Card):
+            return code
+        if not isinstance(code, str) or len(code.strip()) < 2:
+            raise InvalidInput(f"a card code is a rank and a suit letter like 'QH', got {code!r}")
+        text = code.strip().upper()
+        rank_text, suit_text = text[:-1], text[-1]
+        ranks = {name: rank for rank, name in RANK_NAMES.items()} | {
+            str(r): r for r in range(1, 14)
+        }
+        suits = {s.value: s for s in Suit} | {s.symbol: s for s in Suit}
+        if rank_text not in ranks or suit_text not in suits:
+            raise InvalidInput(
+                f"a card code is a rank (A, 2..10, J, Q, K) then a suit (C, D, H, S), got {code!r}"
+            )
+        return cls(ranks[rank_text], suits[suit_text])
+
+    def key(self) -> tuple[int, str]:
+        """Sort key: by rank, then suit letter."""
+        return (self.rank, self.suit.value)
+
+    @property
+    def rank_name(self) -> str:
+        return RANK_NAMES.get(self.rank, str(self.rank))
+
+    @property
+    def colour(self) -> Colour:
+        return self.suit.colour
+
+    @property
+    def is_face(self) -> bool:
+        """Jack, Queen or King."""
+        return self.rank in FACE_RANKS
+
+    @property
+    def label(self) -> str:
+        """Rank and suit symbol, as printed on the card: ``"Q♥"``."""
+        return f"{self.rank_name}{self.suit.symbol}"
+
+    def __str__(self) -> str:
+        return f"{self.rank_name}{self.suit.value}"
+
+
+def full_deck() -> tuple[Card, ...]:
+    """The 52 cards in a fixed order (by rank, then suit)."""
+    return tuple(Card(rank, suit) for rank, suit in itertools.product(range(1, 14), Suit))
+
+
+FULL_DECK = frozenset(full_deck())
+
+
+def parse_cards(codes: Iterable[object]) -> tuple[Card, ...]:
+    return tuple(Card.parse(code) for code in codes)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Drawing ``count`` cards, in order, from ``pile``: every ordered selection equally likely."""
+
+    pile: tuple[Card, ...]
+    count: int
+
+    def __post_init__(self) -> None:
+        if self.count < 0 or self.count > len(self.pile):
+            raise IllegalAction(
+                f"cannot draw {self.count!r} cards: the draw pile holds {len(self.pile)}"
+            )
+
+    def distribution(self) -> Distribution[tuple[Card, ...]]:
+        return Distribution.uniform(itertools.permutations(self.pile, self.count))
+
+    def sample(self, rng: random.Random) -> tuple[Card, ...]:
+        return tuple(rng.sample(self.pile, self.count))
+
+    def check(self, outcome: object) -> tuple[Card, ...]:
+        if not isinstance(outcome, list | tuple) or len(outcome) != self.count:
+            raise InvalidInput(f"expected {self.count} card codes, got {outcome!r}")
+        cards = parse_cards(outcome)
+        if len(set(cards)) != len(cards):
+            raise InvalidInput(f"a card cannot be drawn twice in one draw, got {outcome!r}")
+        missing = [str(c) for c in cards if c not in self.pile]
+        if missing:
+            raise IllegalAction(
+                f"{', '.join(missing)} is not in the draw pile, so it cannot be drawn"
+            )
+        return cards
+
+    def to_json(self, outcome: tuple[Card, ...]) -> list[str]:
+        return [str(card) for card in outcome]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A Story Deck: the draw pile and the discard pile. Cards elsewhere are held by the game.
+
+    Every operation returns a new deck; none loses or duplicates a card.
+    """
+
+    draw_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        cards = self.draw_pile + self.discard_pile
+        if len(set(cards)) != len(cards):
+            raise InvalidInput(f"a card appears twice in the deck: {sorted(map(str, cards))!r}")
+        object.__setattr__(self, "draw_pile", tuple(sorted(self.draw_pile, key=Card.key)))
+
+    @classmethod
+    def full(cls) -> Deck:
+        return cls(full_deck())
+
+    def draw(self, count: int, chance: Source) -> tuple[tuple[Card, ...], Deck]:
+        """Draw ``count`` cards through ``chance``; the cards leave the deck (the game holds them)."""
+        cards = chance.resolve(Draw(self.draw_pile, count))
+        left = tuple(card for card in self.draw_pile if card not in cards)
+        return cards, Deck(left, self.discard_pile)
+
+    def discard(self, cards: Iterable[Card]) -> Deck:
+        """Put cards held by the game on the discard pile."""
+        cards = tuple(cards)
+        here = [str(c) for c in cards if c in self.draw_pile or c in self.discard_pile]
+        if here:
+            raise IllegalAction(
+                f"{', '.join(here)} is already in the deck, so it cannot be discarded"
+            )
+        return Deck(self.draw_pile, self.discard_pile + cards)
+
+    def reshuffle(self) -> Deck:
+        """Shuffle the discard pile back into the draw pile."""
+        return Deck(self.draw_pile + self.discard_pile)
+
+    def next_distribution(self, count: int = 1) -> Distribution[tuple[Card, ...]]:
+        """The exact distribution of the next ``count`` cards, given what is left."""
+        return Draw(self.draw_pile, count).distribution()
+
+    def chance_next(self, event: Callable[[Card], bool]) -> Fraction:
+        """The exact chance that the next card drawn satisfies ``event``."""
+        if not self.draw_pile:
+            raise IllegalAction("the draw pile is empty: there is no next card")
+        return Fraction(sum(map(event, self.draw_pile)), len(self.draw_pile))

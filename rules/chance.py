@@ -1,0 +1,203 @@
+"""Chance steps, exact distributions, and the one seeded source of randomness.
+
+A *chance step* (a roll of dice, a draw of cards) can state its exact outcome distribution before
+anything is sampled. A *source* resolves a step to one outcome: :class:`Chance` samples it from a
+seed, :class:`Supplied` takes the outcome the player rolled or drew at the table, and
+:class:`Replay` returns outcomes recorded earlier. Games only ever see the :class:`Source`
+protocol, so the same rule code plays, replays and accepts physical results.
+
+Why a fresh generator per step: the generator of step *k* is seeded from ``(seed, k)``, so the
+outcome of step *k* never depends on how earlier steps were resolved (sampled, supplied by the
+player, or replayed from a record). Replaying a journey and going on gives the same next outcomes
+as never having stopped.
+
+>>> from rules.dice import Roll
+>>> chance = Chance(seed=7)
+>>> first = chance.resolve(Roll(2))
+>>> Chance(seed=7).resolve(Roll(2)) == first
+True
+>>> Roll(2).distribution()[(6, 6)]
+Fraction(1, 36)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+from rules.errors import IllegalAction, InvalidInput
+
+__all__ = [
+    "Chance",
+    "ChanceStep",
+    "Distribution",
+    "Recording",
+    "Replay",
+    "Source",
+    "Supplied",
+]
+
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
+JSON = Any
+
+
+class Distribution(Mapping[T, Fraction]):
+    """An exact, immutable probability distribution: outcome -> :class:`Fraction`.
+
+    Outcomes with zero probability are dropped; the probabilities sum to exactly 1.
+
+    >>> coin = Distribution.uniform(["heads", "tails"])
+    >>> coin["heads"]
+    Fraction(1, 2)
+    >>> coin.probability(lambda side: side != "heads")
+    Fraction(1, 2)
+    """
+
+    __slots__ = ("_weights",)
+
+    def __init__(self, weights: Mapping[T, Fraction | int]) -> None:
+        total = sum(weights.values(), Fraction(0))
+        if total <= 0:
+            raise InvalidInput(f"a distribution needs a positive total weight, got {total!r}")
+        if any(w < 0 for w in weights.values()):
+            raise InvalidInput(f"weights must not be negative, got {dict(weights)!r}")
+        self._weights: dict[T, Fraction] = {
+            outcome: Fraction(weight) / total for outcome, weight in weights.items() if weight
+        }
+
+    @classmethod
+    def uniform(cls, outcomes: Iterable[T]) -> Distribution[T]:
+        """Each distinct outcome equally likely (repeats add weight)."""
+        weights: dict[T, int] = {}
+        for outcome in outcomes:
+            weights[outcome] = weights.get(outcome, 0) + 1
+        return cls(weights)
+
+    def __getitem__(self, outcome: T) -> Fraction:
+        return self._weights.get(outcome, Fraction(0))
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._weights)
+
+    def __len__(self) -> int:
+        return len(self._weights)
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{o!r}: {p}" for o, p in self._weights.items())
+        return f"Distribution({{{body}}})"
+
+    def probability(self, event: Callable[[T], bool]) -> Fraction:
+        """The exact probability that ``event(outcome)`` holds."""
+        return sum((p for o, p in self._weights.items() if event(o)), Fraction(0))
+
+    def map(self, f: Callable[[T], U]) -> Distribution[U]:
+        """The distribution of ``f(outcome)``."""
+        weights: dict[U, Fraction] = {}
+        for outcome, p in self._weights.items():
+            key = f(outcome)
+            weights[key] = weights.get(key, Fraction(0)) + p
+        return Distribution(weights)
+
+    def mean(self) -> Fraction:
+        """The expected value, for numeric outcomes."""
+        return sum((p * o for o, p in self._weights.items()), Fraction(0))  # type: ignore[operator]
+
+
+class ChanceStep(Protocol[T]):
+    """Something left to chance. It knows its odds, how to sample, and how to check an outcome."""
+
+    def distribution(self) -> Distribution[T]:
+        """Every possible outcome with its exact probability."""
+
+    def sample(self, rng: random.Random) -> T:
+        """One outcome, drawn with ``rng`` so that it follows :meth:`distribution`."""
+
+    def check(self, outcome: object) -> T:
+        """``outcome`` as a valid outcome of this step (JSON lists become tuples); else raise."""
+
+    def to_json(self, outcome: T) -> JSON:
+        """The outcome as plain JSON (lists, ints, strings)."""
+
+
+class Source(Protocol):
+    """Resolves chance steps to outcomes. Games take one of these and nothing else random."""
+
+    def resolve(self, step: ChanceStep[T]) -> T: ...
+
+
+@dataclass
+class Chance:
+    """The seeded generator of a game: step *k* is sampled with ``Random(f"{seed}:{k}")``.
+
+    ``steps`` counts the steps resolved so far (sampled or not); record it to continue later.
+    """
+
+    seed: int
+    steps: int = 0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise InvalidInput(f"a seed must be an int, got {self.seed!r}")
+
+    def generator(self, step: int) -> random.Random:
+        """The generator for step number ``step``; string seeds hash the same in every run."""
+        return random.Random(f"lantern:{self.seed}:{step}")
+
+    def resolve(self, step: ChanceStep[T]) -> T:
+        outcome = step.sample(self.generator(self.steps))
+        self.steps += 1
+        return outcome
+
+    def skip(self, count: int = 1) -> None:
+        """Advance past steps resolved by another source (supplied or replayed outcomes)."""
+        self.steps += count
+
+
+@dataclass
+class Supplied:
+    """Outcomes rolled or drawn at the table, used in order; each is checked against its step.
+
+    When ``then`` is given, steps beyond the supplied outcomes fall back to it.
+    """
+
+    outcomes: Sequence[object]
+    then: Source | None = None
+    used: int = 0
+
+    def resolve(self, step: ChanceStep[T]) -> T:
+        if self.used < len(self.outcomes):
+            outcome = step.check(self.outcomes[self.used])
+            self.used += 1
+            if isinstance(self.then, Chance):
+                self.then.skip()
+            return outcome
+        if self.then is None:
+            raise IllegalAction(
+                f"the action needs more chance outcomes than the {len(self.outcomes)} supplied "
+                f"({list(self.outcomes)!r}); supply one more for {step!r}"
+            )
+        return self.then.resolve(step)
+
+    def unused(self) -> Sequence[object]:
+        return self.outcomes[self.used :]
+
+
+class Replay(Supplied):
+    """Outcomes recorded in a journey, fed back in order (stored as JSON, checked on the way)."""
+
+
+@dataclass
+class Recording:
+    """Wraps a source and keeps every outcome it resolves, as JSON, for the game's record."""
+
+    source: Source
+    outcomes: list[JSON] = field(default_factory=list)
+
+    def resolve(self, step: ChanceStep[T]) -> T:
+        outcome = self.source.resolve(step)
+        self.outcomes.append(step.to_json(outcome))
+        return outcome

@@ -1,0 +1,175 @@
+"""Dice: d6 rolls, sums, hit pools by Position, and d66, each with its exact distribution.
+
+>>> sum_distribution(2)[7]
+Fraction(1, 6)
+>>> hits_distribution(2, Position.STANDARD)[0]
+Fraction(4, 9)
+>>> D66().distribution()[36]
+Fraction(1, 36)
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+from rules.chance import Distribution
+from rules.errors import InvalidInput
+
+__all__ = [
+    "D66",
+    "D66_VALUES",
+    "Position",
+    "Roll",
+    "count_hits",
+    "d66_value",
+    "hits_distribution",
+    "sum_distribution",
+]
+
+SIDES = 6
+D66_VALUES: tuple[int, ...] = tuple(10 * t + u for t in range(1, 7) for u in range(1, 7))
+MAX_DICE = 20  # more dice than any rule asks for; keeps exact enumeration cheap
+
+
+class Position(enum.Enum):
+    """How favourable a roll is: the lowest face that counts as a Hit (``None``: no roll made).
+
+    Boundless engine v2: Good 4+, Standard 5+, Bad 6 only; Absolute always succeeds and
+    Impossible always fails, without a roll.
+    """
+
+    ABSOLUTE = "absolute"
+    GOOD = "good"
+    STANDARD = "standard"
+    BAD = "bad"
+    IMPOSSIBLE = "impossible"
+
+    @property
+    def threshold(self) -> int | None:
+        return {"good": 4, "standard": 5, "bad": 6}.get(self.value)
+
+    @property
+    def rolls(self) -> bool:
+        """Whether dice are rolled at all in this Position."""
+        return self.threshold is not None
+
+    def hit_chance(self) -> Fraction:
+        """The exact chance that one die is a Hit."""
+        if self is Position.ABSOLUTE:
+            return Fraction(1)
+        if self is Position.IMPOSSIBLE:
+            return Fraction(0)
+        assert self.threshold is not None
+        return Fraction(SIDES - self.threshold + 1, SIDES)
+
+    def is_hit(self, face: int) -> bool:
+        _check_face(face)
+        return self.threshold is not None and face >= self.threshold
+
+
+def _check_face(face: object) -> int:
+    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= SIDES:
+        raise InvalidInput(f"a d6 face must be an int from 1 to {SIDES}, got {face!r}")
+    return face
+
+
+def _check_count(count: object, low: int = 0) -> int:
+    if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= MAX_DICE:
+        raise InvalidInput(
+            f"a number of dice must be an int from {low} to {MAX_DICE}, got {count!r}"
+        )
+    return count
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll of ``count`` d6; its outcome is the tuple of faces, in the order rolled."""
+
+    count: int
+
+    def __post_init__(self) -> None:
+        _check_count(self.count)
+
+    def distribution(self) -> Distribution[tuple[int, ...]]:
+        return Distribution.uniform(itertools.product(range(1, SIDES + 1), repeat=self.count))
+
+    def sample(self, rng: random.Random) -> tuple[int, ...]:
+        return tuple(rng.randint(1, SIDES) for _ in range(self.count))
+
+    def check(self, outcome: object) -> tuple[int, ...]:
+        if not isinstance(outcome, list | tuple) or len(outcome) != self.count:
+            raise InvalidInput(f"expected {self.count} d6 faces, got {outcome!r}")
+        return tuple(_check_face(face) for face in outcome)
+
+    def to_json(self, outcome: tuple[int, ...]) -> list[int]:
+        return list(outcome)
+
+
+@dataclass(frozen=True)
+class D66:
+    """Two d6 read as tens and units: 11..16, 21..26, ..., 61..66, each 1/36."""
+
+    def distribution(self) -> Distribution[int]:
+        return Distribution.uniform(D66_VALUES)
+
+    def sample(self, rng: random.Random) -> int:
+        return 10 * rng.randint(1, SIDES) + rng.randint(1, SIDES)
+
+    def check(self, outcome: object) -> int:
+        return d66_value(outcome)
+
+    def to_json(self, outcome: int) -> int:
+        return outcome
+
+
+def d66_value(value: object) -> int:
+    """``value`` as a d66 result, or :class:`InvalidInput` naming it.
+
+    >>> d66_value(17)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidInput: a d66 value is two d6 read as tens and units (11..16, ..., 61..66), got 17
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value not in D66_VALUES:
+        raise InvalidInput(
+            f"a d66 value is two d6 read as tens and units (11..16, ..., 61..66), got {value!r}"
+        )
+    return value
+
+
+def count_hits(faces: tuple[int, ...], position: Position) -> int:
+    """How many of ``faces`` are Hits in ``position``."""
+    return sum(position.is_hit(face) for face in faces)
+
+
+@cache
+def sum_distribution(count: int) -> Distribution[int]:
+    """The exact distribution of the sum of ``count`` d6 (by convolution)."""
+    _check_count(count, low=1)
+    weights: dict[int, int] = {0: 1}
+    for _ in range(count):
+        nxt: dict[int, int] = {}
+        for total, w in weights.items():
+            for face in range(1, SIDES + 1):
+                nxt[total + face] = nxt.get(total + face, 0) + w
+        weights = nxt
+    return Distribution(weights)
+
+
+@cache
+def hits_distribution(count: int, position: Position) -> Distribution[int]:
+    """The exact distribution of Hits among ``count`` d6 in ``position`` (binomial).
+
+    Absolute counts every die a Hit, Impossible none, as if the dice had been rolled.
+    """
+    _check_count(count)
+    p = position.hit_chance()
+    return Distribution(
+        {k: comb(count, k) * p**k * (1 - p) ** (count - k) for k in range(count + 1)}
+    )
