@@ -11,7 +11,7 @@ is left.
 >>> deck.chance_next(lambda card: card.is_face)
 Fraction(3, 13)
 >>> Card.parse("QH")
-Card(rank=12, suit=<Suit.HEARTS: 'H'>)
+Card(rank=12, suit=Suit.HEARTS)
 """
 
 from __future__ import annotations
@@ -44,6 +44,10 @@ class Suit(enum.Enum):
     DIAMONDS = "D"
     HEARTS = "H"
     SPADES = "S"
+
+    def __repr__(self) -> str:
+        # Enum's default <Suit.HEARTS: 'H'> is not Python: keep Card's repr round-tripping.
+        return f"Suit.{self.name}"
 
     @property
     def symbol(self) -> str:

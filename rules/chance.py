@@ -34,6 +34,7 @@ __all__ = [
     "Chance",
     "ChanceStep",
     "Distribution",
+    "Pick",
     "Recording",
     "Replay",
     "Source",
@@ -79,6 +80,10 @@ class Distribution(Mapping[T, Fraction]):
 
     def __getitem__(self, outcome: T) -> Fraction:
         return self._weights.get(outcome, Fraction(0))
+
+    def __contains__(self, outcome: object) -> bool:
+        # Mapping's default asks __getitem__, which answers 0 for impossible outcomes.
+        return outcome in self._weights
 
     def __iter__(self) -> Iterator[T]:
         return iter(self._weights)
@@ -200,4 +205,30 @@ class Recording:
     def resolve(self, step: ChanceStep[T]) -> T:
         outcome = self.source.resolve(step)
         self.outcomes.append(step.to_json(outcome))
+        return outcome
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Picking one of ``options`` at random, each equally likely (a curse, a row, a hero)."""
+
+    options: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise IllegalAction("there is nothing to pick from")
+
+    def distribution(self) -> Distribution[str]:
+        return Distribution.uniform(self.options)
+
+    def sample(self, rng: random.Random) -> str:
+        return rng.choice(self.options)
+
+    def check(self, outcome: object) -> str:
+        if outcome not in self.options:
+            raise InvalidInput(f"expected one of {list(self.options)}, got {outcome!r}")
+        assert isinstance(outcome, str)
+        return outcome
+
+    def to_json(self, outcome: str) -> str:
         return outcome

@@ -70,7 +70,9 @@ class Position(enum.Enum):
 
     def is_hit(self, face: int) -> bool:
         _check_face(face)
-        return self.threshold is not None and face >= self.threshold
+        if self.threshold is None:  # no roll: Absolute counts every die a Hit, Impossible none
+            return self is Position.ABSOLUTE
+        return face >= self.threshold
 
 
 def _check_face(face: object) -> int:

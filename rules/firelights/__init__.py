@@ -1,0 +1,69 @@
+"""Firelights (Fari RPGs, CC-BY 4.0): a solo journey to re-ignite six beacons.
+
+>>> from rules.journey import Journey
+>>> from rules.firelights import Begin, Discover, available
+>>> journey = Journey.start("firelights", seed=1)
+>>> report = journey.play(Begin("Wick", "she/her", forceful=2, patient=1, quick=0))
+>>> len(journey.state.world.regions)
+1
+>>> "discover" in available(journey.state)
+True
+"""
+
+from rules.firelights.action_roll import Result, read
+from rules.firelights.actions import (
+    LIKELIHOODS,
+    Ask,
+    Begin,
+    BuyInformation,
+    Choose,
+    Confront,
+    Discover,
+    Evade,
+    Fight,
+    Flee,
+    Rest,
+    Search,
+    Travel,
+)
+from rules.firelights.character import APPROACHES, Character
+from rules.firelights.curses import CURSES, CurseTrack
+from rules.firelights.game import GAME, Report, apply, available, modifier, odds, odds_for
+from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
+from rules.firelights.world import BEACONS, Region, WorldMap
+
+__all__ = [
+    "APPROACHES",
+    "BEACONS",
+    "CURSES",
+    "FATIGUE_BOXES",
+    "GAME",
+    "LIKELIHOODS",
+    "Ask",
+    "Begin",
+    "BuyInformation",
+    "Character",
+    "Choose",
+    "Confront",
+    "CurseTrack",
+    "Discover",
+    "Evade",
+    "Fight",
+    "Flee",
+    "Pending",
+    "Region",
+    "Report",
+    "Rest",
+    "Result",
+    "Search",
+    "State",
+    "Travel",
+    "WorldMap",
+    "apply",
+    "available",
+    "locations",
+    "modifier",
+    "odds",
+    "odds_for",
+    "read",
+]

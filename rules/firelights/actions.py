@@ -1,0 +1,190 @@
+"""The player's moves in Firelights, as plain values that print to and parse from JSON.
+
+The seven rulebook Actions (Confront Risk, Search For Treasures, Buy Information, Discover a
+Region, Fight a Curse, Evade Danger, the Oracle) plus the moves around them: Begin (create the
+Firelight and draw the starting region), Choose (a choice the rules leave to the player), Travel,
+Rest and Flee.
+
+>>> parse({"kind": "discover", "approach": "quick"})
+Discover(approach='quick')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules.errors import InvalidInput
+
+__all__ = [
+    "ACTIONS",
+    "LIKELIHOODS",
+    "Ask",
+    "Begin",
+    "BuyInformation",
+    "Choose",
+    "Confront",
+    "Discover",
+    "Evade",
+    "Fight",
+    "Flee",
+    "Rest",
+    "Search",
+    "Travel",
+    "parse",
+]
+
+#: The Oracle's modifiers: "Action+2 if likely. Action+0 if unlikely. Action+1 otherwise."
+LIKELIHOODS = {"likely": 2, "even": 1, "unlikely": 0}
+
+
+class _Action:
+    kind: ClassVar[str]
+    title: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+@dataclass(frozen=True)
+class Begin(_Action):
+    """Create the Firelight and draw the starting region."""
+
+    kind: ClassVar[str] = "begin"
+    title: ClassVar[str] = "Begin the journey"
+    name: str
+    pronouns: str
+    forceful: int
+    patient: int
+    quick: int
+
+
+@dataclass(frozen=True)
+class Confront(_Action):
+    """Confront Risk; ``purpose`` "risk", "ignite" (the beacon here) or "reveal" (a hidden path)."""
+
+    kind: ClassVar[str] = "confront"
+    title: ClassVar[str] = "Confront Risk"
+    approach: str
+    purpose: str = "risk"
+    target: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Search(_Action):
+    kind: ClassVar[str] = "search"
+    title: ClassVar[str] = "Search For Treasures"
+    approach: str
+
+
+@dataclass(frozen=True)
+class BuyInformation(_Action):
+    """Spend ``treasures`` (the modifier); ``target`` a hidden path to reveal, if any."""
+
+    kind: ClassVar[str] = "buy"
+    title: ClassVar[str] = "Buy Information"
+    treasures: int
+    target: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Discover(_Action):
+    kind: ClassVar[str] = "discover"
+    title: ClassVar[str] = "Discover a Region"
+    approach: str
+
+
+@dataclass(frozen=True)
+class Fight(_Action):
+    kind: ClassVar[str] = "fight"
+    title: ClassVar[str] = "Fight a Curse"
+    approach: str
+    curse: str
+
+
+@dataclass(frozen=True)
+class Evade(_Action):
+    kind: ClassVar[str] = "evade"
+    title: ClassVar[str] = "Evade Danger"
+    approach: str
+
+
+@dataclass(frozen=True)
+class Ask(_Action):
+    """Get an Answer From The Oracle."""
+
+    kind: ClassVar[str] = "ask"
+    title: ClassVar[str] = "Ask the Oracle"
+    likelihood: str = "even"
+    question: str = ""
+
+
+@dataclass(frozen=True)
+class Choose(_Action):
+    """Answer a pending choice: a card code, a curse name, or "random" for a curse."""
+
+    kind: ClassVar[str] = "choose"
+    title: ClassVar[str] = "Choose"
+    option: str
+
+
+@dataclass(frozen=True)
+class Travel(_Action):
+    kind: ClassVar[str] = "travel"
+    title: ClassVar[str] = "Travel"
+    to: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Rest(_Action):
+    """Rest: a Journey Book entry, the discard pile shuffled back, Fatigue cleared."""
+
+    kind: ClassVar[str] = "rest"
+    title: ClassVar[str] = "Rest"
+    entry: str = ""
+
+
+@dataclass(frozen=True)
+class Flee(_Action):
+    """Flee from the Curse you face; its stack persists."""
+
+    kind: ClassVar[str] = "flee"
+    title: ClassVar[str] = "Flee"
+
+
+ACTIONS: Mapping[str, type[_Action]] = {
+    cls.kind: cls
+    for cls in (Begin, Confront, Search, BuyInformation, Discover, Fight, Evade, Ask, Choose,
+                Travel, Rest, Flee)
+}  # fmt: skip
+
+_CELL_FIELDS = {"target", "to"}
+
+
+def parse(data: Mapping[str, Any]) -> Any:
+    """An action from its JSON form; unknown kinds and fields are refused by name."""
+    kind = data.get("kind") if isinstance(data, Mapping) else None
+    if kind not in ACTIONS:
+        raise InvalidInput(f"an action kind is one of {sorted(ACTIONS)}, got {kind!r}")
+    cls = ACTIONS[str(kind)]
+    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    args = {key: value for key, value in data.items() if key != "kind"}
+    unknown = set(args) - fields
+    if unknown:
+        raise InvalidInput(f"{kind!r} takes {sorted(fields)}, got unknown {sorted(unknown)}")
+    for key in _CELL_FIELDS & set(args):
+        if args[key] is not None:
+            cell = args[key]
+            if not isinstance(cell, list | tuple) or len(cell) != 2:
+                raise InvalidInput(f"{key!r} is a map cell [x, y], got {cell!r}")
+            args[key] = (int(cell[0]), int(cell[1]))
+    try:
+        return cls(**args)
+    except TypeError as error:
+        raise InvalidInput(f"{kind!r} takes {sorted(fields)}: {error}") from None

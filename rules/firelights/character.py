@@ -1,0 +1,52 @@
+"""Creating your Firelight: name, pronouns, and the three approaches.
+
+Rule: "Your character has three approaches: forceful, patient, and quick. Assign one to a +2,
+another with a +1, the third defaults to a 0."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.errors import InvalidInput
+
+__all__ = ["APPROACHES", "Character"]
+
+APPROACHES = ("forceful", "patient", "quick")
+APPROACH_VALUES = (0, 1, 2)
+
+
+@dataclass(frozen=True)
+class Character:
+    """The Firelight's sheet; treasures and fatigue live in the game state, as they change."""
+
+    name: str
+    pronouns: str
+    forceful: int
+    patient: int
+    quick: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise InvalidInput(f"a Firelight needs a name, got {self.name!r}")
+        if not isinstance(self.pronouns, str):
+            raise InvalidInput(f"pronouns are text, got {self.pronouns!r}")
+        values = (self.forceful, self.patient, self.quick)
+        if sorted(values) != list(APPROACH_VALUES) or any(isinstance(v, bool) for v in values):
+            raise InvalidInput(
+                "the approaches forceful, patient and quick take +2, +1 and 0, one each; got "
+                f"forceful={self.forceful!r}, patient={self.patient!r}, quick={self.quick!r}"
+            )
+
+    def modifier(self, approach: str) -> int:
+        """The bonus of ``approach`` (one of :data:`APPROACHES`)."""
+        check_approach(approach)
+        value: int = getattr(self, approach)
+        return value
+
+
+def check_approach(approach: object) -> str:
+    if approach not in APPROACHES:
+        raise InvalidInput(f"an approach is one of {list(APPROACHES)}, got {approach!r}")
+    assert isinstance(approach, str)
+    return approach

@@ -1,0 +1,72 @@
+"""The Curses: their Strength, the cards that count double, and their stacks.
+
+Rules: "Build a stack of cards as described in the FIGHT A CURSE action. When the number of cards
+of the stack matches the Curse's Strength, they fade away and perish. If you flee from a Curse,
+their stack persists until you encounter them again." A doubled card counts as two stack cards; a
+curse perishes when its count reaches or exceeds its Strength (RULES-NOTES).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rules.cards import Card, Colour, Suit
+from rules.errors import InvalidInput
+
+__all__ = ["CURSES", "Curse", "CurseTrack", "curse_named"]
+
+
+@dataclass(frozen=True)
+class Curse:
+    name: str
+    strength: int
+    doubled: str  # the suits that count two, in words
+    description: str
+    counts_double: Callable[[Card], bool]
+
+    def value(self, card: Card) -> int:
+        """How many stack cards ``card`` counts as against this curse."""
+        return 2 if self.counts_double(card) else 1
+
+
+CURSES: tuple[Curse, ...] = (
+    Curse("Calamity", 5, "red ♦♥", "Spider spun from mist who spews toxic fumes.",
+          lambda card: card.colour is Colour.RED),
+    Curse("Screecher", 8, "black ♠♣", "Being of flame and shadow which shrieks destruction.",
+          lambda card: card.colour is Colour.BLACK),
+    Curse("Hollow", 8, "spades ♠", "Worm with eyes that gleam like rubies; attacks from below.",
+          lambda card: card.suit is Suit.SPADES),
+    Curse("Talon", 13, "hearts ♥", "Bird of bones. Quick to strike, and extremely deadly.",
+          lambda card: card.suit is Suit.HEARTS),
+)  # fmt: skip
+
+
+def curse_named(name: object) -> Curse:
+    for curse in CURSES:
+        if curse.name == name:
+            return curse
+    raise InvalidInput(f"a Curse is one of {[c.name for c in CURSES]}, got {name!r}")
+
+
+@dataclass(frozen=True)
+class CurseTrack:
+    """A curse and the cards stacked on it so far."""
+
+    name: str
+    stack: tuple[Card, ...] = ()
+
+    @property
+    def curse(self) -> Curse:
+        return curse_named(self.name)
+
+    @property
+    def count(self) -> int:
+        return sum(self.curse.value(card) for card in self.stack)
+
+    @property
+    def perished(self) -> bool:
+        return self.count >= self.curse.strength
+
+    def add(self, cards: tuple[Card, ...]) -> CurseTrack:
+        return CurseTrack(self.name, self.stack + cards)

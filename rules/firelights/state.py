@@ -1,0 +1,105 @@
+"""One Firelights journey's state: the Firelight, the Story Deck, the map, the curses.
+
+Every card is in exactly one place (:func:`locations`): the draw pile, the discard pile, the map
+(face up or as a hidden path), a curse's stack, or in play (drawn and awaiting the player's choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from rules.cards import FULL_DECK, Card, Deck
+from rules.errors import IllegalAction, InvalidInput
+from rules.firelights.character import Character
+from rules.firelights.curses import CURSES, CurseTrack
+from rules.firelights.world import WorldMap
+
+__all__ = ["FATIGUE_BOXES", "Pending", "State", "locations"]
+
+#: "The Fatigue track has 5 boxes; full means all 5 marked." (RULES-NOTES)
+FATIGUE_BOXES = 5
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A choice the rules leave to the player, or a follow-up action they must take.
+
+    ``kind``: "keep" (Shade on Discover: which card joins the map), "hide" (Darkness on Discover:
+    which card lies face down), "stack" (Shade on Fight: which card goes on the curse), "curse"
+    (which Curse is onto you, or "random"), "evade" (Darkness on Fight: Evade Danger now).
+    """
+
+    kind: str
+    options: tuple[str, ...]
+    prompt: str
+
+
+@dataclass(frozen=True)
+class State:
+    character: Character | None = None
+    deck: Deck = field(default_factory=Deck.full)
+    world: WorldMap = field(default_factory=WorldMap)
+    treasures: int = 0
+    fatigue: int = 0
+    curses: tuple[CurseTrack, ...] = tuple(CurseTrack(curse.name) for curse in CURSES)
+    facing: str | None = None
+    pending: Pending | None = None
+    in_play: tuple[Card, ...] = ()
+    book: tuple[str, ...] = ()
+    status: str = "playing"  # "playing", "complete" (six beacons lit), "extinguished"
+    push_on: bool = False
+
+    def curse(self, name: str) -> CurseTrack:
+        for track in self.curses:
+            if track.name == name:
+                return track
+        raise InvalidInput(f"a Curse is one of {[t.name for t in self.curses]}, got {name!r}")
+
+    @property
+    def living_curses(self) -> tuple[str, ...]:
+        return tuple(track.name for track in self.curses if not track.perished)
+
+    @property
+    def fatigue_full(self) -> bool:
+        return self.fatigue >= FATIGUE_BOXES
+
+    @property
+    def exhausted(self) -> bool:
+        """Fatigue full or the Story Deck empty: time to rest or flee."""
+        return self.fatigue_full or not self.deck.draw_pile
+
+    @property
+    def beacons_lit(self) -> int:
+        return self.world.lit
+
+    @property
+    def over(self) -> bool:
+        return self.status != "playing"
+
+    def with_curse(self, track: CurseTrack) -> State:
+        curses = tuple(track if t.name == track.name else t for t in self.curses)
+        return replace(self, curses=curses)
+
+
+def locations(state: State) -> dict[Card, str]:
+    """Where each card is; raises when a card is missing or in two places."""
+    places: dict[Card, str] = {}
+
+    def put(cards: Iterable[Card], where: str) -> None:
+        for card in cards:
+            if card in places:
+                raise IllegalAction(f"{card} is both in the {places[card]} and the {where}")
+            places[card] = where
+
+    put(state.deck.draw_pile, "draw pile")
+    put(state.deck.discard_pile, "discard pile")
+    put((r.card for r in state.world.regions if r.face_up), "map")
+    put((r.card for r in state.world.regions if not r.face_up), "hidden path")
+    for track in state.curses:
+        put(track.stack, f"{track.name} stack")
+    put(state.in_play, "cards in play")
+    missing = FULL_DECK - places.keys()
+    if missing:
+        raise IllegalAction(f"cards lost: {sorted(map(str, missing))}")
+    return places

@@ -1,0 +1,152 @@
+"""The World Map: region cards on a grid, the token, hidden paths and beacons.
+
+Rules: "draw a card from the Story Deck, and place it face up in front of you. This is where you
+are right now." A new region's corner connects with another region's corner; it goes above the
+current location when its number is higher, below when lower, beside when equal. "If the card you
+add to the map is a face card (jack, queen, king) that region includes a beacon."
+
+Our grid reading (house rule, named in the panel): the map is a grid of cells ``(x, y)``, ``y``
+growing upwards. *Above* means the row above the current location, *below* the row below, *beside*
+the same row; the new card takes the free cell in that direction nearest the current location
+that touches a placed card (diagonal neighbours touch at a corner). The token marks the current
+location and moves to any revealed region touching it. Only the first six face cards placed face
+up hold beacons (RULES-NOTES).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.cards import Card
+from rules.errors import IllegalAction, InvalidInput
+
+__all__ = ["BEACONS", "Cell", "Region", "WorldMap", "direction"]
+
+BEACONS = 6
+Cell = tuple[int, int]
+NEIGHBOURS: tuple[Cell, ...] = tuple(
+    (dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)
+)
+
+
+def direction(new: Card, current: Card) -> str:
+    """``"above"``, ``"below"`` or ``"beside"``: where ``new`` goes next to ``current``."""
+    if new.rank > current.rank:
+        return "above"
+    if new.rank < current.rank:
+        return "below"
+    return "beside"
+
+
+@dataclass(frozen=True)
+class Region:
+    """A card on the map. A hidden path lies face down; a beacon may be lit."""
+
+    card: Card
+    at: Cell
+    face_up: bool = True
+    beacon: bool = False
+    lit: bool = False
+
+
+@dataclass(frozen=True)
+class WorldMap:
+    regions: tuple[Region, ...] = ()
+    token: Cell | None = None
+
+    def __getitem__(self, at: Cell) -> Region:
+        for region in self.regions:
+            if region.at == at:
+                return region
+        raise InvalidInput(f"no region at {at!r}; the map has {[r.at for r in self.regions]}")
+
+    def __contains__(self, at: object) -> bool:
+        return any(region.at == at for region in self.regions)
+
+    @property
+    def current(self) -> Region:
+        if self.token is None:
+            raise IllegalAction("the journey has not begun: there is no current location yet")
+        return self[self.token]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(region.card for region in self.regions)
+
+    @property
+    def beacons(self) -> tuple[Region, ...]:
+        return tuple(region for region in self.regions if region.beacon)
+
+    @property
+    def lit(self) -> int:
+        return sum(region.lit for region in self.regions)
+
+    def candidates(self, card: Card) -> tuple[Cell, ...]:
+        """The free cells where ``card`` may go, nearest the current location first."""
+        if self.token is None:
+            return ((0, 0),)
+        x, y = self.token
+        side = direction(card, self.current.card)
+        placed = {region.at for region in self.regions}
+
+        def in_direction(cell: Cell) -> bool:
+            dy = cell[1] - y
+            return dy > 0 if side == "above" else dy < 0 if side == "below" else dy == 0
+
+        frontier = {(cx + dx, cy + dy) for cx, cy in placed for dx, dy in NEIGHBOURS} - placed
+        cells = [cell for cell in frontier if in_direction(cell)]
+        distance = {cell: max(abs(cell[0] - x), abs(cell[1] - y)) for cell in cells}
+        nearest = min(distance.values(), default=0)
+        return tuple(
+            sorted((c for c in cells if distance[c] == nearest), key=lambda c: (c[0], -c[1]))
+        )
+
+    def place(self, card: Card, *, face_up: bool = True, at: Cell | None = None) -> WorldMap:
+        """Add ``card`` as a region; the first card becomes the current location."""
+        options = self.candidates(card)
+        if at is None:
+            at = options[0]
+        elif tuple(at) not in options:
+            raise IllegalAction(f"{card} cannot go at {at!r}; it may go at {list(options)}")
+        at = (int(at[0]), int(at[1]))
+        beacon = face_up and card.is_face and len(self.beacons) < BEACONS
+        regions = (*self.regions, Region(card, at, face_up, beacon))
+        return WorldMap(regions, self.token if self.token is not None else at)
+
+    def reveal(self, at: Cell) -> WorldMap:
+        """Turn a hidden path face up; a face card then holds a beacon if fewer than six do."""
+        region = self[at]
+        if region.face_up:
+            raise IllegalAction(f"the region at {at!r} ({region.card}) is not a hidden path")
+        beacon = region.card.is_face and len(self.beacons) < BEACONS
+        return self._replace(replace(region, face_up=True, beacon=beacon))
+
+    def light(self, at: Cell) -> WorldMap:
+        region = self[at]
+        if not region.beacon or region.lit:
+            raise IllegalAction(f"the region at {at!r} holds no unlit beacon")
+        return self._replace(replace(region, lit=True))
+
+    def travel(self, at: Cell) -> WorldMap:
+        """Move the token to a revealed region touching the current location."""
+        target = self[at]
+        assert self.token is not None
+        if not target.face_up:
+            raise IllegalAction(f"the path at {at!r} is hidden: reveal it before you travel there")
+        dx, dy = at[0] - self.token[0], at[1] - self.token[1]
+        if (dx, dy) not in NEIGHBOURS:
+            raise IllegalAction(
+                f"{at!r} does not touch your current location {self.token!r}: travel one region at a time"
+            )
+        return WorldMap(self.regions, target.at)
+
+    def neighbours(self) -> tuple[Region, ...]:
+        """The regions touching the current location."""
+        if self.token is None:
+            return ()
+        x, y = self.token
+        return tuple(r for r in self.regions if (r.at[0] - x, r.at[1] - y) in NEIGHBOURS)
+
+    def _replace(self, new: Region) -> WorldMap:
+        regions = tuple(new if region.at == new.at else region for region in self.regions)
+        return WorldMap(regions, self.token)
