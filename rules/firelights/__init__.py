@@ -18,6 +18,7 @@ from rules.firelights.actions import (
     BuyInformation,
     Choose,
     Confront,
+    Consult,
     Discover,
     Evade,
     Fight,
@@ -28,7 +29,16 @@ from rules.firelights.actions import (
 )
 from rules.firelights.character import APPROACHES, Character
 from rules.firelights.curses import CURSES, CurseTrack
-from rules.firelights.game import GAME, Report, apply, available, modifier, odds, odds_for
+from rules.firelights.game import (
+    GAME,
+    Report,
+    apply,
+    available,
+    modifier,
+    odds,
+    odds_for,
+    why_not,
+)
 from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
 from rules.firelights.world import BEACONS, Region, WorldMap
 
@@ -45,6 +55,7 @@ __all__ = [
     "Character",
     "Choose",
     "Confront",
+    "Consult",
     "CurseTrack",
     "Discover",
     "Evade",
@@ -66,4 +77,5 @@ __all__ = [
     "odds",
     "odds_for",
     "read",
+    "why_not",
 ]

@@ -26,6 +26,7 @@ __all__ = [
     "BuyInformation",
     "Choose",
     "Confront",
+    "Consult",
     "Discover",
     "Evade",
     "Fight",
@@ -126,6 +127,15 @@ class Ask(_Action):
 
 
 @dataclass(frozen=True)
+class Consult(_Action):
+    """Roll d66 on the Firelights tables (region, theme, event, story) for inspiration."""
+
+    kind: ClassVar[str] = "consult"
+    title: ClassVar[str] = "Roll on the tables"
+    column: str = "region"
+
+
+@dataclass(frozen=True)
 class Choose(_Action):
     """Answer a pending choice: a card code, a curse name, or "random" for a curse."""
 
@@ -160,8 +170,8 @@ class Flee(_Action):
 
 ACTIONS: Mapping[str, type[_Action]] = {
     cls.kind: cls
-    for cls in (Begin, Confront, Search, BuyInformation, Discover, Fight, Evade, Ask, Choose,
-                Travel, Rest, Flee)
+    for cls in (Begin, Confront, Search, BuyInformation, Discover, Fight, Evade, Ask, Consult,
+                Choose, Travel, Rest, Flee)
 }  # fmt: skip
 
 _CELL_FIELDS = {"target", "to"}

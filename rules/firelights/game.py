@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules import tables
 from rules.cards import Card
 from rules.chance import Distribution, Pick, Source
 from rules.dice import Roll
@@ -22,8 +23,19 @@ from rules.firelights.character import Character, check_approach
 from rules.firelights.state import FATIGUE_BOXES, Pending, State
 from rules.firelights.world import BEACONS
 
-__all__ = ["GAME", "Firelights", "Report", "apply", "available", "modifier", "odds"]
+__all__ = [
+    "GAME",
+    "Firelights",
+    "Report",
+    "apply",
+    "available",
+    "modifier",
+    "odds",
+    "odds_for",
+    "why_not",
+]
 
+TABLE = "firelights-d66"
 ROLLING = ("confront", "search", "buy", "discover", "fight", "evade", "ask")
 ANSWERS = {
     Result.LIGHT: "yes, and...",
@@ -42,6 +54,7 @@ class Report:
     dice: tuple[int, ...] = ()
     modifier: int | None = None
     result: Result | None = None
+    d66: int | None = None
 
     @property
     def score(self) -> int | None:
@@ -50,6 +63,8 @@ class Report:
     def mechanics(self) -> str:
         """One line for the Journey Book: ``Discover a Region +2: 7♥ Q♠ vs 4+5+2 = 11: Shade``."""
         text = self.title
+        if self.d66 is not None:
+            return "; ".join(self.lines)
         if self.result is not None:
             cards = " ".join(card.label for card in self.cards)
             dice = "+".join(map(str, self.dice))
@@ -58,19 +73,22 @@ class Report:
 
 
 def available(state: State) -> tuple[str, ...]:
-    """The action kinds the rules offer now (the panel enables exactly these)."""
+    """The action kinds the rules offer now (the panel enables exactly these).
+
+    Consulting the tables changes nothing in play, so it is always offered.
+    """
     if state.over:
-        return ()
+        return ("consult",)
     if state.character is None:
-        return ("begin",)
+        return ("begin", "consult")
     can_draw = len(state.deck.draw_pile) >= 2
     if state.pending is not None:
         if state.pending.kind == "evade":
-            return ("evade",) if can_draw else ("rest",)
-        return ("choose",)
+            return ("evade", "consult") if can_draw else ("rest", "consult")
+        return ("choose", "consult")
     flee = ("flee",) if state.facing else ()
     if state.exhausted and not state.push_on:
-        return ("rest", *flee)
+        return ("rest", *flee, "consult")
     rolls = tuple(
         kind
         for kind in ROLLING
@@ -79,10 +97,11 @@ def available(state: State) -> tuple[str, ...]:
         and (kind != "fight" or state.living_curses)
     )
     travel = ("travel",) if any(r.face_up for r in state.world.neighbours()) else ()
-    return (*rolls, *travel, "rest", *flee)
+    return (*rolls, *travel, "rest", *flee, "consult")
 
 
-def _why_not(state: State, kind: str) -> str:
+def why_not(state: State, kind: str) -> str:
+    """Why ``kind`` is not offered now, in words the panel can show."""
     if state.over:
         return f"the journey is over ({state.status})"
     if state.character is None:
@@ -351,7 +370,7 @@ def _choose(turn: _Turn, action: A.Choose, chance: Source) -> None:
 def _check(state: State, action: Any) -> None:
     """Refuse, before any card is drawn, what the state does not allow."""
     if action.kind not in available(state):
-        raise IllegalAction(f"{action.title} is not possible now: {_why_not(state, action.kind)}")
+        raise IllegalAction(f"{action.title} is not possible now: {why_not(state, action.kind)}")
     if hasattr(action, "approach"):
         check_approach(action.approach)
     if isinstance(action, A.Confront):
@@ -396,6 +415,13 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     if isinstance(action, A.Begin):
         _begin(turn, action, chance)
         return turn.state, Report(action.title, tuple(turn.lines))
+    if isinstance(action, A.Consult):
+        table = tables.load(TABLE)
+        table.entry(11, action.column)  # refuses an unknown column before rolling
+        roll, row = table.roll(chance)
+        entry = row[action.column]
+        turn.say(f"{action.column.title()} table: d66 {roll} → {entry}")
+        return state, Report(action.title, tuple(turn.lines), d66=roll)
     if isinstance(action, A.Choose):
         _choose(turn, action, chance)
     elif isinstance(action, A.Travel):
@@ -414,8 +440,21 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     else:
         bonus = modifier(state, action)
         cards, dice, result = _roll_action(turn, action, chance)
+        _stranded(turn)
         return turn.state, Report(action.title, tuple(turn.lines), cards, dice, bonus, result)
+    _stranded(turn)
     return turn.state, Report(action.title, tuple(turn.lines))
+
+
+def _stranded(turn: _Turn) -> None:
+    """House rule: when the draw and discard piles together hold fewer than two cards, no action
+    can ever be made again (the rest lie on the map and the curses): the light goes out."""
+    state = turn.state
+    if state.over or state.pending is not None:
+        return
+    if len(state.deck.draw_pile) + len(state.deck.discard_pile) < 2:
+        turn.set(status="extinguished")
+        turn.say("too few cards are left to make another action: your light goes out (house rule)")
 
 
 class Firelights:
