@@ -1,0 +1,392 @@
+"""The Firelights panel: play a whole journey with clicks, from the first card to the last beacon.
+
+A projection of one journey: every handler builds an action, hands it to the journey (which
+applies the rules and records it), and re-renders from the new state. Which buttons are enabled
+is :func:`rules.firelights.available`; the odds shown before acting are
+:func:`rules.firelights.odds`. Rule errors appear in the message area, never as a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from rules import tables
+from rules.cards import Card
+from rules.firelights import (
+    APPROACHES,
+    LIKELIHOODS,
+    Ask,
+    Begin,
+    BuyInformation,
+    Choose,
+    Confront,
+    Consult,
+    Discover,
+    Evade,
+    Fight,
+    Flee,
+    Report,
+    Rest,
+    Search,
+    State,
+    Travel,
+    available,
+    odds,
+    why_not,
+)
+from rules.firelights.action_roll import Result
+from rules.firelights.game import TABLE
+from rules.journey import Journey
+from widgets.card_view import cards_html
+from widgets.dice_view import FACES
+from widgets.firelights.sheet import curses_html, sheet_html, status_html
+from widgets.firelights.style import CSS
+from widgets.firelights.world_map import WorldMapView
+from widgets.messages import MessageArea, guarded
+from widgets.table_lookup import TableLookup
+from widgets.theme import escape, format_chance, style_widget
+
+__all__ = ["FirelightsPanel"]
+
+RESULT_CLASS = {Result.LIGHT: "light", Result.SHADE: "shade", Result.DARKNESS: "darkness"}
+APPROACH_VALUES = [("+2", 2), ("+1", 1), ("0", 0)]
+
+
+def _button(description: str, kind: str, tooltip: str = "", style: str = "") -> widgets.Button:
+    button = widgets.Button(description=description, tooltip=tooltip, button_style=style)
+    button.add_class(f"lantern-act-{kind}")
+    return button
+
+
+def odds_html(state: State, action: Any) -> str:
+    """``Light 2/9 ≈ 22% · Shade … · Darkness …`` for ``action``, from the cards left."""
+    dist = odds(state, action)
+    parts = [
+        f'<span class="lantern-{RESULT_CLASS[r]}">{r.value} {format_chance(dist[r])}</span>'
+        for r in Result
+    ]
+    return " · ".join(parts)
+
+
+def report_html(report: Report | None) -> str:
+    """The last action: its cards, its dice, the score and result, and what changed."""
+    if report is None:
+        return '<div class="lantern-muted">Nothing played yet.</div>'
+    parts = [f'<div class="lantern-report-title"><b>{escape(report.title)}</b></div>']
+    if report.result is not None:
+        dice = " ".join(f'<span class="lantern-die">{FACES[face]}</span>' for face in report.dice)
+        sums = "+".join(map(str, report.dice))
+        parts.append(
+            '<div class="lantern-roll">'
+            f"{cards_html(report.cards)}"
+            f'<div class="lantern-dice">{dice}</div>'
+            f'<div class="lantern-score">{sums} {report.modifier:+d} = <b>{report.score}</b> → '
+            f'<b class="lantern-result lantern-{RESULT_CLASS[report.result]}">'
+            f"{report.result.value}</b></div></div>"
+        )
+    items = "".join(f"<li>{escape(line)}</li>" for line in report.lines)
+    parts.append(f'<ul class="lantern-changes">{items}</ul>')
+    return f'<div class="lantern-report">{"".join(parts)}</div>'
+
+
+class _JourneyTables(TableLookup):
+    """The d66 tables, rolled through the journey so that each roll is recorded and replayed."""
+
+    def __init__(self, panel: FirelightsPanel) -> None:
+        self._panel = panel
+        super().__init__(tables.load(TABLE), panel.journey.chance, messages=panel.messages)
+
+    def roll(self) -> tuple[int, Mapping[str, str]] | None:
+        return self._consult(None)
+
+    def pick(self, value: object) -> tuple[int, Mapping[str, str]] | None:
+        return self._consult([value])
+
+    def _consult(self, supplied: list[object] | None) -> tuple[int, Mapping[str, str]] | None:
+        report = self._panel.act(Consult(self.column), supplied)
+        if report is None or report.d66 is None:
+            return None
+        return self._show(report.d66, self.table.lookup(report.d66))
+
+
+class FirelightsPanel(widgets.VBox):
+    """Everything a Firelights player needs, re-rendered from ``journey.state`` after each act."""
+
+    def __init__(self, journey: Journey[State, Report] | None = None, *, seed: int = 0) -> None:
+        super().__init__()
+        self.add_class("lantern-panel")
+        self.add_class("lantern-firelights")
+        self.journey = journey if journey is not None else Journey.start("firelights", seed=seed)
+        self.messages = MessageArea()
+        self._build_create()
+        self._build_actions()
+        self.sheet = widgets.HTML()
+        self.status = widgets.HTML()
+        self.report = widgets.HTML()
+        self.report.add_class("lantern-report-view")
+        self.choice = widgets.HBox()
+        self.choice.add_class("lantern-choice")
+        self.map = WorldMapView(self._travel)
+        self.curses = widgets.HTML()
+        self.tables = _JourneyTables(self)
+        self.render()
+
+    # --- building --------------------------------------------------------------------------
+
+    def _build_create(self) -> None:
+        self.name_input = widgets.Text(description="Name", placeholder="your Firelight's name")
+        self.name_input.add_class("lantern-name")
+        self.pronouns_input = widgets.Text(
+            description="Pronouns", placeholder="she/her, they/them…"
+        )
+        self.pronouns_input.add_class("lantern-pronouns")
+        self.approach_inputs = {
+            name: widgets.Dropdown(options=APPROACH_VALUES, value=value, description=name.title())
+            for name, value in zip(APPROACHES, (2, 1, 0), strict=True)
+        }
+        self.begin_button = _button(
+            "Begin the journey",
+            "begin",
+            "Create your Firelight and draw the first region",
+            "primary",
+        )
+        self.begin_button.on_click(lambda _b: self._begin())
+        self.create_box = widgets.VBox(
+            [
+                widgets.HTML(
+                    "<b>Create your Firelight</b>: assign +2, +1 and 0 to the three approaches."
+                ),
+                widgets.HBox([self.name_input, self.pronouns_input]),
+                widgets.HBox(list(self.approach_inputs.values())),
+                self.begin_button,
+            ]
+        )
+        self.create_box.add_class("lantern-create")
+
+    def _build_actions(self) -> None:
+        self.approach = widgets.ToggleButtons(
+            options=[(a.title(), a) for a in APPROACHES], description="Approach"
+        )
+        self.approach.add_class("lantern-approach")
+        self.approach.observe(lambda _c: self.render(), "value")
+        self.odds = widgets.HTML()
+        self.odds.add_class("lantern-odds-view")
+        self.buttons = {
+            "discover": _button(
+                "Discover a Region", "discover", "Action+Approach: find a new path"
+            ),
+            "search": _button(
+                "Search For Treasures", "search", "Action+Approach: Light 2 treasures, Shade 1"
+            ),
+            "confront": _button(
+                "Confront Risk", "confront", "Action+Approach: act in the face of adversity"
+            ),
+            "evade": _button("Evade Danger", "evade", "Action+Approach: avoid an impending threat"),
+            "fight": _button("Fight a Curse", "fight", "Action+Approach: stack cards on the curse"),
+            "flee": _button("Flee", "flee", "Flee from the Curse; its stack persists"),
+            "buy": _button("Buy Information", "buy", "Action+Treasures spent"),
+            "ask": _button("Ask the Oracle", "ask", "Action+2 likely, +1 otherwise, +0 unlikely"),
+            "rest": _button(
+                "Rest",
+                "rest",
+                "Write a Journey Book entry, shuffle the discards back, clear Fatigue",
+            ),
+        }
+        self.buttons["discover"].on_click(lambda _b: self.act(Discover(self.approach.value)))
+        self.buttons["search"].on_click(lambda _b: self.act(Search(self.approach.value)))
+        self.buttons["confront"].on_click(lambda _b: self._confront())
+        self.buttons["evade"].on_click(lambda _b: self.act(Evade(self.approach.value)))
+        self.buttons["fight"].on_click(
+            lambda _b: self.act(Fight(self.approach.value, self.curse_input.value))
+        )
+        self.buttons["flee"].on_click(lambda _b: self.act(Flee()))
+        self.buttons["buy"].on_click(lambda _b: self._buy())
+        self.buttons["ask"].on_click(lambda _b: self._ask())
+        self.buttons["rest"].on_click(lambda _b: self._rest())
+        self.confront_input = widgets.Dropdown(
+            description="Confront", options=[("a risk", ("risk", None))]
+        )
+        self.confront_input.add_class("lantern-confront-purpose")
+        self.curse_input = widgets.Dropdown(description="Curse", options=[])
+        self.curse_input.add_class("lantern-curse-choice")
+        self.spend_input = widgets.BoundedIntText(value=1, min=1, max=1, description="Spend")
+        self.spend_input.add_class("lantern-spend")
+        self.spend_input.observe(lambda _c: self._render_extra_odds(), "value")
+        self.reveal_input = widgets.Dropdown(description="Reveal", options=[("nothing", None)])
+        self.reveal_input.add_class("lantern-reveal")
+        self.likelihood_input = widgets.Dropdown(
+            description="Likely?",
+            options=[(f"{k} (+{v})", k) for k, v in LIKELIHOODS.items()],
+            value="even",
+        )
+        self.likelihood_input.observe(lambda _c: self._render_extra_odds(), "value")
+        self.question_input = widgets.Text(placeholder="a yes/no question", description="Question")
+        self.question_input.add_class("lantern-question")
+        self.entry_input = widgets.Textarea(
+            placeholder="Your Journey Book entry for this rest", layout={"width": "30em"}
+        )
+        self.entry_input.add_class("lantern-rest-entry")
+        self.buy_odds = widgets.HTML()
+        self.ask_odds = widgets.HTML()
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def act(self, action: Any, supplied: list[object] | None = None) -> Report | None:
+        """Play ``action`` through the journey and re-render; errors show in the panel."""
+        report: Report | None = None
+        with guarded(self.messages):
+            report = self.journey.play(action, supplied)
+        self.render()
+        return report
+
+    def _begin(self) -> None:
+        values = {name: box.value for name, box in self.approach_inputs.items()}
+        self.act(Begin(self.name_input.value.strip(), self.pronouns_input.value.strip(), **values))
+
+    def _confront(self) -> None:
+        purpose, target = self.confront_input.value
+        self.act(Confront(self.approach.value, purpose, target))
+
+    def _buy(self) -> None:
+        self.act(BuyInformation(self.spend_input.value, self.reveal_input.value))
+
+    def _ask(self) -> None:
+        self.act(Ask(self.likelihood_input.value, self.question_input.value.strip()))
+
+    def _rest(self) -> None:
+        if self.act(Rest(self.entry_input.value.strip())) is not None:
+            self.entry_input.value = ""
+
+    def _travel(self, at: tuple[int, int]) -> None:
+        self.act(Travel(at))
+
+    def _choose(self, option: str) -> None:
+        self.act(Choose(option))
+
+    # --- rendering -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.journey.state
+
+    def render(self) -> None:
+        """Project the journey's state onto every part of the panel."""
+        state = self.state
+        offered = available(state)
+        with self.hold_sync():
+            self.sheet.value = sheet_html(state)
+            self.status.value = status_html(state)
+            self.report.value = report_html(self.journey.last)
+            for kind, button in self.buttons.items():
+                button.disabled = kind not in offered
+                button.tooltip = button.tooltip.split(" — not now:")[0]
+                if button.disabled:
+                    button.tooltip += f" — not now: {why_not(state, kind)}"
+            self._render_inputs(state)
+            self._render_choice(state)
+            self.map.render(state, "travel" in offered)
+            self.curses.value = curses_html(state)
+            self._render_extra_odds()
+            self.children = self._layout(state)
+
+    def _render_inputs(self, state: State) -> None:
+        if state.character is not None:
+            self.approach.options = [
+                (f"{a.title()} {state.character.modifier(a):+d}", a) for a in APPROACHES
+            ]
+        purposes: list[tuple[str, tuple[str, Any]]] = [("a risk", ("risk", None))]
+        if state.world.token is not None:
+            here = state.world.current
+            if here.beacon and not here.lit:
+                purposes.append(("the beacon here (ignite it)", ("ignite", None)))
+        hidden = [r for r in state.world.regions if not r.face_up]
+        purposes += [(f"the hidden path at {list(r.at)}", ("reveal", r.at)) for r in hidden]
+        if self.confront_input.options != tuple(purposes):
+            self.confront_input.options = purposes
+        self.reveal_input.options = [("nothing", None)] + [
+            (f"hidden path {list(r.at)}", r.at) for r in hidden
+        ]
+        living = list(state.living_curses)
+        if state.facing:
+            living = [state.facing]
+        if list(self.curse_input.options) != living:
+            self.curse_input.options = living
+        self.spend_input.max = max(1, state.treasures)
+        odds_ok = len(state.deck.draw_pile) >= 2 and state.character is not None
+        self.odds.value = (
+            f"<div>Odds now, {escape(self.approach.value)}: "
+            f"{odds_html(state, Discover(self.approach.value))}</div>"
+            if odds_ok
+            else '<div class="lantern-muted">No odds: an action needs two cards in the Story Deck.</div>'
+        )
+
+    def _render_extra_odds(self) -> None:
+        state = self.state
+        if len(state.deck.draw_pile) < 2:
+            self.buy_odds.value = self.ask_odds.value = ""
+            return
+        spend = min(self.spend_input.value, max(1, state.treasures))
+        self.buy_odds.value = odds_html(state, BuyInformation(spend))
+        self.ask_odds.value = odds_html(state, Ask(self.likelihood_input.value))
+
+    def _render_choice(self, state: State) -> None:
+        pending = state.pending
+        if pending is None or pending.kind == "evade":
+            self.choice.children = ()
+            if pending is not None:
+                self.choice.children = (
+                    widgets.HTML(f'<b class="lantern-prompt">{escape(pending.prompt)}</b>'),
+                )
+            return
+        buttons = []
+        for option in pending.options:
+            label = Card.parse(option).label if pending.kind != "curse" else option
+            button = _button(label, "choose", f"Choose {label}", "warning")
+            button.add_class(f"lantern-choose-{option}")
+            button.on_click(lambda _b, option=option: self._choose(option))
+            buttons.append(button)
+        self.choice.children = (
+            widgets.HTML(f'<b class="lantern-prompt">{escape(pending.prompt)}</b>'),
+            *buttons,
+        )
+
+    def _layout(self, state: State) -> tuple[widgets.Widget, ...]:
+        header = widgets.HTML('<div class="lantern-title">🔥 <b>Firelights</b></div>')
+        top: list[widgets.Widget] = [style_widget(CSS), header, self.status, self.messages]
+        if state.character is None:
+            return (*top, self.create_box, self._section("Tables", self.tables))
+        b = self.buttons
+        actions = widgets.VBox(
+            [
+                widgets.HBox([self.approach]),
+                self.odds,
+                widgets.HBox([b["discover"], b["search"], b["evade"]]),
+                widgets.HBox([self.confront_input, b["confront"]]),
+                widgets.HBox([self.curse_input, b["fight"], b["flee"]]),
+                widgets.HBox([self.spend_input, self.reveal_input, b["buy"], self.buy_odds]),
+                widgets.HBox([self.likelihood_input, self.question_input, b["ask"], self.ask_odds]),
+                widgets.HBox([self.entry_input, b["rest"]]),
+            ]
+        )
+        actions.add_class("lantern-actions")
+        return (
+            *top,
+            self.sheet,
+            self.choice,
+            self.report,
+            self._section("Actions", actions),
+            self._section("World map", self.map),
+            self._section("Curses", self.curses),
+            self._section("Tables", self.tables),
+        )
+
+    @staticmethod
+    def _section(title: str, body: widgets.Widget) -> widgets.Widget:
+        box = widgets.VBox(
+            [widgets.HTML(f'<div class="lantern-section">{escape(title)}</div>'), body]
+        )
+        box.add_class("lantern-section-box")
+        return box
