@@ -1,0 +1,253 @@
+"""The journey record: it round-trips through JSON, replays to the same state, and plays on.
+
+rules.journey: "Replaying the entries from the start, feeding back the recorded outcomes, rebuilds
+the state exactly", and ":meth:`play` is atomic: when the rules refuse an action, neither the
+state, the record nor the generator moves."
+
+The game here is a tiny fake defined in this file, so these tests need no real game module.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+
+from rules import journey as journey_module
+from rules.cards import Card, Deck
+from rules.chance import Source
+from rules.dice import Roll
+from rules.errors import IllegalAction, InvalidInput
+from rules.journey import RECORD_FORMAT, RECORD_VERSION, Entry, Journey
+
+
+@dataclass(frozen=True)
+class TallyState:
+    deck: Deck
+    held: tuple[Card, ...] = ()
+    faces: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TallyAction:
+    """``roll`` n dice; ``draw`` n cards; ``stumble``: roll n dice, then the rules refuse."""
+
+    kind: str
+    amount: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "amount": self.amount}
+
+
+class Tally:
+    """A fake game: roll dice and keep the faces, draw cards and hold them."""
+
+    name = "tally"
+
+    def initial(self, options: Mapping[str, Any]) -> TallyState:
+        return TallyState(Deck.full())
+
+    def apply(
+        self, state: TallyState, action: TallyAction, chance: Source
+    ) -> tuple[TallyState, str]:
+        if action.kind == "roll":
+            if action.amount > 3:
+                raise IllegalAction(f"at most 3 dice, got {action.amount!r}")
+            faces = chance.resolve(Roll(action.amount))
+            return replace(state, faces=state.faces + faces), f"rolled {faces}"
+        if action.kind == "draw":
+            cards, deck = state.deck.draw(action.amount, chance)
+            return replace(state, deck=deck, held=state.held + cards), f"drew {cards}"
+        if action.kind == "stumble":
+            chance.resolve(Roll(action.amount))
+            raise IllegalAction("stumbled after rolling")
+        raise InvalidInput(f"no action {action.kind!r}")
+
+    def parse_action(self, data: Mapping[str, Any]) -> TallyAction:
+        return TallyAction(str(data["kind"]), int(data["amount"]))
+
+
+FAKE = Tally()
+ACTIONS = [
+    TallyAction("roll", 2),
+    TallyAction("draw", 3),
+    TallyAction("roll", 1),
+    TallyAction("draw", 1),
+    TallyAction("roll", 3),
+]
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games are found by name in rules.journey.GAMES: register the fake one by module path."""
+    monkeypatch.setattr(journey_module, "GAMES", {"tally": f"{__name__}:FAKE"})
+
+
+def played(seed: int = 5, actions: list[TallyAction] = ACTIONS) -> Journey[TallyState, str]:
+    journey: Journey[TallyState, str] = Journey(FAKE, seed)
+    for action in actions:
+        journey.play(action)
+    return journey
+
+
+def snapshot(journey: Journey[Any, Any]) -> tuple[object, ...]:
+    return (journey.state, list(journey.entries), journey.chance.steps)
+
+
+def assert_refused(error: type[Exception], fragment: str, call: Callable[[], object]) -> None:
+    """``call()`` raises exactly ``error`` (no subclass); the message contains ``fragment``."""
+    with pytest.raises(error) as caught:
+        call()
+    assert type(caught.value) is error
+    assert fragment in str(caught.value)
+
+
+# --- the record ----------------------------------------------------------------------------------
+
+
+def test_the_record_is_plain_json_and_round_trips() -> None:
+    """The record: game name, options, seed, and every action with the chance outcomes it met."""
+    journey = played()
+    record = journey.to_json()
+    assert json.loads(json.dumps(record)) == record
+    assert record["format"] == RECORD_FORMAT
+    assert record["version"] == RECORD_VERSION
+    assert record["game"] == "tally"
+    assert record["seed"] == 5
+    assert [entry["action"] for entry in record["entries"]] == [a.to_json() for a in ACTIONS]
+    assert [len(entry["chance"]) for entry in record["entries"]] == [1] * len(ACTIONS)
+
+
+def test_replaying_the_record_rebuilds_the_same_state() -> None:
+    journey = played()
+    again = Journey.from_json(json.loads(json.dumps(journey.to_json())))
+    assert again.game is FAKE
+    assert snapshot(again) == snapshot(journey)
+    assert again.to_json() == journey.to_json()
+
+
+def test_a_journey_built_from_its_entries_replays_them() -> None:
+    journey = played()
+    assert snapshot(Journey(FAKE, 5, {}, list(journey.entries))) == snapshot(journey)
+
+
+def test_the_same_seed_and_actions_give_the_same_journey() -> None:
+    assert played(seed=5).to_json() == played(seed=5).to_json()
+    assert played(seed=5).state != played(seed=6).state
+
+
+def test_continuing_after_a_replay_gives_the_same_outcomes_as_never_stopping() -> None:
+    """The generator of step k is seeded from (seed, k): a replayed journey goes on as before."""
+    whole = played(actions=ACTIONS + ACTIONS)
+    half = played(actions=ACTIONS)
+    resumed = Journey.from_json(json.loads(json.dumps(half.to_json())))
+    for action in ACTIONS:
+        resumed.play(action)
+    assert snapshot(resumed) == snapshot(whole)
+
+
+def test_supplied_outcomes_are_recorded_and_later_steps_do_not_move() -> None:
+    """An outcome rolled at the table takes its step's place: the steps after it are the same
+    whether it was supplied or sampled."""
+    sampled = Journey(FAKE, 9)
+    sampled.play(TallyAction("roll", 2))
+    sampled.play(TallyAction("draw", 2))
+    supplied = Journey(FAKE, 9)
+    supplied.play(TallyAction("roll", 2), [[6, 6]])
+    supplied.play(TallyAction("draw", 2))
+    assert supplied.entries[0].chance == ([6, 6],)
+    assert supplied.state.faces == (6, 6)
+    assert supplied.entries[1] == sampled.entries[1]
+    assert supplied.state.held == sampled.state.held
+    replayed = Journey.from_json(supplied.to_json())
+    assert snapshot(replayed) == snapshot(supplied)
+
+
+# --- refused actions change nothing --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("action", "supplied"),
+    [
+        (TallyAction("roll", 4), None),  # refused before any chance step
+        (TallyAction("stumble", 2), None),  # refused after a chance step was sampled
+        (TallyAction("draw", 60), None),  # the deck holds fewer cards
+        (TallyAction("roll", 1), [[7]]),  # a supplied outcome the step cannot produce
+        (TallyAction("roll", 1), [[2], [3]]),  # more outcomes supplied than the action used
+    ],
+    ids=["too-many-dice", "fails-after-rolling", "deck-too-small", "bad-face", "unused-outcome"],
+)
+def test_a_refused_action_changes_neither_the_state_the_record_nor_the_generator(
+    action: TallyAction, supplied: list[object] | None
+) -> None:
+    journey = played()
+    before = snapshot(journey)
+    last = journey.last
+    with pytest.raises((IllegalAction, InvalidInput)):
+        journey.play(action, supplied)
+    assert snapshot(journey) == before
+    assert journey.last == last
+    # ... and the journey goes on exactly as if the refused action had never been tried.
+    journey.play(TallyAction("roll", 2))
+    assert snapshot(journey) == snapshot(played(actions=[*ACTIONS, TallyAction("roll", 2)]))
+
+
+# --- records Lantern cannot read -----------------------------------------------------------------
+
+
+def test_a_record_of_a_newer_version_is_refused_by_version() -> None:
+    record = played().to_json() | {"version": RECORD_VERSION + 1}
+    assert_refused(InvalidInput, repr(RECORD_VERSION + 1), lambda: Journey.from_json(record))
+
+
+@pytest.mark.parametrize("version", [0, "1", None])
+def test_a_record_version_must_be_a_known_int(version: object) -> None:
+    record = played().to_json() | {"version": version}
+    assert_refused(InvalidInput, repr(version), lambda: Journey.from_json(record))
+
+
+def test_a_record_of_another_format_is_refused_by_format() -> None:
+    record = played().to_json() | {"format": "someone.else"}
+    assert_refused(InvalidInput, "'someone.else'", lambda: Journey.from_json(record))
+    assert_refused(InvalidInput, repr(RECORD_FORMAT), lambda: Journey.from_json(record))
+    assert_refused(InvalidInput, "[1, 2]", lambda: Journey.from_json([1, 2]))
+
+
+def test_a_record_of_an_unknown_game_is_refused_by_name() -> None:
+    record = played().to_json() | {"game": "chess"}
+    assert_refused(InvalidInput, "'chess'", lambda: Journey.from_json(record))
+
+
+def test_a_record_with_a_bad_seed_is_refused() -> None:
+    record = played().to_json() | {"seed": "5"}
+    assert_refused(InvalidInput, "'5'", lambda: Journey.from_json(record))
+
+
+def test_a_record_whose_outcomes_were_tampered_with_does_not_replay() -> None:
+    record = played().to_json()
+    record["entries"][0]["chance"] = [[9, 1]]
+    assert_refused(InvalidInput, "entry 1", lambda: Journey.from_json(record))
+    record["entries"][0]["chance"] = [[1, 1], [2, 2]]
+    assert_refused(InvalidInput, "entry 1", lambda: Journey.from_json(record))
+
+
+def test_a_malformed_entry_is_refused() -> None:
+    assert_refused(InvalidInput, "'oops'", lambda: Entry.from_json("oops"))
+    assert_refused(
+        InvalidInput, "'many'", lambda: Entry.from_json({"action": {}, "chance": "many"})
+    )
+
+
+def test_a_superseded_entry_is_kept_and_its_steps_skipped() -> None:
+    """A superseded entry stays in the record; replay skips its outcomes without applying it."""
+    journey = played(actions=ACTIONS[:2])
+    record = journey.to_json()
+    record["entries"][0]["superseded"] = True
+    replayed = Journey.from_json(record)
+    assert replayed.entries[0].superseded
+    assert replayed.state.faces == ()
+    assert replayed.state.held == journey.state.held
+    assert replayed.chance.steps == journey.chance.steps == 2

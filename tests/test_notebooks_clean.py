@@ -1,0 +1,39 @@
+"""Notebooks live in git without outputs: every code cell has no outputs and no execution count.
+
+STYLE: "Notebooks are committed without outputs; `pytest --nbval-lax` runs them top to bottom."
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+FOUND = sorted(
+    path for path in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in path.parts
+)
+# With no notebooks yet the check still runs once, on the folder they will live in.
+CASES = [pytest.param(path, id=str(path.relative_to(NOTEBOOKS))) for path in FOUND] or [
+    pytest.param(None, id="no-notebooks-yet")
+]
+
+
+def test_the_notebooks_folder_exists() -> None:
+    assert NOTEBOOKS.is_dir(), f"{NOTEBOOKS} is missing"
+
+
+@pytest.mark.parametrize("path", CASES)
+def test_a_notebook_is_kept_without_outputs_or_execution_counts(path: Path | None) -> None:
+    if path is None:
+        assert NOTEBOOKS.is_dir(), f"{NOTEBOOKS} is missing"
+        return
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    dirty = [
+        number
+        for number, cell in enumerate(notebook["cells"], start=1)
+        if cell["cell_type"] == "code"
+        and (cell.get("outputs") or cell.get("execution_count") is not None)
+    ]
+    assert dirty == [], f"{path.name}: code cells {dirty} have outputs or execution counts"
