@@ -40,6 +40,7 @@ from rules.firelights import (
 from rules.firelights.action_roll import Result
 from rules.firelights.game import TABLE
 from rules.journey import Journey
+from rules.physical import parse_table_results
 from widgets.card_view import cards_html
 from widgets.dice_view import FACES
 from widgets.firelights.sheet import curses_html, sheet_html, status_html
@@ -59,6 +60,16 @@ def _button(description: str, kind: str, tooltip: str = "", style: str = "") -> 
     button = widgets.Button(description=description, tooltip=tooltip, button_style=style)
     button.add_class(f"lantern-act-{kind}")
     return button
+
+
+def _set_options(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
+    """Replace a dropdown's options only when they changed, keeping the choice if still offered."""
+    if [tuple(o) for o in dropdown.options] == options:
+        return
+    keep = dropdown.value
+    dropdown.options = options
+    values = [value for _label, value in options]
+    dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
 def odds_html(state: State, action: Any) -> str:
@@ -231,14 +242,29 @@ class FirelightsPanel(widgets.VBox):
         self.entry_input.add_class("lantern-rest-entry")
         self.buy_odds = widgets.HTML()
         self.ask_odds = widgets.HTML()
+        self.table_input = widgets.Text(
+            description="At the table",
+            placeholder="optional: the cards and dice you drew and rolled, e.g. 7H QS 4 5",
+            layout={"width": "34em"},
+            style={"description_width": "initial"},
+        )
+        self.table_input.add_class("lantern-table-results")
 
     # --- acting ----------------------------------------------------------------------------
 
     def act(self, action: Any, supplied: list[object] | None = None) -> Report | None:
-        """Play ``action`` through the journey and re-render; errors show in the panel."""
+        """Play ``action`` through the journey and re-render; errors show in the panel.
+
+        Cards and dice typed in "At the table" are used instead of Lantern's draw and roll.
+        """
         report: Report | None = None
         with guarded(self.messages):
+            typed = self.table_input.value.strip()
+            if supplied is None and typed and not isinstance(action, Consult):
+                supplied = parse_table_results(typed)
             report = self.journey.play(action, supplied)
+            if typed and supplied:
+                self.table_input.value = ""
         self.render()
         return report
 
@@ -312,8 +338,7 @@ class FirelightsPanel(widgets.VBox):
         living = list(state.living_curses)
         if state.facing:
             living = [state.facing]
-        if list(self.curse_input.options) != living:
-            self.curse_input.options = living
+        _set_options(self.curse_input, [(name, name) for name in living])
         self.spend_input.max = max(1, state.treasures)
         odds_ok = len(state.deck.draw_pile) >= 2 and state.character is not None
         self.odds.value = (
@@ -369,6 +394,7 @@ class FirelightsPanel(widgets.VBox):
                 widgets.HBox([self.spend_input, self.reveal_input, b["buy"], self.buy_odds]),
                 widgets.HBox([self.likelihood_input, self.question_input, b["ask"], self.ask_odds]),
                 widgets.HBox([self.entry_input, b["rest"]]),
+                self.table_input,
             ]
         )
         actions.add_class("lantern-actions")

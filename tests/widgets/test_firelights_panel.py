@@ -1,0 +1,175 @@
+"""The Firelights panel, clicked without a browser: each click plays through the rules and the
+panel shows the result. Cards and dice are typed into "At the table" so every outcome is known."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.cards import Card
+from rules.firelights import locations
+from widgets.firelights import FirelightsPanel
+
+
+def begun(start: str = "5S", **approaches: int) -> FirelightsPanel:
+    panel = FirelightsPanel(seed=11)
+    panel.name_input.value = "Wick"
+    panel.pronouns_input.value = "she/her"
+    for name, value in (approaches or {"forceful": 2, "patient": 1, "quick": 0}).items():
+        panel.approach_inputs[name].value = value
+    panel.table_input.value = start
+    panel.begin_button.click()
+    return panel
+
+
+def click(panel: FirelightsPanel, kind: str, table: str = "") -> None:
+    panel.table_input.value = table
+    panel.buttons[kind].click()
+
+
+def test_begin_draws_the_starting_region_and_shows_the_sheet() -> None:
+    panel = begun()
+    assert panel.state.world.current.card == Card.parse("5S")
+    assert "Wick" in panel.sheet.value and "she/her" in panel.sheet.value
+    assert "forceful <b>+2</b>" in panel.sheet.value
+    assert panel.create_box not in panel.children
+
+
+def test_approaches_other_than_2_1_0_show_an_error_and_begin_nothing() -> None:
+    panel = begun(forceful=2, patient=2, quick=0)
+    assert panel.messages.is_error
+    assert "+2, +1 and 0" in panel.messages.text
+    assert panel.state.character is None and not panel.journey.entries
+
+
+def test_odds_are_shown_before_acting_for_the_chosen_approach() -> None:
+    panel = begun()
+    panel.approach.value = "quick"
+    assert "Light" in panel.odds.value and "Shade" in panel.odds.value
+    assert "quick" in panel.odds.value
+
+
+def test_discover_light_puts_both_cards_on_the_map() -> None:
+    panel = begun()
+    click(panel, "discover", "7H 3C 6 6")  # 12 + 2 beats 7 and 3: Light
+    assert panel.journey.last.result.value == "Light"
+    assert {str(r.card) for r in panel.state.world.regions} == {"5S", "7H", "3C"}
+    assert "Light" in panel.report.value and "7♥" in panel.report.value
+    locations(panel.state)
+
+
+def test_discover_shade_offers_the_two_cards_as_buttons() -> None:
+    panel = begun()
+    click(panel, "discover", "7H QS 4 5")  # 9 + 2 = 11 beats 7 only: Shade
+    options = [
+        b for b in panel.choice.children if "lantern-act-choose" in getattr(b, "_dom_classes", ())
+    ]
+    assert [b.description for b in options] == ["7♥", "Q♠"]
+    assert panel.buttons["discover"].disabled  # a choice is pending
+    options[1].click()
+    queen = [r for r in panel.state.world.regions if r.card == Card.parse("QS")]
+    assert queen and queen[0].beacon
+    assert Card.parse("7H") in panel.state.deck.discard_pile
+    assert panel.choice.children == ()
+
+
+def test_search_then_fight_a_curse_and_flee_keeps_its_stack() -> None:
+    panel = begun()
+    click(panel, "search", "KH KD 1 1")  # Darkness: a curse is onto you, 1 Fatigue
+    assert panel.state.fatigue == 1
+    curse_buttons = [b for b in panel.choice.children if hasattr(b, "click")]
+    assert [b.description for b in curse_buttons] == [
+        "Calamity",
+        "Screecher",
+        "Hollow",
+        "Talon",
+        "random",
+    ]
+    curse_buttons[0].click()  # Calamity: red cards count double
+    assert panel.state.facing == "Calamity"
+    assert [value for _label, value in panel.curse_input.options] == ["Calamity"]
+    click(panel, "fight", "2H 3S 6 6")  # Light: both stacked, 2H counts 2
+    assert panel.state.curse("Calamity").count == 3
+    assert "3/5" in panel.curses.value
+    click(panel, "flee")
+    assert panel.state.facing is None
+    assert panel.state.curse("Calamity").count == 3
+
+
+def test_fight_darkness_must_evade_danger() -> None:
+    panel = begun()
+    panel.curse_input.value = "Talon"
+    click(panel, "fight", "KH KD 1 1")
+    assert not panel.buttons["evade"].disabled
+    assert panel.buttons["discover"].disabled
+    assert "Evade Danger" in panel.choice.children[0].value
+    click(panel, "evade", "2C 3C 1 1")  # 2 + 2 = 4 beats both: Light
+    assert panel.state.pending is None
+
+
+def test_rest_writes_the_entry_shuffles_back_and_clears_fatigue() -> None:
+    panel = begun()
+    click(panel, "evade", "KH KD 1 1")  # Darkness: 2 Fatigue
+    assert panel.state.fatigue == 2
+    panel.entry_input.value = "We camped by the river."
+    click(panel, "rest")
+    assert panel.state.fatigue == 0
+    assert panel.state.book == ("We camped by the river.",)
+    assert len(panel.state.deck.draw_pile) == 51 and not panel.state.deck.discard_pile
+    assert panel.entry_input.value == ""
+
+
+def test_full_fatigue_offers_only_rest() -> None:
+    panel = begun()
+    for table in ("KH KD 1 1", "QH QD 1 1", "JH JD 1 1"):
+        click(panel, "evade", table)
+    assert panel.state.fatigue == 5
+    enabled = {kind for kind, b in panel.buttons.items() if not b.disabled}
+    assert enabled == {"rest"}
+    assert "Fatigue is full" in panel.buttons["discover"].tooltip
+
+
+def test_travel_by_clicking_a_touching_region_on_the_map() -> None:
+    panel = begun()
+    click(panel, "discover", "7H 3C 6 6")
+    target = next(r.at for r in panel.state.world.regions if r.card == Card.parse("7H"))
+    button = panel.map.cells[target]
+    assert not button.disabled
+    button.click()
+    assert panel.state.world.token == target
+    assert "◉" in panel.map.cells[target].description
+
+
+def test_bad_table_results_show_an_error_and_change_nothing() -> None:
+    panel = begun()
+    before = panel.state
+    click(panel, "discover", "7H ZZ 4 5")
+    assert panel.messages.is_error and "'ZZ'" in panel.messages.text
+    assert panel.state == before
+    click(panel, "discover", "7H 7H 4 5")
+    assert panel.messages.is_error and panel.state == before
+
+
+def test_tables_roll_is_recorded_in_the_journey() -> None:
+    panel = begun()
+    panel.tables.column = "theme"
+    panel.tables.pick(34)
+    assert panel.journey.entries[-1].action == {"kind": "consult", "column": "theme"}
+    assert panel.journey.entries[-1].chance == (34,)
+    assert "Corruption" in panel.tables.result.value
+    panel.tables.pick(17)
+    assert panel.messages.is_error and "17" in panel.messages.text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_seeded_panel_replays_to_the_same_state(seed: int) -> None:
+    from rules.journey import Journey
+
+    panel = FirelightsPanel(seed=seed)
+    panel.name_input.value = "Wick"
+    panel.begin_button.click()
+    for _ in range(5):
+        panel.buttons["discover"].click()
+        if panel.state.pending is not None:
+            panel.choice.children[1].click()
+    again = Journey.from_json(panel.journey.to_json())
+    assert again.state == panel.state
