@@ -23,9 +23,10 @@ def parse_table_results(text: str) -> list[object]:
     """Card codes and die faces, grouped into draws and rolls in the order typed."""
     groups: list[tuple[str, list[object]]] = []
     for token in text.replace(",", " ").split():
+        value: object
         if token.isdigit():
             kind, value = "dice", int(token)
-            if not 1 <= value <= 6:
+            if not 1 <= int(token) <= 6:
                 raise InvalidInput(f"a die face is 1 to 6, got {token!r} in {text!r}")
         else:
             try:
