@@ -76,7 +76,7 @@ class TableLookup(widgets.VBox):
             description="Roll d66", icon="dice", button_style="primary"
         )
         self.roll_button.add_class("lantern-roll")
-        self.row_input = widgets.IntText(value=11, description="Row", layout={"width": "9em"})
+        self.row_input = widgets.IntText(value=11, description="Row", layout={"width": "12em"})
         self.row_input.add_class("lantern-row-input")
         self.pick_button = widgets.Button(description="Look up", icon="search")
         self.pick_button.add_class("lantern-lookup")

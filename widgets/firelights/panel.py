@@ -57,7 +57,12 @@ APPROACH_VALUES = [("+2", 2), ("+1", 1), ("0", 0)]
 
 
 def _button(description: str, kind: str, tooltip: str = "", style: str = "") -> widgets.Button:
-    button = widgets.Button(description=description, tooltip=tooltip, button_style=style)
+    button = widgets.Button(
+        description=description,
+        tooltip=tooltip,
+        button_style=style,
+        layout=widgets.Layout(width="auto", min_width="9em"),
+    )
     button.add_class(f"lantern-act-{kind}")
     return button
 
@@ -82,10 +87,14 @@ def odds_html(state: State, action: Any) -> str:
     return " · ".join(parts)
 
 
-def report_html(report: Report | None) -> str:
-    """The last action: its cards, its dice, the score and result, and what changed."""
-    if report is None:
+def report_html(reports: list[Report]) -> str:
+    """The last roll and what followed it (a choice): cards, dice, score, result, changes."""
+    if not reports:
         return '<div class="lantern-muted">Nothing played yet.</div>'
+    return "".join(_one_report_html(report) for report in reports)
+
+
+def _one_report_html(report: Report) -> str:
     parts = [f'<div class="lantern-report-title"><b>{escape(report.title)}</b></div>']
     if report.result is not None:
         dice = " ".join(f'<span class="lantern-die">{FACES[face]}</span>' for face in report.dice)
@@ -132,6 +141,7 @@ class FirelightsPanel(widgets.VBox):
         self.add_class("lantern-firelights")
         self.journey = journey if journey is not None else Journey.start("firelights", seed=seed)
         self.messages = MessageArea()
+        self._reports: list[Report] = []
         self._build_create()
         self._build_actions()
         self.sheet = widgets.HTML()
@@ -263,6 +273,7 @@ class FirelightsPanel(widgets.VBox):
             if supplied is None and typed and not isinstance(action, Consult):
                 supplied = parse_table_results(typed)
             report = self.journey.play(action, supplied)
+            self._reports = [*self._reports, report] if isinstance(action, Choose) else [report]
             if typed and supplied:
                 self.table_input.value = ""
         self.render()
@@ -305,7 +316,9 @@ class FirelightsPanel(widgets.VBox):
         with self.hold_sync():
             self.sheet.value = sheet_html(state)
             self.status.value = status_html(state)
-            self.report.value = report_html(self.journey.last)
+            if self.journey.last not in self._reports:
+                self._reports = [] if self.journey.last is None else [self.journey.last]
+            self.report.value = report_html(self._reports)
             for kind, button in self.buttons.items():
                 button.disabled = kind not in offered
                 button.tooltip = button.tooltip.split(" — not now:")[0]
@@ -354,8 +367,12 @@ class FirelightsPanel(widgets.VBox):
             self.buy_odds.value = self.ask_odds.value = ""
             return
         spend = min(self.spend_input.value, max(1, state.treasures))
-        self.buy_odds.value = odds_html(state, BuyInformation(spend))
-        self.ask_odds.value = odds_html(state, Ask(self.likelihood_input.value))
+        buy = odds_html(state, BuyInformation(spend))
+        ask = odds_html(state, Ask(self.likelihood_input.value))
+        self.buy_odds.value = (
+            f'<div class="lantern-odds-line">Buy Information +{spend}: {buy}</div>'
+        )
+        self.ask_odds.value = f'<div class="lantern-odds-line">Oracle: {ask}</div>'
 
     def _render_choice(self, state: State) -> None:
         pending = state.pending
@@ -379,7 +396,7 @@ class FirelightsPanel(widgets.VBox):
         )
 
     def _layout(self, state: State) -> tuple[widgets.Widget, ...]:
-        header = widgets.HTML('<div class="lantern-title">🔥 <b>Firelights</b></div>')
+        header = widgets.HTML('<div class="lantern-title">✹ <b>Firelights</b></div>')
         top: list[widgets.Widget] = [style_widget(CSS), header, self.status, self.messages]
         if state.character is None:
             return (*top, self.create_box, self._section("Tables", self.tables))
@@ -391,8 +408,10 @@ class FirelightsPanel(widgets.VBox):
                 widgets.HBox([b["discover"], b["search"], b["evade"]]),
                 widgets.HBox([self.confront_input, b["confront"]]),
                 widgets.HBox([self.curse_input, b["fight"], b["flee"]]),
-                widgets.HBox([self.spend_input, self.reveal_input, b["buy"], self.buy_odds]),
-                widgets.HBox([self.likelihood_input, self.question_input, b["ask"], self.ask_odds]),
+                widgets.HBox([self.spend_input, self.reveal_input, b["buy"]]),
+                self.buy_odds,
+                widgets.HBox([self.likelihood_input, self.question_input, b["ask"]]),
+                self.ask_odds,
                 widgets.HBox([self.entry_input, b["rest"]]),
                 self.table_input,
             ]

@@ -4,6 +4,7 @@ CSS = """
 .lantern-title { font-size: 1.3em; margin-bottom: 0.2em; }
 .lantern-section { font-weight: 600; margin-top: 0.6em; padding-bottom: 0.1em;
   border-bottom: 1px solid var(--jp-border-color2, #e0e0e0); color: var(--jp-ui-font-color1, #212121); }
+.lantern-odds-line { font-size: 0.9em; margin: 0 0 0.4em 6em; color: var(--jp-ui-font-color2, #757575); }
 .lantern-muted { color: var(--jp-ui-font-color2, #757575); }
 .lantern-sheet { line-height: 1.6; color: var(--jp-ui-font-color1, #212121); }
 .lantern-sheet-name { font-size: 1.15em; font-weight: 600; }

@@ -30,7 +30,7 @@ def region_label(region: Region, here: bool) -> tuple[str, str]:
     else:
         text, tip = region.card.label, card_name(region.card)
         if region.beacon:
-            text += " 🔥" if region.lit else " ◇"
+            text += " ★" if region.lit else " ☆"
             tip += " — beacon lit" if region.lit else " — an unlit beacon"
     if here:
         text = "◉ " + text
@@ -75,7 +75,7 @@ class WorldMapView(widgets.VBox):
             ),
         )
         legend = widgets.HTML(
-            '<span class="lantern-muted">◉ you are here · ◇ unlit beacon · 🔥 lit beacon · '
+            '<span class="lantern-muted">◉ you are here · ☆ unlit beacon · ★ lit beacon · '
             "? hidden path · click a touching region to travel. Placement on the grid is our "
             "house rule: above, below or beside your location, touching a corner.</span>"
         )
