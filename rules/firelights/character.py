@@ -32,7 +32,7 @@ class Character:
         if not isinstance(self.pronouns, str):
             raise InvalidInput(f"pronouns are text, got {self.pronouns!r}")
         values = (self.forceful, self.patient, self.quick)
-        if sorted(values) != list(APPROACH_VALUES) or any(isinstance(v, bool) for v in values):
+        if any(type(v) is not int for v in values) or sorted(values) != list(APPROACH_VALUES):
             raise InvalidInput(
                 "the approaches forceful, patient and quick take +2, +1 and 0, one each; got "
                 f"forceful={self.forceful!r}, patient={self.patient!r}, quick={self.quick!r}"

@@ -134,6 +134,8 @@ def modifier(state: State, action: Any) -> int:
                 f"the Oracle's likelihood is one of {list(A.LIKELIHOODS)}, got {action.likelihood!r}"
             )
         return A.LIKELIHOODS[action.likelihood]
+    if not hasattr(action, "approach"):
+        raise InvalidInput(f"only the Actions roll against two cards: {action!r} has no modifier")
     if state.character is None:
         raise IllegalAction("create your Firelight first (Begin)")
     return state.character.modifier(action.approach)

@@ -1,0 +1,634 @@
+"""The seven Actions of Firelights and their consequences, each scripted with exact cards and dice.
+
+Rules: seed 000, "The Actions" (Confront Risk, Search For Treasures, Buy Information, Discover a
+Region, Fight A Curse, Evade Danger, Get an Answer From The Oracle) and "Fighting Curses";
+RULES-NOTES house rules for igniting beacons and "a Curse is onto you".
+
+Scripting: ``play(journey, action, [two card codes], [two dice])``; with forceful +2, dice [6, 6]
+(score 14) beat any two cards (Light), and dice [1, 1] (score 4) beat no card of 4 or more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from firelights_helpers import assert_refused, begun, frozen, play, where
+
+from rules.cards import Card
+from rules.chance import Distribution, Pick
+from rules.errors import IllegalAction, InvalidInput
+from rules.firelights import (
+    CURSES,
+    Ask,
+    BuyInformation,
+    Choose,
+    Confront,
+    CurseTrack,
+    Discover,
+    Evade,
+    Fight,
+    Flee,
+    Result,
+    Search,
+    Travel,
+    apply,
+    available,
+)
+from rules.journey import Journey
+
+LIGHT, SHADE, DARKNESS = Result.LIGHT, Result.SHADE, Result.DARKNESS
+LOW = ["2H", "3D"]  # beaten by any forceful score of 4 or more
+HIGH = ["KH", "KS"]  # beaten by nothing short of 14
+
+
+def at_beacon() -> Journey[Any, Any]:
+    """Begin at 5♣; Discover (Light) Q♠ above and 2♦ below; travel to the Q♠ beacon."""
+    journey = begun("5C")
+    play(journey, Discover("forceful"), ["QS", "2D"], [6, 6])
+    cell = next(r.at for r in journey.state.world.regions if r.card == Card.parse("QS"))
+    play(journey, Travel(cell))
+    assert journey.state.world.current.beacon and not journey.state.world.current.lit
+    return journey
+
+
+def with_hidden_path(card: str = "QS") -> tuple[Journey[Any, Any], tuple[int, int]]:
+    """Begin at 5♣; Discover with Darkness and hide ``card``: a hidden path and 1 Fatigue."""
+    journey = begun("5C")
+    play(journey, Discover("forceful"), [card, "KD"], [1, 1])
+    play(journey, Choose(card))
+    hidden = next(r for r in journey.state.world.regions if not r.face_up)
+    assert hidden.card == Card.parse(card)
+    return journey, hidden.at
+
+
+def with_treasures(count: int) -> Journey[Any, Any]:
+    """Begin at 5♣ and Search with Light/Shade until holding ``count`` treasures."""
+    journey = begun("5C")
+    spare = iter(["2C", "3C", "4C", "6C", "7C", "8C"])
+    while journey.state.treasures < count:
+        dice = [6, 6] if count - journey.state.treasures >= 2 else [3, 3]
+        play(
+            journey,
+            Search("forceful"),
+            [next(spare), "10C" if dice == [3, 3] else next(spare)],
+            dice,
+        )
+    assert journey.state.treasures == count
+    return journey
+
+
+def lines(journey: Journey[Any, Any]) -> str:
+    return "\n".join(journey.last.lines)
+
+
+# --- Confront Risk ---------------------------------------------------------------------------------
+
+
+def test_confront_risk_adds_the_approach() -> None:
+    """ "When you act in the face of adversity, Action+Approach." """
+    journey = begun(forceful=0, patient=2, quick=1)
+    assert play(journey, Confront("patient"), LOW, [1, 1]).modifier == 2
+    assert play(journey, Confront("quick"), ["4H", "4C"], [1, 1]).modifier == 1
+
+
+def test_confront_risk_light_is_a_full_success() -> None:
+    """ "Upon Light, it’s a full success." """
+    journey = begun()
+    assert play(journey, Confront("forceful"), LOW, [6, 6]).result is LIGHT
+    assert "a full success" in lines(journey)
+    assert journey.state.fatigue == 0
+
+
+def test_confront_risk_shade_is_a_partial_success() -> None:
+    """ "Upon Shade, it’s a partial success." """
+    journey = begun()
+    assert play(journey, Confront("forceful"), ["2H", "KS"], [3, 3]).result is SHADE
+    assert "a partial success" in lines(journey)
+    assert journey.state.fatigue == 0
+
+
+def test_confront_risk_darkness_is_a_setback_and_marks_1_fatigue() -> None:
+    """ "Upon Darkness, it’s a setback, mark 1 Fatigue." """
+    journey = begun()
+    assert play(journey, Confront("forceful"), HIGH, [1, 1]).result is DARKNESS
+    assert "a setback" in lines(journey)
+    assert journey.state.fatigue == 1
+
+
+def test_confront_risk_light_ignites_the_beacon_here() -> None:
+    """House rule: "at a region holding an unlit beacon, Confront Risk to ignite it; Light lights it"."""
+    journey = at_beacon()
+    play(journey, Confront("forceful", "ignite"), LOW, [6, 6])
+    assert journey.state.world.current.lit
+    assert journey.state.beacons_lit == 1
+    assert "the beacon is lit (1/6)" in lines(journey)
+    assert "complication" not in lines(journey)
+
+
+def test_confront_risk_shade_lights_the_beacon_with_a_complication() -> None:
+    """House rule: "Shade lights it with a complication the player narrates"."""
+    journey = at_beacon()
+    play(journey, Confront("forceful", "ignite"), ["2H", "KS"], [3, 3])
+    assert journey.state.world.current.lit
+    assert "with a complication" in lines(journey)
+    assert journey.state.fatigue == 0
+
+
+def test_confront_risk_darkness_fails_to_ignite_and_marks_1_fatigue() -> None:
+    """House rule: "Darkness fails and marks 1 Fatigue"."""
+    journey = at_beacon()
+    play(journey, Confront("forceful", "ignite"), HIGH, [1, 1])
+    assert not journey.state.world.current.lit
+    assert journey.state.fatigue == 1
+    assert "the beacon stays dark" in lines(journey)
+
+
+def test_igniting_needs_an_unlit_beacon_where_you_are() -> None:
+    """House rule: "at a region holding an unlit beacon, Confront Risk to ignite it": refused at a
+    region without a beacon, and at a beacon already lit, naming the location."""
+    journey = begun("5C")
+    assert_refused(
+        IllegalAction,
+        "5♣ holds no unlit beacon",
+        lambda: journey.play(Confront("forceful", "ignite")),
+    )
+    journey = at_beacon()
+    play(journey, Confront("forceful", "ignite"), LOW, [6, 6])
+    before = frozen(journey)
+    assert_refused(
+        IllegalAction,
+        "Q♠ holds no unlit beacon",
+        lambda: journey.play(Confront("forceful", "ignite")),
+    )
+    assert frozen(journey) == before
+
+
+def test_confront_risk_purpose_is_risk_ignite_or_reveal() -> None:
+    """Confront Risk is made for a plain risk, to ignite a beacon or to reveal a hidden path."""
+    journey = begun()
+    assert_refused(InvalidInput, "'dance'", lambda: journey.play(Confront("forceful", "dance")))
+
+
+@pytest.mark.parametrize(("dice", "result"), [([6, 6], LIGHT), ([3, 3], SHADE)])
+def test_confront_risk_can_reveal_a_hidden_path(dice: list[int], result: Result) -> None:
+    """ "To reveal a hidden path, you may BUY INFORMATION or CONFRONT RISK." On Light or Shade the
+    hidden path turns face up; a face card revealed then holds a beacon."""
+    journey, cell = with_hidden_path("QS")
+    assert play(journey, Confront("forceful", "reveal", cell), ["2H", "KS"], dice).result is result
+    region = journey.state.world[cell]
+    assert region.face_up and region.beacon
+    assert where(journey.state, "QS") == "map"
+
+
+def test_confront_risk_darkness_leaves_the_path_hidden() -> None:
+    """ "Upon Darkness, it’s a setback, mark 1 Fatigue." The hidden path stays face down."""
+    journey, cell = with_hidden_path()
+    play(journey, Confront("forceful", "reveal", cell), HIGH, [1, 1])
+    assert not journey.state.world[cell].face_up
+    assert journey.state.fatigue == 2  # 1 from hiding the path, 1 from the setback
+
+
+def test_revealing_needs_a_hidden_path() -> None:
+    """Only a hidden path can be revealed: a face-up region is refused (IllegalAction), a cell
+    with no region is refused (InvalidInput), each naming the cell."""
+    journey, _hidden = with_hidden_path()
+    assert_refused(
+        IllegalAction, "(0, 0)", lambda: journey.play(Confront("forceful", "reveal", (0, 0)))
+    )
+    assert_refused(
+        InvalidInput, "(9, 9)", lambda: journey.play(Confront("forceful", "reveal", (9, 9)))
+    )
+    assert_refused(InvalidInput, "None", lambda: journey.play(Confront("forceful", "reveal")))
+
+
+# --- Search For Treasures --------------------------------------------------------------------------
+
+
+def test_search_light_finds_2_treasures() -> None:
+    """ "Upon Light, you find 2 treasures." """
+    journey = begun()
+    play(journey, Search("forceful"), LOW, [6, 6])
+    assert journey.state.treasures == 2
+    play(journey, Search("forceful"), ["4H", "4D"], [6, 6])
+    assert journey.state.treasures == 4
+
+
+def test_search_shade_finds_1_treasure() -> None:
+    """ "Upon Shade, you find 1 treasure." """
+    journey = begun()
+    play(journey, Search("forceful"), ["2H", "KS"], [3, 3])
+    assert journey.state.treasures == 1
+    assert journey.state.fatigue == 0
+
+
+def test_search_darkness_a_curse_is_onto_you_and_marks_1_fatigue() -> None:
+    """ "Upon Darkness, a Curse is onto you, mark 1 Fatigue." The player is asked which Curse (or
+    random), and nothing else may be done until they answer."""
+    journey = begun()
+    play(journey, Search("forceful"), HIGH, [1, 1])
+    state = journey.state
+    assert (state.treasures, state.fatigue) == (0, 1)
+    assert "a Curse is onto you" in lines(journey)
+    assert state.pending is not None and state.pending.kind == "curse"
+    assert state.pending.options == ("Calamity", "Screecher", "Hollow", "Talon", "random")
+    assert available(state) == ("choose", "consult")
+    play(journey, Choose("Hollow"))
+    assert journey.state.facing == "Hollow"
+    assert journey.state.pending is None
+
+
+def test_search_darkness_the_curse_may_be_picked_at_random() -> None:
+    """RULES-NOTES: "the player picks which curse, or lets the software pick one at random"; the
+    random pick is a chance step (a Pick) whose outcome can be supplied."""
+    journey = begun()
+    play(journey, Search("forceful"), HIGH, [1, 1])
+    play(journey, Choose("random"), "Talon")
+    assert journey.state.facing == "Talon"
+    assert journey.entries[-1].chance == ("Talon",)
+
+
+def test_search_darkness_the_random_curse_is_among_the_living_ones() -> None:
+    """RULES-NOTES: "or lets the software pick one at random among the curses not yet defeated."
+    After Calamity perishes, the random pick is uniform over the other three, and Calamity is
+    neither offered nor accepted."""
+    journey = begun()
+    play(journey, Fight("forceful", "Calamity"), ["2H", "3D"], [6, 6])  # 4 of 5
+    play(journey, Fight("forceful", "Calamity"), ["4H", "5D"], [6, 6])  # 8: perishes
+    play(journey, Search("forceful"), HIGH, [1, 1])
+    state = journey.state
+    assert state.pending is not None
+    assert state.pending.options == ("Screecher", "Hollow", "Talon", "random")
+    seen: list[Any] = []
+
+    class Spy:
+        def resolve(self, step: Any) -> Any:
+            seen.append(step)
+            return step.options[0]
+
+    apply(state, Choose("random"), Spy())
+    assert seen == [Pick(("Screecher", "Hollow", "Talon"))]
+    assert seen[0].distribution() == Distribution.uniform(["Screecher", "Hollow", "Talon"])
+    before = frozen(journey)
+    assert_refused(InvalidInput, "'Calamity'", lambda: journey.play(Choose("random"), ["Calamity"]))
+    assert_refused(InvalidInput, "'Calamity'", lambda: journey.play(Choose("Calamity")))
+    assert frozen(journey) == before
+
+
+# --- Buy Information -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dice", "words"),
+    [
+        ([6, 6], "precise information"),
+        ([4, 4], "partial information"),
+        ([1, 1], "ambiguous information"),
+    ],
+)
+def test_buy_information_spends_the_treasures_and_answers(dice: list[int], words: str) -> None:
+    """ "decide on a number of Treasures to expend" and "Upon Light, you get precise information.
+    Upon Shade, you get partial information. Upon Darkness, you get ambiguous information." """
+    journey = with_treasures(3)
+    play(journey, BuyInformation(2), ["9H", "KS"], dice)
+    assert journey.state.treasures == 1
+    assert words in lines(journey)
+
+
+@pytest.mark.parametrize("spend", [0, 4, -1, True, "2"])
+def test_buy_information_spends_between_1_and_the_treasures_held(spend: object) -> None:
+    """ "decide on a number of Treasures to expend": 0, more than held, or not a number is refused
+    naming the number given and the range allowed, and nothing changes."""
+    journey = with_treasures(3)
+    before = frozen(journey)
+    caught = assert_refused(IllegalAction, repr(spend), lambda: journey.play(BuyInformation(spend)))  # type: ignore[arg-type]
+    assert "1 to 3" in str(caught.value)
+    assert frozen(journey) == before
+
+
+def test_buy_information_needs_treasures() -> None:
+    """ "When you trade treasures for knowledge": with no treasure it is not offered, and refused."""
+    journey = begun()
+    assert "buy" not in available(journey.state)
+    assert_refused(IllegalAction, "no treasures", lambda: journey.play(BuyInformation(1)))
+
+
+@pytest.mark.parametrize(("dice", "revealed"), [([6, 6], True), ([4, 4], True), ([1, 1], False)])
+def test_buy_information_can_reveal_a_hidden_path(dice: list[int], revealed: bool) -> None:
+    """ "To reveal a hidden path, you may BUY INFORMATION": precise (Light) or partial (Shade)
+    information reveals it; ambiguous information (Darkness) does not."""
+    journey, cell = with_hidden_path("7S")
+    play(journey, Search("forceful"), ["2C", "3C"], [6, 6])
+    play(journey, BuyInformation(2, cell), ["9H", "KS"], dice)
+    assert journey.state.world[cell].face_up is revealed
+    assert journey.state.treasures == 0
+    assert journey.state.fatigue == 1  # only the hidden path's Fatigue: buying marks none
+
+
+# --- Discover a Region -----------------------------------------------------------------------------
+
+
+def test_discover_light_adds_the_two_cards_to_your_map() -> None:
+    """ "Upon Light, add the two cards to your map." """
+    journey = begun("5C")
+    play(journey, Discover("forceful"), ["7H", "2S"], [6, 6])
+    assert journey.state.world.cards == tuple(map(Card.parse, ("5C", "7H", "2S")))
+    assert all(r.face_up for r in journey.state.world.regions)
+    assert journey.state.deck.discard_pile == ()
+
+
+def test_discover_shade_adds_either_one_of_the_cards_the_player_chooses() -> None:
+    """ "Upon Shade, add either one of the cards to your map." The player chooses; the other card
+    is discarded. Until then both cards are in play and only the choice may be made."""
+    journey = begun("5C")
+    play(journey, Discover("forceful"), ["7H", "QS"], [4, 5])
+    state = journey.state
+    assert state.pending is not None and state.pending.kind == "keep"
+    assert state.pending.options == ("7H", "QS")
+    assert where(state, "7H") == where(state, "QS") == "cards in play"
+    assert available(state) == ("choose", "consult")
+    assert_refused(IllegalAction, "choose which card", lambda: journey.play(Discover("forceful")))
+    assert_refused(InvalidInput, "'KD'", lambda: journey.play(Choose("KD")))
+    play(journey, Choose("QS"))
+    assert (where(journey.state, "QS"), where(journey.state, "7H")) == ("map", "discard pile")
+    assert journey.state.world.regions[-1].beacon
+
+
+def test_discover_darkness_hides_one_card_face_down_and_marks_1_fatigue() -> None:
+    """ "Upon Darkness, the path is hidden. Add either one of the cards to your map, face down, and
+    mark 1 Fatigue." The other card is discarded; a hidden face card holds no beacon."""
+    journey = begun("5C")
+    play(journey, Discover("forceful"), ["QS", "KD"], [1, 1])
+    assert journey.state.fatigue == 1
+    assert journey.state.pending is not None and journey.state.pending.kind == "hide"
+    play(journey, Choose("KD"))
+    region = journey.state.world.regions[-1]
+    assert (region.card, region.face_up, region.beacon) == (Card.parse("KD"), False, False)
+    assert (where(journey.state, "KD"), where(journey.state, "QS")) == (
+        "hidden path",
+        "discard pile",
+    )
+
+
+# --- Fight a Curse ---------------------------------------------------------------------------------
+
+
+def test_the_curses_and_their_strength() -> None:
+    """ "Calamity (5 Strength)", "Screecher (8 Strength)", "Hollow (8 Strength)", "Talon (13
+    Strength)"."""
+    assert [(c.name, c.strength) for c in CURSES] == [
+        ("Calamity", 5),
+        ("Screecher", 8),
+        ("Hollow", 8),
+        ("Talon", 13),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("curse", "doubled", "single"),
+    [
+        ("Calamity", ["2H", "3D"], ["2C", "3S"]),  # "Red cards ♦♥ count as two stack cards."
+        ("Screecher", ["2C", "3S"], ["2H", "3D"]),  # "Black cards ♠ ♣ count as two stack cards."
+        ("Hollow", ["2S", "3S"], ["2C", "3H"]),  # "Spades ♠ count as two stack cards."
+        ("Talon", ["2H", "3H"], ["2S", "3D"]),  # "Hearts ♥ count as two stack cards."
+    ],
+)
+def test_doubled_suits_count_as_two_stack_cards(
+    curse: str, doubled: list[str], single: list[str]
+) -> None:
+    """Calamity: "Red cards ♦♥ count as two stack cards." Screecher: "Black cards ♠ ♣ count as two
+    stack cards." Hollow: "Spades ♠ count as two stack cards." Talon: "Hearts ♥ count as two stack
+    cards." Two doubled cards count 4; two others count 2."""
+    journey = begun()
+    play(journey, Fight("forceful", curse), doubled, [6, 6])
+    assert journey.state.curse(curse).count == 4
+    play(journey, Fight("forceful", curse), single, [6, 6])
+    assert journey.state.curse(curse).count == 6
+    assert len(journey.state.curse(curse).stack) == 4
+
+
+def test_fight_light_stacks_the_two_cards_on_the_curse() -> None:
+    """ "Upon Light, stack the two cards on the curse." """
+    journey = begun()
+    play(journey, Fight("forceful", "Talon"), ["2S", "3D"], [6, 6])
+    assert journey.state.curse("Talon").stack == tuple(map(Card.parse, ("2S", "3D")))
+    assert journey.state.facing == "Talon"
+    assert "stacked on Talon: 2/13" in lines(journey)
+
+
+def test_fight_shade_stacks_either_one_of_the_cards() -> None:
+    """ "Upon Shade, stack either one of the cards on the curse." The player chooses; the other
+    card is discarded."""
+    journey = begun()
+    play(journey, Fight("forceful", "Hollow"), ["2S", "KD"], [3, 3])
+    assert journey.state.pending is not None and journey.state.pending.kind == "stack"
+    assert journey.state.pending.options == ("2S", "KD")
+    play(journey, Choose("2S"))
+    assert journey.state.curse("Hollow").count == 2  # a spade counts two against Hollow
+    assert (where(journey.state, "2S"), where(journey.state, "KD")) == (
+        "Hollow stack",
+        "discard pile",
+    )
+
+
+def test_fight_darkness_you_must_evade_danger() -> None:
+    """ "Upon Darkness, EVADE DANGER." The cards are discarded, nothing is stacked, and Evade
+    Danger is the one action offered until it is made."""
+    journey = begun()
+    play(journey, Fight("forceful", "Talon"), HIGH, [1, 1])
+    state = journey.state
+    assert state.curse("Talon").stack == ()
+    assert state.pending is not None and state.pending.kind == "evade"
+    assert available(state) == ("evade", "consult")
+    assert_refused(IllegalAction, "Evade Danger", lambda: journey.play(Confront("forceful")))
+    play(journey, Evade("forceful"), LOW, [6, 6])
+    assert journey.state.pending is None
+    assert "you avoid the danger" in lines(journey)
+
+
+def test_a_curse_perishes_when_its_count_reaches_its_strength() -> None:
+    """ "When the number of cards of the stack matches the Curse’s Strength, they fade away and
+    perish." Calamity (5): two red (4) then one black (5): it perishes, and you face it no more."""
+    journey = begun()
+    play(journey, Fight("forceful", "Calamity"), ["2H", "3D"], [6, 6])
+    assert not journey.state.curse("Calamity").perished
+    play(journey, Fight("forceful", "Calamity"), ["2C", "KS"], [3, 3])
+    play(journey, Choose("2C"))
+    assert journey.state.curse("Calamity").count == 5
+    assert journey.state.curse("Calamity").perished
+    assert journey.state.facing is None
+    assert "Calamity fades away and perishes" in lines(journey)
+    assert journey.state.living_curses == ("Screecher", "Hollow", "Talon")
+    assert_refused(IllegalAction, "'Calamity'", lambda: journey.play(Fight("forceful", "Calamity")))
+
+
+def test_a_curse_perishes_when_its_count_exceeds_its_strength() -> None:
+    """RULES-NOTES: "A curse perishes when its stack count reaches or exceeds its Strength"
+    (a doubled card can overshoot): Calamity at 4, then two red cards make 8."""
+    journey = begun()
+    play(journey, Fight("forceful", "Calamity"), ["2H", "3D"], [6, 6])
+    play(journey, Fight("forceful", "Calamity"), ["4H", "5D"], [6, 6])
+    assert journey.state.curse("Calamity").count == 8
+    assert journey.state.curse("Calamity").perished
+
+
+def test_repeat_until_you_have_stacked_enough_cards_to_match_its_strength() -> None:
+    """ "Repeat until you’ve stacked enough cards to match its Strength." Talon (13): hearts count
+    two; four Lights of two hearts make 16, and it perishes on the fourth, not before."""
+    journey = begun()
+    pairs = (["2H", "3H"], ["4H", "5H"], ["6H", "7H"], ["8H", "9H"])
+    for number, pair in enumerate(pairs, start=1):
+        assert not journey.state.curse("Talon").perished
+        play(journey, Fight("forceful", "Talon"), pair, [6, 6])
+        assert journey.state.curse("Talon").count == 4 * number
+    assert journey.state.curse("Talon").perished
+
+
+def test_every_curse_can_perish_and_then_fight_is_not_offered() -> None:
+    """ "When the number of cards of the stack matches the Curse’s Strength, they fade away and
+    perish." With all four gone Fight is not offered and a Search Darkness brings no Curse."""
+    journey = begun("AC")
+    plan = {
+        "Calamity": (["2D", "3D"], ["4D", "5D"]),
+        "Screecher": (["2C", "3C"], ["4C", "5C"]),
+        "Hollow": (["2S", "3S"], ["4S", "5S"]),
+        "Talon": (["2H", "3H"], ["4H", "5H"], ["6H", "7H"], ["8H", "9H"]),
+    }
+    for curse, pairs in plan.items():
+        for pair in pairs:
+            play(journey, Fight("forceful", curse), pair, [6, 6])
+        assert journey.state.curse(curse).perished
+    assert journey.state.living_curses == ()
+    assert "fight" not in available(journey.state)
+    assert_refused(
+        IllegalAction, "every Curse has perished", lambda: journey.play(Fight("forceful", "Talon"))
+    )
+    play(journey, Search("forceful"), HIGH, [1, 1])
+    assert journey.state.pending is None
+    assert journey.state.fatigue == 1
+
+
+def test_you_fight_the_curse_you_face() -> None:
+    """One Curse at a time: while facing a Curse, fighting another is refused until you flee."""
+    journey = begun()
+    play(journey, Fight("forceful", "Talon"), LOW, [6, 6])
+    assert_refused(
+        IllegalAction, "you face Talon", lambda: journey.play(Fight("forceful", "Hollow"))
+    )
+    play(journey, Flee())
+    play(journey, Fight("forceful", "Hollow"), ["4C", "6C"], [6, 6])
+    assert journey.state.facing == "Hollow"
+
+
+def test_fighting_an_unknown_curse_is_refused_naming_it() -> None:
+    """Only the four Curses can be fought; another name is refused, naming it and the Curses."""
+    journey = begun()
+    caught = assert_refused(
+        IllegalAction, "'Wyrm'", lambda: journey.play(Fight("forceful", "Wyrm"))
+    )
+    assert "'Talon'" in str(caught.value)
+
+
+def test_flee_from_a_curse_its_stack_persists() -> None:
+    """ "If you flee from a Curse, their stack persists until you encounter them again." """
+    journey = begun()
+    play(journey, Fight("forceful", "Screecher"), ["2C", "3H"], [6, 6])
+    assert "flee" in available(journey.state)
+    play(journey, Flee())
+    assert journey.state.facing is None
+    assert "flee" not in available(journey.state)
+    assert journey.state.curse("Screecher").count == 3
+    assert where(journey.state, "2C") == "Screecher stack"
+    play(journey, Fight("forceful", "Screecher"), ["4C", "5S"], [6, 6])
+    assert journey.state.curse("Screecher").count == 7
+
+
+def test_flee_needs_a_curse_to_flee_from() -> None:
+    """Flee is "from a Curse": with none onto you it is not offered, and refused."""
+    journey = begun()
+    assert_refused(IllegalAction, "no Curse to flee from", lambda: journey.play(Flee()))
+
+
+def test_curse_track_counts_by_the_curse_rules() -> None:
+    """The count of a stack is its cards, doubled suits counting two, for each Curse."""
+    cards = tuple(map(Card.parse, ("AH", "AD", "AS", "AC")))
+    counts = {c.name: CurseTrack(c.name, cards).count for c in CURSES}
+    assert counts == {"Calamity": 6, "Screecher": 6, "Hollow": 5, "Talon": 5}
+
+
+# --- Evade Danger ----------------------------------------------------------------------------------
+
+
+def test_evade_danger_light_you_avoid_the_danger() -> None:
+    """ "Upon Light, you avoid the danger." """
+    journey = begun()
+    play(journey, Evade("forceful"), LOW, [6, 6])
+    assert journey.state.fatigue == 0
+    assert "you avoid the danger" in lines(journey)
+
+
+def test_evade_danger_shade_marks_1_fatigue() -> None:
+    """ "Upon Shade, mark 1 Fatigue." """
+    journey = begun()
+    play(journey, Evade("forceful"), ["2H", "KS"], [3, 3])
+    assert journey.state.fatigue == 1
+
+
+def test_evade_danger_darkness_marks_2_fatigue() -> None:
+    """ "Upon Darkness, mark 2 Fatigue." """
+    journey = begun()
+    play(journey, Evade("forceful"), HIGH, [1, 1])
+    assert journey.state.fatigue == 2
+
+
+def test_evade_danger_adds_the_approach() -> None:
+    """ "When you avoid an impending threat, Action+Approach." """
+    journey = begun(forceful=1, patient=0, quick=2)
+    assert play(journey, Evade("quick"), LOW, [6, 6]).modifier == 2
+
+
+# --- the Oracle ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dice", "answer"),
+    [([6, 6], "yes, and..."), ([3, 3], "yes, but..."), ([1, 1], "no, and...")],
+)
+def test_oracle_light_yes_and_shade_yes_but_darkness_no_and(dice: list[int], answer: str) -> None:
+    """ "Upon Light, the answer is “yes, and...”. Upon Shade, the answer is “yes, but...”. Upon
+    Darkness, the answer is “no, and...”." The question is repeated in the report."""
+    journey = begun()
+    play(journey, Ask("likely", "Is the bridge safe?"), ["6H", "KS"], dice)
+    assert f"“Is the bridge safe?” the Oracle answers {answer}" in lines(journey)
+    assert journey.state.fatigue == 0
+
+
+def test_oracle_likelihood_is_likely_even_or_unlikely() -> None:
+    """ "Action+2 if likely. Action+0 if unlikely. Action+1 otherwise." Any other likelihood is
+    refused naming it and the three allowed."""
+    journey = begun()
+    caught = assert_refused(InvalidInput, "'certain'", lambda: journey.play(Ask("certain")))
+    assert "['likely', 'even', 'unlikely']" in str(caught.value)
+
+
+def test_an_unknown_approach_is_refused_before_any_card_is_drawn() -> None:
+    """Every Action+Approach names one of the three approaches; another is refused and nothing
+    is drawn."""
+    journey = begun()
+    before = frozen(journey)
+    for action in (
+        Confront("sly"),
+        Search("sly"),
+        Discover("sly"),
+        Fight("sly", "Talon"),
+        Evade("sly"),
+    ):
+        assert_refused(InvalidInput, "'sly'", lambda action=action: journey.play(action))
+    assert frozen(journey) == before
+
+
+def test_a_seeded_action_is_the_same_action_every_time() -> None:
+    """All randomness comes from the recorded seed: the same seed draws the same cards and dice."""
+    first, second = begun(seed=11), begun(seed=11)
+    reports = [j.play(Discover("forceful")) for j in (first, second)]
+    assert reports[0] == reports[1]
