@@ -20,6 +20,7 @@ from rules.firelights import actions as A
 from rules.firelights.action_roll import Result, read
 from rules.firelights.action_roll import odds as _odds
 from rules.firelights.character import Character, check_approach
+from rules.firelights.curses import curse_named
 from rules.firelights.state import FATIGUE_BOXES, Pending, State
 from rules.firelights.world import BEACONS
 
@@ -389,17 +390,18 @@ def _check(state: State, action: Any) -> None:
         if action.purpose == "reveal":
             _check_hidden(state, action.target)
     if isinstance(action, A.BuyInformation):
-        if (
-            isinstance(action.treasures, bool)
-            or not isinstance(action.treasures, int)
-            or not 1 <= action.treasures <= state.treasures
-        ):
+        if type(action.treasures) is not int or action.treasures < 1:
+            raise InvalidInput(
+                f"Buy Information spends a whole number of treasures, 1 or more; got {action.treasures!r}"
+            )
+        if action.treasures > state.treasures:
             raise IllegalAction(
                 f"you may spend 1 to {state.treasures} treasures, got {action.treasures!r}"
             )
         if action.target is not None:
             _check_hidden(state, action.target)
     if isinstance(action, A.Fight):
+        curse_named(action.curse)  # an unknown name is malformed, whatever the state
         if action.curse not in state.living_curses:
             raise IllegalAction(f"you may fight {list(state.living_curses)}, got {action.curse!r}")
         if state.facing not in (None, action.curse):

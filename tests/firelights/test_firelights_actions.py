@@ -295,13 +295,22 @@ def test_buy_information_spends_the_treasures_and_answers(dice: list[int], words
     assert words in lines(journey)
 
 
-@pytest.mark.parametrize("spend", [0, 4, -1, True, "2"])
-def test_buy_information_spends_between_1_and_the_treasures_held(spend: object) -> None:
-    """ "decide on a number of Treasures to expend": 0, more than held, or not a number is refused
-    naming the number given and the range allowed, and nothing changes."""
+@pytest.mark.parametrize("spend", [0, -1, True, "2"])
+def test_buy_information_spends_a_whole_number_of_treasures(spend: object) -> None:
+    """ "decide on a number of Treasures to expend": 0, a negative or not a number is malformed,
+    refused naming the number given, and nothing changes."""
     journey = with_treasures(3)
     before = frozen(journey)
-    caught = assert_refused(IllegalAction, repr(spend), lambda: journey.play(BuyInformation(spend)))  # type: ignore[arg-type]
+    caught = assert_refused(InvalidInput, repr(spend), lambda: journey.play(BuyInformation(spend)))  # type: ignore[arg-type]
+    assert "1 or more" in str(caught.value)
+    assert frozen(journey) == before
+
+
+def test_buy_information_spends_no_more_than_the_treasures_held() -> None:
+    """You cannot expend treasures you do not hold: 4 of 3 is refused naming 4 and the range."""
+    journey = with_treasures(3)
+    before = frozen(journey)
+    caught = assert_refused(IllegalAction, "4", lambda: journey.play(BuyInformation(4)))
     assert "1 to 3" in str(caught.value)
     assert frozen(journey) == before
 
@@ -523,9 +532,7 @@ def test_you_fight_the_curse_you_face() -> None:
 def test_fighting_an_unknown_curse_is_refused_naming_it() -> None:
     """Only the four Curses can be fought; another name is refused, naming it and the Curses."""
     journey = begun()
-    caught = assert_refused(
-        IllegalAction, "'Wyrm'", lambda: journey.play(Fight("forceful", "Wyrm"))
-    )
+    caught = assert_refused(InvalidInput, "'Wyrm'", lambda: journey.play(Fight("forceful", "Wyrm")))
     assert "'Talon'" in str(caught.value)
 
 
