@@ -7,6 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 8888
 GAME ?= firelights
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+LINTED = $(wildcard rules widgets tests bench)
 TOKEN_FLAG := $(if $(TOKEN),--IdentityProvider.token=$(TOKEN))
 
 .PHONY: play test lint voila bench browser-deps clean
@@ -40,8 +41,8 @@ browser-deps:
 	fi
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check rules widgets tests bench
-	$(BIN)/ruff format --check rules widgets tests bench
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
 	$(BIN)/mypy
 
 test: $(VENV)/.installed-test browser-deps lint
