@@ -1,0 +1,188 @@
+"""Fixtures for tests that drive JupyterLab and Voila in Debian's Chromium.
+
+Every test in tests/browser gets the `browser` marker and skips (one-line reason) when Chromium
+is missing; $LANTERN_CHROMIUM names another binary (a missing path makes the tests skip).
+
+Fixtures: `jupyter_server` (session), `notebook_dir` (session), `make_notebook`, `voila`,
+`shot`, `console_errors`, and `page` (pytest-playwright's, failing the test on console errors).
+Helpers to import from harness: `open_notebook`, `assert_no_tracebacks`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import (
+    CHROMIUM_ARGS,
+    ConsoleErrors,
+    JupyterServer,
+    Shooter,
+    VoilaServer,
+    chromium_missing_reason,
+    copy_notebooks,
+    find_chromium,
+    screenshot_dir_name,
+    write_notebook,
+)
+
+HERE = Path(__file__).resolve().parent
+_REPORT = pytest.StashKey[pytest.TestReport]()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of this folder `browser`; skip them all when Chromium is missing."""
+    ours = [item for item in items if HERE in item.path.parents]
+    chromium = find_chromium()
+    for item in ours:
+        item.add_marker(pytest.mark.browser)
+        if chromium is None:
+            item.add_marker(pytest.mark.skip(reason=chromium_missing_reason()))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep the test's call report so `page` can screenshot a failure."""
+    report = yield
+    if report.when == "call":
+        item.stash[_REPORT] = report
+    return report
+
+
+# --- browser -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch options, on Debian's Chromium (headless unless --headed)."""
+    chromium = find_chromium()
+    assert chromium is not None, chromium_missing_reason()
+    return {
+        "headless": True,
+        **browser_type_launch_args,
+        "executable_path": str(chromium),
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A laptop-sized window, so screenshots show what a player sees."""
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture
+def console_errors() -> ConsoleErrors:
+    """The page's console errors; call .allow(regex) for a known-harmless one, saying why."""
+    return ConsoleErrors()
+
+
+@pytest.fixture
+def page(page: Any, console_errors: ConsoleErrors, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """pytest-playwright's page; the test fails at teardown if the page logged errors.
+
+    A failed test also leaves tests/browser/screenshots/<test>/failure.png.
+    """
+    failure = HERE / "screenshots" / screenshot_dir_name(request.node.name) / "failure.png"
+    failure.unlink(missing_ok=True)
+    console_errors.attach(page)
+    yield page
+    report = request.node.stash.get(_REPORT, None)
+    if report is not None and report.failed:
+        failure.parent.mkdir(parents=True, exist_ok=True)
+        with suppress(Exception):  # best effort: the page may have crashed
+            page.screenshot(path=str(failure))
+    unexpected = console_errors.unexpected()
+    if unexpected:
+        pytest.fail("browser console errors:\n" + "\n".join(unexpected), pytrace=False)
+
+
+@pytest.fixture
+def shot(request: pytest.FixtureRequest) -> Shooter:
+    """shot(page, "name") saves tests/browser/screenshots/<test-name>/<nn>-<name>.png."""
+    return Shooter(screenshot_dir_name(request.node.name))
+
+
+# --- servers and notebooks ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def state_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Scratch space for server settings, workspaces, runtime files and logs."""
+    return tmp_path_factory.mktemp("lantern-browser")
+
+
+@pytest.fixture(scope="session")
+def notebook_dir(state_dir: Path) -> Path:
+    """A temp copy of notebooks/: what JupyterLab and Voila serve (tests may add notebooks)."""
+    return copy_notebooks(state_dir / "notebooks")
+
+
+@pytest.fixture(scope="session")
+def jupyter_server(notebook_dir: Path, state_dir: Path) -> Iterator[JupyterServer]:
+    """A JupyterLab on notebook_dir: .base_url, .token, .root_dir, .url(path), .delete_sessions().
+
+    Each test that uses it gets its sessions (kernels) deleted afterwards.
+    """
+    server = JupyterServer(notebook_dir, state_dir).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _delete_sessions_after_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Delete the JupyterLab sessions after each test (after its page closed): no shared kernels."""
+    yield
+    if "jupyter_server" in request.fixturenames:
+        server: JupyterServer = request.getfixturevalue("jupyter_server")
+        server.delete_sessions()
+
+
+@pytest.fixture
+def make_notebook(notebook_dir: Path) -> Iterator[Callable[..., str]]:
+    """make_notebook(name, *cells) writes a notebook into the served copy; returns its name.
+
+    Cells are code; a cell starting with "%%md\\n" is Markdown. Removed after the test.
+    """
+    made: list[Path] = []
+
+    def make(name: str, *cells: str) -> str:
+        written = write_notebook(notebook_dir, name, cells)
+        made.append(notebook_dir / written)
+        return written
+
+    yield make
+    for path in made:
+        path.unlink(missing_ok=True)
+
+
+@pytest.fixture
+def voila(
+    notebook_dir: Path, state_dir: Path, console_errors: ConsoleErrors
+) -> Iterator[Callable[[str], VoilaServer]]:
+    """voila(name) serves notebook_dir/name with Voila and returns the server (.url); stopped
+    after the test."""
+    # Voila's lab template links Font Awesome from cdn.jsdelivr.net; the browser is offline
+    # (its bundle carries the fonts too, and the widgets need no icon font).
+    console_errors.allow(
+        r"Failed to load resource: .*\(https://cdn\.jsdelivr\.net/npm/@fortawesome/"
+    )
+    # Voila loads every installed lab extension; ipylab's needs JupyterLab's main menu, absent
+    # in Voila. Widgets still work; a notebook should build ipylab.JupyterFrontEnd only outside
+    # Voila (its model fails to load there: see NOTE_CELL in test_harness.py).
+    console_errors.allow(r"Plugin 'ipylab:plugin' failed to activate")
+    servers: list[VoilaServer] = []
+
+    def start(name: str) -> VoilaServer:
+        server = VoilaServer(notebook_dir / name, state_dir)
+        servers.append(server)
+        return server.start()
+
+    yield start
+    for server in servers:
+        server.stop()

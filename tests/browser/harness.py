@@ -1,0 +1,524 @@
+"""Helpers behind tests/browser/conftest.py: servers, notebook driving, checks, screenshots.
+
+The recipe they follow is /work/shared/BROWSER-TESTING.md. Game tests use the fixtures in
+conftest.py and import `open_notebook` and `assert_no_tracebacks` from here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+from urllib.parse import quote
+
+import nbformat
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+SCREENSHOTS = HERE / "screenshots"
+
+# The real binary first: the Debian wrapper /usr/bin/chromium prints a harmless
+# "[: ...: unexpected operator" at each launch.
+CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # needed as root
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    # Without these Chromium keeps trying to reach the outside.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    # Offline by design, on any machine: only the local servers resolve.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+SERVER_START_TIMEOUT = 60.0  # seconds; a cold start here takes about 2 s
+NOTEBOOK_TIMEOUT = 60_000  # ms, for the kernel to start and for run-all to finish
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+
+def find_chromium() -> Path | None:
+    """Debian's Chromium, or the file named by $LANTERN_CHROMIUM; None when it is not there."""
+    override = os.environ.get("LANTERN_CHROMIUM")
+    candidates = (override,) if override else CHROMIUM_CANDIDATES
+    for candidate in candidates:
+        path = Path(candidate)
+        if path.is_file() and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def chromium_missing_reason() -> str:
+    """The one-line reason the browser tests skip."""
+    where = os.environ.get("LANTERN_CHROMIUM") or " or ".join(CHROMIUM_CANDIDATES)
+    return f"no Chromium at {where}: run `make browser-deps` as root (apt-get install chromium)"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+# --- notebooks ---------------------------------------------------------------------------------
+
+
+def write_notebook(directory: Path, name: str, cells: Iterable[str]) -> str:
+    """Write code cells (a string starting with "%%md\\n" is a Markdown cell) as `name`.
+
+    Returns the notebook's path relative to `directory`, as the servers want it.
+    """
+    if not name.endswith(".ipynb"):
+        name += ".ipynb"
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)  # no "Select kernel" dialog
+    nb.metadata["language_info"] = {"name": "python"}
+    for source in cells:
+        if source.startswith("%%md\n"):
+            nb.cells.append(nbformat.v4.new_markdown_cell(source.removeprefix("%%md\n")))
+        else:
+            nb.cells.append(nbformat.v4.new_code_cell(source))
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+    return name
+
+
+def copy_notebooks(destination: Path) -> Path:
+    """Copy the repository's notebooks/ (checkpoints left out) into `destination`."""
+    source = REPO / "notebooks"
+    if source.is_dir():
+        shutil.copytree(
+            source, destination, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+        )
+    else:
+        destination.mkdir(parents=True)
+    return destination
+
+
+def write_lab_settings(settings_dir: Path) -> None:
+    """Fresh JupyterLab user settings: no news/update toast, every cell attached to the DOM."""
+    settings = {
+        # --LabApp.news_url does not stop the "official Jupyter news?" toast; this does.
+        "@jupyterlab/apputils-extension/notification": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        },
+        # Steadier locators in long notebooks.
+        "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    }
+    for plugin, values in settings.items():
+        path = settings_dir / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values, indent=2))
+
+
+# --- servers -----------------------------------------------------------------------------------
+
+
+def _http_status(url: str, headers: dict[str, str] | None = None) -> int | None:
+    """The HTTP status of GET url, or None when nothing answers."""
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+    except (OSError, urllib.error.URLError):
+        return None
+
+
+@dataclass
+class _Process:
+    """A server subprocess with its log file; stopped by SIGTERM to its PID, then SIGKILL."""
+
+    name: str
+    command: list[str]
+    log_path: Path
+    cwd: Path
+    env: dict[str, str] = field(default_factory=lambda: dict(os.environ))
+    proc: subprocess.Popen[bytes] | None = None
+    _log: IO[bytes] | None = None
+
+    def start(self) -> None:
+        self._log = self.log_path.open("wb")
+        self.proc = subprocess.Popen(
+            self.command,
+            cwd=self.cwd,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def wait_until(self, ready: Any, what: str, timeout: float = SERVER_START_TIMEOUT) -> None:
+        """Poll ready() until true; raise with the log tail on timeout or early exit."""
+        assert self.proc is not None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"{self.name} exited with code {self.proc.returncode} before {what}.\n"
+                    f"Command: {' '.join(self.command)}\nLog tail:\n{self.log_tail()}"
+                )
+            if ready():
+                return
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(
+            f"{self.name} did not answer {what} within {timeout:.0f} s.\n"
+            f"Command: {' '.join(self.command)}\nLog tail:\n{self.log_tail()}"
+        )
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)  # the servers shut their kernels down
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+def _root_flag() -> list[str]:
+    return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+
+
+class JupyterServer:
+    """A `jupyter lab` serving `root_dir` on a free port with a random token.
+
+    Attributes: base_url ("http://127.0.0.1:PORT"), token, root_dir (Path), log_path.
+    """
+
+    def __init__(self, root_dir: Path, state_dir: Path) -> None:
+        self.root_dir = root_dir
+        self.port = free_port()
+        self.token = secrets.token_hex(16)
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        settings_dir = state_dir / "settings"
+        write_lab_settings(settings_dir)
+        env = dict(os.environ)
+        # Keep the user's own ~/.jupyter config out; the venv's config still applies.
+        env["JUPYTER_CONFIG_DIR"] = str(state_dir / "config")
+        env["JUPYTER_RUNTIME_DIR"] = str(state_dir / "runtime")
+        self.log_path = state_dir / "jupyter-lab.log"
+        self._process = _Process(
+            name="jupyter lab",
+            command=[
+                sys.executable,
+                "-m",
+                "jupyterlab",
+                "--no-browser",
+                *_root_flag(),
+                "--ServerApp.ip=127.0.0.1",
+                f"--ServerApp.port={self.port}",
+                "--ServerApp.port_retries=0",
+                f"--IdentityProvider.token={self.token}",
+                f"--ServerApp.root_dir={root_dir}",
+                "--LabApp.expose_app_in_browser=True",
+                f"--LabApp.user_settings_dir={settings_dir}",
+                f"--LabApp.workspaces_dir={state_dir / 'workspaces'}",
+            ],
+            log_path=self.log_path,
+            cwd=root_dir,
+            env=env,
+        )
+
+    def start(self) -> JupyterServer:
+        """Start the server and wait until /api/status and /lab both answer 200."""
+        self._process.start()
+        self._process.wait_until(lambda: self._get("/api/status") == 200, "/api/status with 200")
+        self._process.wait_until(
+            lambda: _http_status(f"{self.base_url}/lab?token={self.token}") == 200,
+            "/lab with 200",
+        )
+        return self
+
+    def stop(self) -> None:
+        """SIGTERM to the server's PID (SIGKILL after 10 s)."""
+        self._process.stop()
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The last lines of the server's log."""
+        return self._process.log_tail(lines)
+
+    def url(self, path: str) -> str:
+        """An absolute URL on this server for `path` ("/lab/..."), token included."""
+        sep = "&" if "?" in path else "?"
+        return f"{self.base_url}{path}{sep}token={self.token}"
+
+    def _request(self, method: str, path: str) -> tuple[int, bytes]:
+        request = urllib.request.Request(
+            f"{self.base_url}{path}",
+            method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return int(response.status), response.read()
+        except urllib.error.HTTPError as error:
+            return int(error.code), error.read()
+
+    def _get(self, path: str) -> int | None:
+        return _http_status(f"{self.base_url}{path}", {"Authorization": f"token {self.token}"})
+
+    def sessions(self) -> list[dict[str, Any]]:
+        """The server's sessions (one per open notebook with a kernel)."""
+        status, body = self._request("GET", "/api/sessions")
+        assert status == 200, f"GET /api/sessions answered {status}: {body[:200]!r}"
+        sessions: list[dict[str, Any]] = json.loads(body)
+        return sessions
+
+    def delete_sessions(self) -> None:
+        """Delete every session (and so shut its kernel down), so tests do not share kernels."""
+        for session in self.sessions():
+            self._request("DELETE", f"/api/sessions/{session['id']}")
+
+
+class VoilaServer:
+    """`voila <notebook> --no-browser --port=P --Voila.ip=127.0.0.1`; the page is at `url`."""
+
+    def __init__(self, notebook: Path, state_dir: Path) -> None:
+        self.notebook = notebook
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log_path = state_dir / f"voila-{notebook.stem}-{self.port}.log"
+        env = dict(os.environ)
+        env["JUPYTER_CONFIG_DIR"] = str(state_dir / "config")
+        env["JUPYTER_RUNTIME_DIR"] = str(state_dir / "runtime")
+        self._process = _Process(
+            name="voila",
+            command=[
+                sys.executable,
+                "-m",
+                "voila",
+                str(notebook),
+                "--no-browser",
+                f"--port={self.port}",
+                "--Voila.ip=127.0.0.1",
+                # Show a cell's traceback on the page (assert_no_tracebacks sees it).
+                "--show_tracebacks=True",
+            ],
+            log_path=self.log_path,
+            cwd=notebook.parent,
+            env=env,
+        )
+
+    def start(self) -> VoilaServer:
+        """Start Voila and wait until its HTTP server answers (the page itself runs the kernel)."""
+        self._process.start()
+        self._process.wait_until(
+            lambda: _http_status(f"{self.url}voila/static/extension.js") is not None,
+            "HTTP",
+        )
+        return self
+
+    def stop(self) -> None:
+        """SIGTERM to Voila's PID (SIGKILL after 10 s)."""
+        self._process.stop()
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The last lines of Voila's log."""
+        return self._process.log_tail(lines)
+
+
+# --- driving JupyterLab ------------------------------------------------------------------------
+
+# Finds the notebook panel open on `path` in window.jupyterapp (exposed by the server flag).
+_FIND_PANEL = """
+const findPanel = (path) => {
+  const app = window.jupyterapp;
+  if (!app || !app.shell) return null;
+  for (const w of app.shell.widgets('main')) {
+    if (w.context && w.context.path === path && w.sessionContext && w.content) return w;
+  }
+  return null;
+};
+"""
+
+_KERNEL_IDLE = (
+    "(path) => {"
+    + _FIND_PANEL
+    + """
+  const panel = findPanel(path);
+  if (!panel || !panel.context.isReady) return false;
+  const session = panel.sessionContext.session;
+  return !!(session && session.kernel && session.kernel.status === 'idle');
+}"""
+)
+
+_WATCH_KERNEL_ERRORS = (
+    "(path) => {"
+    + _FIND_PANEL
+    + """
+  // Kernel 'error' messages, also those from widget callbacks (which JupyterLab sends to the
+  // log console, not to a cell): assert_no_tracebacks reports them.
+  window.__lanternKernelErrors = window.__lanternKernelErrors || [];
+  findPanel(path).sessionContext.iopubMessage.connect((_, msg) => {
+    if (msg.header.msg_type === 'error') {
+      const c = msg.content;
+      window.__lanternKernelErrors.push(`${c.ename}: ${c.evalue}\\n` + c.traceback.join('\\n'));
+    }
+  });
+}"""
+)
+
+_RUN_ALL = (
+    "async ([path, timeout]) => {"
+    + _FIND_PANEL
+    + """
+  const app = window.jupyterapp;
+  app.shell.activateById(findPanel(path).id);  // the command acts on the current notebook
+  const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), timeout));
+  return await Promise.race([app.commands.execute('notebook:run-all-cells'), timer]);
+}"""
+)
+
+
+def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool = True) -> None:
+    """Open `name` (relative to server.root_dir) in a fresh JupyterLab workspace and run it.
+
+    Waits for the kernel to be idle, starts collecting kernel errors for assert_no_tracebacks,
+    runs all cells with 'notebook:run-all-cells' (unless run_all=False), then waits for idle
+    again. Raises AssertionError if a cell failed (with the tracebacks found).
+    """
+    workspace = "t" + secrets.token_hex(6)
+    page.goto(server.url(f"/lab/workspaces/{workspace}/tree/{quote(name)}"))
+    wait_kernel_idle(page, name)
+    page.evaluate(_WATCH_KERNEL_ERRORS, name)
+    if not run_all:
+        return
+    result = page.evaluate(_RUN_ALL, [name, NOTEBOOK_TIMEOUT])
+    if result == "timeout":
+        raise AssertionError(f"run all cells of {name} took over {NOTEBOOK_TIMEOUT / 1000:.0f} s")
+    wait_kernel_idle(page, name)
+    if result is False:
+        assert_no_tracebacks(page)
+        raise AssertionError(f"run all cells of {name} stopped at an error")
+
+
+def wait_kernel_idle(page: Any, name: str, timeout: float = NOTEBOOK_TIMEOUT) -> None:
+    """Wait until the kernel of the open notebook `name` is idle."""
+    page.wait_for_function(_KERNEL_IDLE, arg=name, timeout=timeout, polling=100)
+
+
+# --- checks ------------------------------------------------------------------------------------
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# A Python exception's last line ("ValueError: ...") or a traceback header.
+_PYTHON_ERROR = re.compile(r"Traceback \(most recent call last\)|^\s*\w*(Error|Exception):", re.M)
+
+
+def assert_no_tracebacks(page: Any) -> None:
+    """Fail if the page shows a Python traceback (JupyterLab or Voila) or the kernel sent one.
+
+    Looks at stderr outputs containing "Traceback", any output area with a Python exception
+    line, Voila's "There was an error when executing cell", and kernel 'error' messages
+    collected since open_notebook (these include exceptions in widget callbacks).
+    """
+    found: list[str] = []
+    stderr = page.locator('.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]')
+    found += [t for t in stderr.all_inner_texts() if "Traceback" in t]
+    found += [
+        t
+        for t in page.locator(".jp-OutputArea-output").all_inner_texts()
+        if _PYTHON_ERROR.search(t)
+    ]
+    found += [
+        t
+        for t in page.locator("body").all_inner_texts()
+        if "There was an error when executing cell" in t
+    ]
+    found += page.evaluate("() => window.__lanternKernelErrors || []")
+    if found:
+        unique = list(dict.fromkeys(_ANSI.sub("", text).strip() for text in found))
+        raise AssertionError("Python traceback on the page:\n\n" + "\n\n".join(unique)[:4000])
+
+
+# Known-harmless page errors, allowed in every test (each with why).
+KNOWN_HARMLESS = [
+    # JupyterLab 4.6's cell toolbar checks, on a timer, whether a rendered Markdown cell overlaps
+    # it; for a cell rendered right after it was inserted (the ipylab note sequence) the rendered
+    # widget may not exist yet. It only decides whether to hide the toolbar; the cell is fine.
+    r"Cannot read properties of undefined \(reading 'node'\)\n\s*at \S*_markdownOverlapsToolbar ",
+]
+
+
+@dataclass
+class ConsoleErrors:
+    """Console messages of type error and uncaught page errors seen on one page."""
+
+    errors: list[str] = field(default_factory=list)
+    allowed: list[re.Pattern[str]] = field(
+        default_factory=lambda: [re.compile(p) for p in KNOWN_HARMLESS]
+    )
+
+    def attach(self, page: Any) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", self._on_pageerror)
+
+    def _on_pageerror(self, error: Any) -> None:
+        stack = "\n".join((getattr(error, "stack", "") or "").splitlines()[1:6])
+        self.errors.append(f"pageerror: {error}" + (f"\n{stack}" if stack else ""))
+
+    def _on_console(self, message: Any) -> None:
+        if message.type == "error":
+            where = (message.location or {}).get("url")
+            self.errors.append(f"console.error: {message.text}" + (f" ({where})" if where else ""))
+
+    def allow(self, pattern: str) -> None:
+        """Ignore errors matching the regex `pattern` (say why where you call it)."""
+        self.allowed.append(re.compile(pattern))
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+
+
+class Shooter:
+    """Numbered screenshots of one test in tests/browser/screenshots/<test-name>/."""
+
+    def __init__(self, test_name: str) -> None:
+        self.directory = SCREENSHOTS / test_name
+        shutil.rmtree(self.directory, ignore_errors=True)  # no stale shots from a past run
+        self.count = 0
+
+    def __call__(self, page: Any, name: str) -> Path:
+        """Save `page` as <nn>-<name>.png and return the path."""
+        self.count += 1
+        self.directory.mkdir(parents=True, exist_ok=True)
+        slug = re.sub(r"[^\w.-]+", "-", name)
+        path = self.directory / f"{self.count:02d}-{slug}.png"
+        page.screenshot(path=str(path))
+        return path
+
+
+def screenshot_dir_name(node_name: str) -> str:
+    """A folder name for a test: 'test_x[chromium-a b]' -> 'test_x-a-b'."""
+    name = re.sub(r"\[chromium-?|-chromium(?=\])", "[", node_name)
+    return re.sub(r"[^\w.-]+", "-", name).strip("-")
