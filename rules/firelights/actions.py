@@ -55,7 +55,11 @@ class _Action:
 
 @dataclass(frozen=True)
 class Begin(_Action):
-    """Create the Firelight and draw the starting region."""
+    """Create the Firelight and draw the starting region.
+
+    ``push_on`` (house rule, an option): act while exhausted; Fatigue marked past full then
+    extinguishes the light.
+    """
 
     kind: ClassVar[str] = "begin"
     title: ClassVar[str] = "Begin the journey"
@@ -64,6 +68,7 @@ class Begin(_Action):
     forceful: int
     patient: int
     quick: int
+    push_on: bool = False
 
 
 @dataclass(frozen=True)

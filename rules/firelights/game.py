@@ -240,10 +240,14 @@ def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
     character = Character(
         action.name, action.pronouns, action.forceful, action.patient, action.quick
     )
-    turn.set(character=character)
+    if type(action.push_on) is not bool:
+        raise InvalidInput(f"push_on is true or false, got {action.push_on!r}")
+    turn.set(character=character, push_on=turn.state.push_on or action.push_on)
     (card,), deck = turn.state.deck.draw(1, chance)
     turn.set(deck=deck)
     turn.say(f"{character.name} ({character.pronouns}) sets out")
+    if turn.state.push_on:
+        turn.say("push on (house rule): you may act while exhausted, at the risk of your light")
     _place(turn, card)
 
 

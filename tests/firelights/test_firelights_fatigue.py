@@ -22,6 +22,7 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import (
     FATIGUE_BOXES,
     Ask,
+    Begin,
     BuyInformation,
     Choose,
     Confront,
@@ -288,3 +289,23 @@ def test_too_few_cards_left_for_any_action_puts_the_light_out() -> None:
 
 def _places(journey: Journey[Any, Any]) -> dict[Card, str]:
     return locations(journey.state)
+
+
+def test_push_on_is_chosen_when_the_firelight_is_created() -> None:
+    """House rule option "push on": the player turns it on with Begin, and the record keeps it."""
+    journey = Journey.start("firelights", 0)
+    journey.play(Begin("Wick", "they/them", 2, 1, 0, push_on=True), [["5C"]])
+    assert journey.state.push_on
+    assert "push on (house rule)" in " ".join(journey.last.lines)
+    assert Journey.from_json(journey.to_json()).state.push_on
+
+
+def test_push_on_must_be_true_or_false() -> None:
+    """A malformed option is refused naming it, and the journey does not begin."""
+    journey = Journey.start("firelights", 0)
+    assert_refused(
+        InvalidInput,
+        "'yes'",
+        lambda: journey.play(Begin("Wick", "", 2, 1, 0, push_on="yes")),  # type: ignore[arg-type]
+    )
+    assert journey.state.character is None

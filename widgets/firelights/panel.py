@@ -168,6 +168,13 @@ class FirelightsPanel(widgets.VBox):
             name: widgets.Dropdown(options=APPROACH_VALUES, value=value, description=name.title())
             for name, value in zip(APPROACHES, (2, 1, 0), strict=True)
         }
+        self.push_on_input = widgets.Checkbox(
+            value=False,
+            description="Push on (house rule): act while exhausted; Fatigue past full puts out your light",
+            indent=False,
+            layout={"width": "auto"},
+        )
+        self.push_on_input.add_class("lantern-push-on")
         self.begin_button = _button(
             "Begin the journey",
             "begin",
@@ -182,6 +189,7 @@ class FirelightsPanel(widgets.VBox):
                 ),
                 widgets.HBox([self.name_input, self.pronouns_input]),
                 widgets.HBox(list(self.approach_inputs.values())),
+                self.push_on_input,
                 self.begin_button,
             ]
         )
@@ -281,7 +289,8 @@ class FirelightsPanel(widgets.VBox):
 
     def _begin(self) -> None:
         values = {name: box.value for name, box in self.approach_inputs.items()}
-        self.act(Begin(self.name_input.value.strip(), self.pronouns_input.value.strip(), **values))
+        name, pronouns = self.name_input.value.strip(), self.pronouns_input.value.strip()
+        self.act(Begin(name, pronouns, **values, push_on=self.push_on_input.value))
 
     def _confront(self) -> None:
         purpose, target = self.confront_input.value
