@@ -211,7 +211,10 @@ class FirelightsPanel(widgets.VBox):
                 "Search For Treasures", "search", "Action+Approach: Light 2 treasures, Shade 1"
             ),
             "confront": _button(
-                "Confront Risk", "confront", "Action+Approach: act in the face of adversity"
+                "Confront Risk",
+                "confront",
+                "Action+Approach: act in the face of adversity. Aimed at a beacon or a hidden "
+                "path, it ignites or reveals it on Light or Shade (house rule)",
             ),
             "evade": _button("Evade Danger", "evade", "Action+Approach: avoid an impending threat"),
             "fight": _button("Fight a Curse", "fight", "Action+Approach: stack cards on the curse"),
