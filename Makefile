@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 8888
 GAME ?= firelights
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
-LINTED = $(wildcard rules widgets tests bench)
+LINTED = $(wildcard rules widgets tests bench conftest.py)
 TOKEN_FLAG := $(if $(TOKEN),--IdentityProvider.token=$(TOKEN))
 
 .PHONY: play test lint voila bench browser-deps clean

@@ -3,29 +3,54 @@
 The record is the game's name, its options, the seed, and an append-only list of entries, each an
 action with the chance outcomes it met (as JSON). Replaying the entries from the start, feeding
 back the recorded outcomes, rebuilds the state exactly; this is the format the durable store
-saves (see :data:`RECORD_VERSION`).
+saves (see :data:`RECORD_VERSION` and :mod:`rules.store`).
 
 A game plugs in by following :class:`Game`: a pure ``apply(state, action, chance)`` that returns
 the new state and a report of what happened. Games are found by name in :data:`GAMES`.
 
+Taking back moves works like python-chess's ``push``/``pop``: :meth:`Journey.undo` removes the last
+action and returns its entries, :meth:`Journey.extend` plays recorded entries again (redo), and
+:meth:`Journey.reroll` replays the last action with fresh chance while the first try stays in the
+record, marked superseded. Undoing rebuilds the earlier state from a remembered :class:`Point`
+(the state after the first *n* entries), so it does not replay the whole journey.
+
 >>> from rules.journey import Journey
+>>> from rules.firelights import Ask, Begin
 >>> journey = Journey.start("firelights", seed=3)
 >>> journey2 = Journey.from_json(journey.to_json())
 >>> journey2.state == journey.state
 True
+>>> _ = journey.play(Begin("Wick", "she/her", forceful=2, patient=1, quick=0))
+>>> first = journey.play(Ask("likely"))
+>>> undone = journey.undo()
+>>> journey.play(Ask("likely")) == first  # the same cards lie on top: undo is not a reroll
+True
+>>> _ = journey.reroll()
+>>> [entry.superseded for entry in journey.entries]
+[False, True, False]
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import InitVar, dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from rules.chance import JSON, Chance, Recording, Replay, Source, Supplied
 from rules.errors import IllegalAction, InvalidInput
 
-__all__ = ["GAMES", "RECORD_FORMAT", "RECORD_VERSION", "Entry", "Game", "Journey", "game"]
+__all__ = [
+    "GAMES",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "Entry",
+    "Game",
+    "Journey",
+    "Point",
+    "game",
+    "walk",
+]
 
 RECORD_FORMAT = "lantern.journey"
 RECORD_VERSION = 1
@@ -34,6 +59,9 @@ RECORD_VERSION = 1
 GAMES: Mapping[str, str] = {
     "firelights": "rules.firelights:GAME",
 }
+
+#: How many recent :class:`Point` s a journey keeps in memory for undo (older ones are rebuilt).
+REMEMBERED_POINTS = 64
 
 S = TypeVar("S")
 R = TypeVar("R", covariant=True)
@@ -44,7 +72,12 @@ class Action(Protocol):
 
 
 class Game(Protocol[S, R]):
-    """What a game module provides to be played, recorded and replayed."""
+    """What a game module provides to be played, recorded and replayed.
+
+    Optional hooks that the Journey Book uses when a game has them: ``summary(state) -> str``
+    (Markdown: the character, the map or board) and ``describe(report) -> str`` (one mechanics
+    line; without it a report's own ``mechanics()`` method, else ``str(report)``).
+    """
 
     name: str
 
@@ -69,16 +102,23 @@ def game(name: str) -> Game[Any, Any]:
 
 @dataclass(frozen=True)
 class Entry:
-    """One recorded action: its JSON, the chance outcomes it met, and whether a reroll replaced it."""
+    """One recorded action: its JSON, the chance outcomes it met, and whether a reroll replaced it.
+
+    ``supplied`` counts the first outcomes the player entered from the table (physical cards or
+    dice) rather than the software sampling them; replay treats both alike.
+    """
 
     action: Mapping[str, JSON]
     chance: tuple[JSON, ...] = ()
     superseded: bool = False
+    supplied: int = 0
 
     def to_json(self) -> dict[str, JSON]:
         data: dict[str, JSON] = {"action": dict(self.action), "chance": list(self.chance)}
         if self.superseded:
             data["superseded"] = True
+        if self.supplied:
+            data["supplied"] = self.supplied
         return data
 
     @classmethod
@@ -88,28 +128,66 @@ class Entry:
         chance = data.get("chance", [])
         if not isinstance(chance, list):
             raise InvalidInput(f"an entry's 'chance' is a list of outcomes, got {chance!r}")
-        return cls(data["action"], tuple(chance), bool(data.get("superseded", False)))
+        supplied = data.get("supplied", 0)
+        if isinstance(supplied, bool) or not isinstance(supplied, int) or supplied < 0:
+            raise InvalidInput(f"an entry's 'supplied' is a count of outcomes, got {supplied!r}")
+        return cls(data["action"], tuple(chance), bool(data.get("superseded", False)), supplied)
+
+
+@dataclass(frozen=True)
+class Point(Generic[S, R]):
+    """Where the journey stood after its first ``count`` entries: state, chance steps, last report.
+
+    ``last`` is None at the start, or when the point was loaded from a stored snapshot (reports
+    are not stored); replay from such a point then needs at least one entry to know the report.
+    """
+
+    count: int
+    state: S
+    steps: int
+    last: R | None = None
 
 
 @dataclass
 class Journey(Generic[S, R]):
     """A game in play: its record, its current state and the report of the last action.
 
-    :meth:`play` is atomic: when the rules refuse an action, neither the state, the record nor the
-    generator moves.
+    :meth:`play`, :meth:`undo`, :meth:`extend` and :meth:`reroll` are atomic: when the rules refuse,
+    neither the state, the record nor the generator moves. ``resume_from`` starts from a stored
+    :class:`Point` instead of the beginning: the entries it covers are taken as they are, the rest
+    are replayed.
     """
 
     game: Game[S, R]
     seed: int
     options: Mapping[str, JSON] = field(default_factory=dict)
     entries: list[Entry] = field(default_factory=list)
+    resume_from: InitVar[Point[S, R] | None] = None
     state: S = field(init=False)
     last: R | None = field(init=False, default=None)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, resume_from: Point[S, R] | None) -> None:
         self.chance = Chance(self.seed)
-        self.state = self.game.initial(self.options)
-        self._replay()
+        #: Where to find an older :class:`Point` than memory holds: ``find_point(n)`` returns one
+        #: with ``count < n``, or None (then undo replays from the start). The store sets it.
+        self.find_point: Callable[[int], Point[S, R] | None] | None = None
+        self._points: dict[int, Point[S, R]] = {}
+        entries, self.entries = list(self.entries), []
+        if resume_from is None:
+            self.state = self.game.initial(self.options)
+            start = 0
+        else:
+            if not 0 <= resume_from.count <= len(entries):
+                raise InvalidInput(
+                    f"a point after {resume_from.count!r} entries does not fit a record of "
+                    f"{len(entries)} entries"
+                )
+            start = resume_from.count
+            self.entries = entries[:start]
+            self.state, self.last = resume_from.state, resume_from.last
+            self.chance.steps = resume_from.steps
+        self._remember()
+        self._replay(entries[start:])
 
     @classmethod
     def start(
@@ -117,23 +195,27 @@ class Journey(Generic[S, R]):
     ) -> Journey[Any, Any]:
         return Journey(game(name), seed, dict(options or {}))
 
-    def _replay(self) -> None:
-        entries, self.entries = self.entries, []
-        for number, entry in enumerate(entries, start=1):
-            if entry.superseded:
-                self.entries.append(entry)
-                self.chance.skip(len(entry.chance))
-                continue
+    # --- replay --------------------------------------------------------------------------------
+
+    def _replay(self, entries: Sequence[Entry]) -> None:
+        for entry in entries:
+            number = len(self.entries) + 1
             try:
-                self.play(self.game.parse_action(entry.action), entry.chance, replaying=True)
-            except InvalidInput as error:
+                self._replay_entry(entry)
+            except (InvalidInput, IllegalAction) as error:
                 raise InvalidInput(
                     f"entry {number} of the record does not replay: {error}"
                 ) from None
-            except IllegalAction as error:
-                raise InvalidInput(
-                    f"entry {number} of the record does not replay: {error}"
-                ) from None
+
+    def _replay_entry(self, entry: Entry) -> None:
+        if entry.superseded:
+            self.entries.append(entry)
+            self.chance.skip(len(entry.chance))
+            self._remember()
+            return
+        self.play(self.game.parse_action(entry.action), entry.chance, replaying=True)
+        if entry.supplied:
+            self.entries[-1] = replace(self.entries[-1], supplied=entry.supplied)
 
     def play(
         self, action: Any, supplied: Sequence[object] | None = None, *, replaying: bool = False
@@ -161,8 +243,127 @@ class Journey(Generic[S, R]):
             self.chance.steps = steps
             raise
         self.state, self.last = state, report
-        self.entries.append(Entry(action.to_json(), tuple(recording.outcomes)))
+        entered = len(supplied) if supplied and not replaying else 0
+        self.entries.append(Entry(action.to_json(), tuple(recording.outcomes), supplied=entered))
+        self._remember()
         return report
+
+    # --- points, undo, redo, reroll ------------------------------------------------------------
+
+    def point(self) -> Point[S, R]:
+        """Where the journey stands now, to store as a snapshot or to resume from."""
+        return Point(len(self.entries), self.state, self.chance.steps, self.last)
+
+    def _remember(self) -> None:
+        self._points[len(self.entries)] = self.point()
+        if len(self._points) > 2 * REMEMBERED_POINTS:
+            keep = sorted(self._points)[-REMEMBERED_POINTS:]
+            self._points = {count: self._points[count] for count in keep}
+
+    def _best_point(self, count: int) -> Point[S, R] | None:
+        """A point to rebuild the state after ``count`` entries from (None: the beginning)."""
+
+        def usable(p: Point[S, R]) -> bool:
+            # A point of exactly ``count`` entries must carry the last report (or be the start).
+            return p.count < count or (p.count == count and (p.count == 0 or p.last is not None))
+
+        known = [p for p in self._points.values() if usable(p)]
+        best = max(known, key=lambda p: p.count, default=None)
+        if self.find_point is not None and (best is None or best.count < count - 1):
+            stored = self.find_point(count)
+            if (
+                stored is not None
+                and stored.count < count
+                and (best is None or stored.count > best.count)
+            ):
+                best = stored
+        return best
+
+    def _rewind(self, count: int) -> None:
+        """Go back to the state after the first ``count`` entries, dropping the later ones."""
+        entries = self.entries
+        point = self._best_point(count)
+        self._points = {c: p for c, p in self._points.items() if c <= count}
+        if point is None:
+            self.entries = []
+            self.state, self.last = self.game.initial(self.options), None
+            self.chance.steps = 0
+        else:
+            self.entries = entries[: point.count]
+            self.state, self.last, self.chance.steps = point.state, point.last, point.steps
+        self._replay(entries[len(self.entries) : count])
+
+    def _group_start(self) -> int:
+        """Index of the last action's first try: its live entry and the superseded ones before."""
+        live = [i for i, entry in enumerate(self.entries) if not entry.superseded]
+        if not live:
+            raise IllegalAction("there is no action to take back: the journey has not begun")
+        start = live[-1]
+        while start > 0 and self.entries[start - 1].superseded:
+            start -= 1
+        return start
+
+    def _atomic(self) -> Callable[[], None]:
+        """A function that puts the journey back as it is now (for a step that fails halfway)."""
+        saved = (list(self.entries), self.state, self.last, self.chance.steps, dict(self._points))
+
+        def restore() -> None:
+            self.entries, self.state, self.last, self.chance.steps, self._points = (
+                saved[0], saved[1], saved[2], saved[3], saved[4])  # fmt: skip
+
+        return restore
+
+    def undo(self) -> tuple[Entry, ...]:
+        """Take back the last action (with any tries a reroll superseded); return its entries.
+
+        The chance steps it used are free again: playing the same action again meets the same
+        outcomes (the same cards lie on top). Use :meth:`reroll` for fresh chance.
+        """
+        start = self._group_start()
+        removed = tuple(self.entries[start:])
+        restore = self._atomic()
+        try:
+            self._rewind(start)
+        except BaseException:
+            restore()
+            raise
+        return removed
+
+    def extend(self, entries: Iterable[Entry]) -> R | None:
+        """Replay recorded entries after the current ones (redo, or continuing a record).
+
+        Returns the last report (None when there were no entries to apply).
+        """
+        restore = self._atomic()
+        try:
+            self._replay(list(entries))
+        except BaseException:
+            restore()
+            raise
+        return self.last
+
+    def reroll(self, supplied: Sequence[object] | None = None) -> R:
+        """Play the last action again with fresh chance; the first try stays, marked superseded.
+
+        ``supplied`` gives the new outcomes from the table instead of the generator.
+        """
+        self._group_start()
+        entry = self.entries[-1]
+        if entry.superseded:
+            raise IllegalAction("the last entry is a superseded try: there is no result to reroll")
+        restore = self._atomic()
+        steps = self.chance.steps
+        try:
+            self._rewind(len(self.entries) - 1)
+            self.entries.append(replace(entry, superseded=True))
+            self.chance.steps = steps  # the first try's outcomes stay used: fresh ones follow
+            self._remember()
+            return self.play(self.game.parse_action(entry.action), supplied)
+        except BaseException:
+            restore()
+            raise
+
+    # --- the record ----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, JSON]:
         """The versioned record; ``Journey.from_json`` of it replays to the same state."""
@@ -195,3 +396,22 @@ class Journey(Generic[S, R]):
             options,
             [Entry.from_json(entry) for entry in entries],
         )
+
+
+def walk(
+    game: Game[S, R], options: Mapping[str, JSON], entries: Iterable[Entry]
+) -> Iterator[tuple[Entry, R]]:
+    """Every entry with the report it gave, superseded tries included (for the Journey Book).
+
+    A superseded try is applied to the state it met, and the state then goes on without it.
+    """
+    state = game.initial(options)
+    for number, entry in enumerate(entries, start=1):
+        source = Replay(list(entry.chance))
+        try:
+            after, report = game.apply(state, game.parse_action(entry.action), source)
+        except (InvalidInput, IllegalAction) as error:
+            raise InvalidInput(f"entry {number} of the record does not replay: {error}") from None
+        if not entry.superseded:
+            state = after
+        yield entry, report

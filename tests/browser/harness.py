@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -105,7 +106,9 @@ def copy_notebooks(destination: Path) -> Path:
     source = REPO / "notebooks"
     if source.is_dir():
         shutil.copytree(
-            source, destination, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+            source,
+            destination,
+            ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "journeys"),
         )
     else:
         destination.mkdir(parents=True)
@@ -227,6 +230,9 @@ class JupyterServer:
         # Keep the user's own ~/.jupyter config out; the venv's config still applies.
         env["JUPYTER_CONFIG_DIR"] = str(state_dir / "config")
         env["JUPYTER_RUNTIME_DIR"] = str(state_dir / "runtime")
+        # Journeys the notebooks start live in the served copy, and go with each test's sessions.
+        self.journeys = root_dir / "journeys"
+        env["LANTERN_JOURNEYS"] = str(self.journeys)
         self.log_path = state_dir / "jupyter-lab.log"
         self._process = _Process(
             name="jupyter lab",
@@ -296,9 +302,11 @@ class JupyterServer:
         return sessions
 
     def delete_sessions(self) -> None:
-        """Delete every session (and so shut its kernel down), so tests do not share kernels."""
+        """Delete every session (and so shut its kernel down), so tests do not share kernels,
+        then the journeys those kernels saved, so each test starts a fresh journey."""
         for session in self.sessions():
             self._request("DELETE", f"/api/sessions/{session['id']}")
+        shutil.rmtree(self.journeys, ignore_errors=True)
 
 
 class VoilaServer:
@@ -312,6 +320,7 @@ class VoilaServer:
         env = dict(os.environ)
         env["JUPYTER_CONFIG_DIR"] = str(state_dir / "config")
         env["JUPYTER_RUNTIME_DIR"] = str(state_dir / "runtime")
+        env["LANTERN_JOURNEYS"] = tempfile.mkdtemp(prefix="voila-journeys-", dir=state_dir)
         self._process = _Process(
             name="voila",
             command=[

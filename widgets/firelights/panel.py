@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from rules import tables
+from rules.book import JourneyBook
 from rules.cards import Card
 from rules.firelights import (
     APPROACHES,
@@ -46,6 +47,7 @@ from widgets.dice_view import FACES
 from widgets.firelights.sheet import curses_html, sheet_html, status_html
 from widgets.firelights.style import CSS
 from widgets.firelights.world_map import WorldMapView
+from widgets.journal import JournalTools
 from widgets.messages import MessageArea, guarded
 from widgets.table_lookup import TableLookup
 from widgets.theme import escape, format_chance, style_widget
@@ -135,7 +137,14 @@ class _JourneyTables(TableLookup):
 class FirelightsPanel(widgets.VBox):
     """Everything a Firelights player needs, re-rendered from ``journey.state`` after each act."""
 
-    def __init__(self, journey: Journey[State, Report] | None = None, *, seed: int = 0) -> None:
+    def __init__(
+        self,
+        journey: Journey[State, Report] | JourneyBook[State, Report] | None = None,
+        *,
+        seed: int = 0,
+    ) -> None:
+        """Play ``journey``: a :class:`JourneyBook` (saved after every action, with Undo, Redo,
+        Reroll, Write to journal and Export), or a bare journey kept in memory only."""
         super().__init__()
         self.add_class("lantern-panel")
         self.add_class("lantern-firelights")
@@ -153,6 +162,11 @@ class FirelightsPanel(widgets.VBox):
         self.map = WorldMapView(self._travel)
         self.curses = widgets.HTML()
         self.tables = _JourneyTables(self)
+        self.journal_tools: JournalTools | None = None
+        if isinstance(self.journey, JourneyBook):
+            self.journal_tools = JournalTools(
+                self.journey, on_change=self.render, messages=self.messages
+            )
         self.render()
 
     # --- building --------------------------------------------------------------------------
@@ -341,6 +355,8 @@ class FirelightsPanel(widgets.VBox):
             self.map.render(state, "travel" in offered)
             self.curses.value = curses_html(state)
             self._render_extra_odds()
+            if self.journal_tools is not None:
+                self.journal_tools.refresh()
             self.children = self._layout(state)
 
     def _render_inputs(self, state: State) -> None:
@@ -429,11 +445,13 @@ class FirelightsPanel(widgets.VBox):
             ]
         )
         actions.add_class("lantern-actions")
+        journal = () if self.journal_tools is None else (self.journal_tools,)
         return (
             *top,
             self.sheet,
             self.choice,
             self.report,
+            *journal,
             self._section("Actions", actions),
             self._section("World map", self.map),
             self._section("Curses", self.curses),

@@ -1,0 +1,590 @@
+"""The Journey Book: a journey that saves itself, so re-running a notebook never re-rolls.
+
+A :class:`JourneyBook` is a :class:`~rules.journey.Journey` bound to its file
+(:mod:`rules.store`). Every change (an action, an undo, a redo, a reroll, a journal entry) is
+committed to the file before the call returns, so a panel shows a result only once it is safe.
+Opening the same name again (Run All, or tomorrow) continues where the journey stands; a new
+journey is an explicit :meth:`JourneyBook.start` under a new name, and the old file stays.
+
+A book answers like a journey (``state``, ``last``, ``entries``, ``chance``, ``play``), so a
+panel written for a :class:`Journey` takes a book unchanged.
+
+Where journeys live: a name is a file in the journeys folder, ``journeys/<name>.lantern`` next to
+the notebook (a kernel runs in its notebook's folder; ``$LANTERN_JOURNEYS`` or ``folder=`` choose
+another). One journey per file, so finding, copying, backing up or deleting one is a file
+operation; :func:`list_journeys` reads what a folder holds. A path (with a ``/`` or ending in
+``.lantern``) is used as it is.
+
+>>> import tempfile
+>>> from rules.firelights import Ask, Begin
+>>> folder = tempfile.mkdtemp()
+>>> book = JourneyBook.open_or_start("wick", game="firelights", seed=7, folder=folder)
+>>> _ = book.play(Begin("Wick", "she/her", forceful=2, patient=1, quick=0))
+>>> _ = book.play(Ask("likely", "Is the bridge still standing?"))
+>>> _ = book.note("The bridge sways, but it holds.")
+>>> state = book.state
+>>> book.close()
+>>> again = JourneyBook.open_or_start("wick", game="firelights", seed=7, folder=folder)
+>>> again.state == state, len(again.entries)
+(True, 2)
+>>> again.close()
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import sqlite3
+import time
+import weakref
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from rules import codec, export
+from rules.chance import JSON, Chance
+from rules.errors import IllegalAction, InvalidInput
+from rules.journey import Entry, Game, Journey, Point, game, walk
+from rules.store import (
+    SUFFIX,
+    CorruptJourney,
+    JourneyChanged,
+    JourneyFileError,
+    JourneyInfo,
+    Row,
+    Store,
+    inspect,
+    rules_fingerprint,
+)
+
+__all__ = [
+    "FOLDER_ENV",
+    "SEED_ENV",
+    "SNAPSHOT_EVERY",
+    "JourneyBook",
+    "Note",
+    "journey_path",
+    "journeys_folder",
+    "list_journeys",
+]
+
+#: Where journeys live unless a folder is given: ``$LANTERN_JOURNEYS``, else ``./journeys``
+#: (next to the notebook: a kernel runs in its notebook's folder).
+FOLDER_ENV = "LANTERN_JOURNEYS"
+#: A whole number here fixes the seed of new journeys started without one (tests, demos).
+SEED_ENV = "LANTERN_SEED"
+#: A snapshot of the state is stored after every this many entries (see :mod:`rules.codec`).
+SNAPSHOT_EVERY = 256
+NAME = re.compile(r"\w[\w .,'()+-]{0,79}")
+
+S = TypeVar("S")
+R = TypeVar("R")
+
+_latest: weakref.ref[JourneyBook[Any, Any]] | None = None
+
+
+def journeys_folder(folder: Path | str | None = None) -> Path:
+    """The folder journeys are kept in: ``folder``, else ``$LANTERN_JOURNEYS``, else ``journeys``."""
+    return Path(folder if folder is not None else os.environ.get(FOLDER_ENV) or "journeys")
+
+
+def journey_path(where: Path | str, folder: Path | str | None = None) -> Path:
+    """The file of a journey: a name (``"wick"`` is ``journeys/wick.lantern``) or a path."""
+    if isinstance(where, Path) or "/" in where or os.sep in where or where.endswith(SUFFIX):
+        return Path(where)
+    name = where.strip()
+    if not NAME.fullmatch(name):
+        raise InvalidInput(
+            f"a journey name is letters, digits, spaces and - _ . , ' ( ) + (at most 80, not "
+            f"starting with a dot or a space), got {where!r}"
+        )
+    return journeys_folder(folder) / f"{name}{SUFFIX}"
+
+
+def list_journeys(folder: Path | str | None = None) -> list[JourneyInfo | JourneyFileError]:
+    """Every journey file in the folder, by file name: its game, name, seed and start, or the
+    error that says why it cannot be opened. The files are only read, never changed."""
+    found: list[JourneyInfo | JourneyFileError] = []
+    for path in sorted(journeys_folder(folder).glob(f"*{SUFFIX}")):
+        try:
+            found.append(inspect(path))
+        except JourneyFileError as error:
+            found.append(error)
+    return found
+
+
+@dataclass(frozen=True)
+class Note:
+    """A journal entry in the book: its text, and how many actions had been played before it."""
+
+    seq: int
+    kind: str  # "note" (the player's words) or "mechanics" (a line the player wrote in)
+    text: str
+    after: int
+    key: str | None = None
+
+
+def _seed_from_env() -> int:
+    """``$LANTERN_SEED`` when set, else a fresh random seed."""
+    text = os.environ.get(SEED_ENV, "").strip()
+    if not text:
+        return secrets.randbelow(2**31)
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidInput(f"${SEED_ENV} must be a whole number, got {text!r}") from None
+
+
+class JourneyBook(Generic[S, R]):
+    """A journey kept in a file; every method that changes it has committed when it returns."""
+
+    def __init__(self, store: Store, journey: Journey[S, R], rows: Sequence[Row]) -> None:
+        """Use :meth:`open`, :meth:`start` or :meth:`open_or_start`."""
+        self.store = store
+        self.journey = journey
+        played = [row for row in rows if row.kind == "action" and not row.undone]
+        self._seqs = [row.seq for row in played]
+        self._redo = _redo_stack([row for row in rows if row.kind == "action" and row.undone])
+        self._state_type = type(journey.game.initial(journey.options))
+        self._code = rules_fingerprint()
+        self._snapshots = True
+        #: How a report reads as one mechanics line (the game's ``describe`` hook, the report's
+        #: ``mechanics()``, else ``str``); a panel may replace it.
+        self.describe: Callable[[R], str] = _describer(journey.game)
+        journey.find_point = _finder(weakref.ref(self))  # no cycle: a dropped book closes now
+        global _latest
+        _latest = weakref.ref(self)
+
+    # --- opening -------------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls, where: Path | str, *, game: str | None = None, folder: Path | str | None = None
+    ) -> JourneyBook[Any, Any]:
+        """Open a journey (a name or a path), checked first; ``game`` refuses another game's."""
+        store = Store.open(journey_path(where, folder), game=game)
+        try:
+            return cls._load(store)
+        except BaseException:
+            store.close()
+            raise
+
+    @classmethod
+    def start(
+        cls,
+        where: Path | str | None = None,
+        *,
+        game: str = "firelights",
+        seed: int | None = None,
+        options: Mapping[str, JSON] | None = None,
+        folder: Path | str | None = None,
+    ) -> JourneyBook[Any, Any]:
+        """A new journey; refuses a name already taken (the old journey stays as it is).
+
+        Without a name it is called ``<game>-<date>`` (``-2``, ``-3``... when taken); without a
+        seed it is ``$LANTERN_SEED`` when set (tests, demos), else drawn at random, and kept
+        with the journey.
+        """
+        if where is None:
+            where = _fresh_name(game, folder)
+        if seed is None:
+            seed = _seed_from_env()
+        Chance(seed)  # refuses a seed that is not an int, naming it
+        options = dict(options or {})
+        _game(game).initial(options)  # refuses bad options before a file exists
+        path = journey_path(where, folder)
+        name = path.name.removesuffix(SUFFIX)
+        store = Store.create(path, game=game, name=name, seed=seed, options=options)
+        try:
+            return cls._load(store)
+        except BaseException:
+            store.close()
+            raise
+
+    @classmethod
+    def open_or_start(
+        cls,
+        where: Path | str | None = None,
+        *,
+        game: str = "firelights",
+        seed: int | None = None,
+        options: Mapping[str, JSON] | None = None,
+        folder: Path | str | None = None,
+    ) -> JourneyBook[Any, Any]:
+        """The notebook's one line: continue the journey ``where`` (default: the game's name),
+        or start it if there is none. Re-running it continues at the same state, never re-rolls.
+
+        A ``seed`` or ``options`` that differ from the ones the journey was started with are
+        refused: change the name to start a new journey.
+        """
+        path = journey_path(where or game, folder)
+        if not path.exists():
+            return cls.start(path, game=game, seed=seed, options=options)
+        book = cls.open(path, game=game)
+        differs = []
+        if seed is not None and seed != book.seed:
+            differs.append(f"seed {book.seed!r}, not {seed!r}")
+        if options is not None and dict(options) != dict(book.options):
+            differs.append(f"options {dict(book.options)!r}, not {dict(options)!r}")
+        if differs:
+            book.close()
+            raise InvalidInput(
+                f"the journey {str(path)!r} was started with {' and '.join(differs)}: open it "
+                "without them to continue, or give a new name to start another journey"
+            )
+        return book
+
+    @classmethod
+    def _load(cls, store: Store) -> JourneyBook[Any, Any]:
+        info = store.info
+        rows = store.rows()
+        try:
+            entries = [row.entry() for row in rows if row.kind == "action" and not row.undone]
+            chosen = _game(info.game)
+            state_type = type(chosen.initial(info.options))
+            point = _load_point(store, state_type, len(entries))
+            journey: Journey[Any, Any] = Journey(
+                chosen, info.seed, info.options, entries[: point.count] if point else [], point
+            )
+            book: JourneyBook[Any, Any] = cls(store, journey, rows)
+            book._catch_up(entries)
+        except InvalidInput as error:
+            raise CorruptJourney(store.path, f"does not replay: {error}") from None
+        return book
+
+    def _catch_up(self, entries: Sequence[Entry]) -> None:
+        """Replay the entries after the loaded point, storing snapshots that are missing."""
+        have = self.store.snapshot_counts(self._code)
+        missing: list[Point[S, R]] = []
+        done = len(self.journey.entries)
+        while done < len(entries):
+            upto = min(len(entries), (done // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY)
+            self.journey.extend(entries[done:upto])
+            done = upto
+            if done % SNAPSHOT_EVERY == 0 and done not in have:
+                missing.append(self.journey.point())
+        if missing:
+            # A read-only copy cannot take them: snapshots only make opening faster.
+            with suppress(sqlite3.Error, JourneyChanged), self.store.transaction():
+                self.store.drop_stale_snapshots(self._code)
+                for point in missing:
+                    self._put_snapshot(point)
+
+    @staticmethod
+    def latest() -> JourneyBook[Any, Any] | None:
+        """The book opened most recently in this process (what ``%%journal`` writes to)."""
+        return None if _latest is None else _latest()
+
+    # --- what a panel reads (the same names as Journey) ----------------------------------------
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
+
+    @property
+    def name(self) -> str:
+        return self.store.info.name
+
+    @property
+    def game(self) -> Game[S, R]:
+        return self.journey.game
+
+    @property
+    def seed(self) -> int:
+        return self.journey.seed
+
+    @property
+    def options(self) -> Mapping[str, JSON]:
+        return self.journey.options
+
+    @property
+    def state(self) -> S:
+        return self.journey.state
+
+    @property
+    def last(self) -> R | None:
+        return self.journey.last
+
+    @property
+    def entries(self) -> list[Entry]:
+        return self.journey.entries
+
+    @property
+    def chance(self) -> Chance:
+        return self.journey.chance
+
+    @property
+    def actions(self) -> int:
+        """How many actions stand (superseded tries and undone actions not counted)."""
+        return sum(not entry.superseded for entry in self.journey.entries)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.actions > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def to_json(self) -> dict[str, JSON]:
+        return self.journey.to_json()
+
+    # --- changing it: each commits before returning --------------------------------------------
+
+    def play(self, action: Any, supplied: Sequence[object] | None = None) -> R:
+        """Play ``action`` (``supplied``: outcomes from the table), save it, return its report."""
+        report = self.journey.play(action, supplied)
+        try:
+            with self.store.transaction():
+                if self._redo:
+                    self.store.drop_undone()
+                seq = self.store.add_action(self.journey.entries[-1], _now())
+                self._maybe_snapshot()
+        except BaseException:
+            self.journey.undo()
+            raise
+        self._seqs.append(seq)
+        self._redo.clear()
+        return report
+
+    def undo(self) -> tuple[Entry, ...]:
+        """Take back the last action (and the tries a reroll superseded); it can be redone."""
+        if not self.can_undo:
+            raise IllegalAction("there is no action to undo: nothing has been played yet")
+        removed = self.journey.undo()
+        seqs = self._seqs[len(self.journey.entries) :]
+        try:
+            with self.store.transaction():
+                self.store.set_undone(seqs, True)
+                self.store.drop_snapshots(after=len(self.journey.entries))
+        except BaseException:
+            self.journey.extend(removed)
+            raise
+        del self._seqs[len(self.journey.entries) :]
+        self._redo.append(list(zip(seqs, removed, strict=True)))
+        return removed
+
+    def redo(self) -> R | None:
+        """Play the last undone action again, exactly as it went; returns its report."""
+        if not self._redo:
+            raise IllegalAction("there is nothing to redo: no action was undone since the last one")
+        seqs, entries = zip(*self._redo[-1], strict=True)
+        report = self.journey.extend(entries)
+        try:
+            with self.store.transaction():
+                self.store.set_undone(seqs, False)
+                self._maybe_snapshot()
+        except BaseException:
+            self.journey.undo()
+            raise
+        self._redo.pop()
+        self._seqs.extend(seqs)
+        return report
+
+    def reroll(self, supplied: Sequence[object] | None = None) -> R:
+        """The last action again with fresh chance; the first result stays, marked superseded."""
+        if not self.can_undo:
+            raise IllegalAction("there is no action to reroll: nothing has been played yet")
+        count = len(self.journey.entries)
+        group = self.journey.entries[_group_start(self.journey.entries) :]
+        report = self.journey.reroll(supplied)
+        try:
+            with self.store.transaction():
+                if self._redo:
+                    self.store.drop_undone()
+                self.store.set_superseded(self._seqs[-1])
+                self.store.drop_snapshots(after=count - 1)
+                seq = self.store.add_action(self.journey.entries[-1], _now())
+                self._maybe_snapshot()
+        except BaseException:
+            self.journey.undo()
+            self.journey.extend(group)
+            raise
+        self._seqs.append(seq)
+        self._redo.clear()
+        return report
+
+    # --- the journal ---------------------------------------------------------------------------
+
+    def note(self, text: str, *, key: str | None = None) -> Note:
+        """Save a journal entry at this point in play.
+
+        ``key`` names where it came from (a notebook cell's id): the same key again replaces the
+        text in place instead of adding an entry, so re-running a journal cell adds nothing.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidInput(f"a journal entry is some text, got {text!r}")
+        if key is not None:
+            row = self.store.note_by_cell(key)
+            if row is not None:
+                if row.body != text:
+                    with self.store.transaction():
+                        self.store.set_text(row.seq, text)
+                return Note(row.seq, "note", text, self._after(row.seq), key)
+        with self.store.transaction():
+            seq = self.store.add_note("note", text, _now(), cell=key)
+        return Note(seq, "note", text, self.actions, key)
+
+    def write_mechanics(self) -> Note:
+        """Save the last action's mechanics line as a journal entry (once per action)."""
+        if self.journey.last is None or not self._seqs:
+            raise IllegalAction("there is no action to write down: nothing has been played yet")
+        live = [
+            s for s, e in zip(self._seqs, self.journey.entries, strict=True) if not e.superseded
+        ]
+        text = self.describe(self.journey.last)
+        for row in self.store.rows_where("kind = 'mechanics' AND ref = ?", (live[-1],)):
+            if row.body == text:
+                return Note(row.seq, "mechanics", text, self._after(row.seq))
+        with self.store.transaction():
+            seq = self.store.add_note("mechanics", text, _now(), ref=live[-1])
+        return Note(seq, "mechanics", text, self.actions)
+
+    def notes(self) -> list[Note]:
+        """Every journal entry, in order."""
+        return [
+            Note(row.seq, row.kind, row.body, self._after(row.seq), row.cell)
+            for row in self.store.rows()
+            if row.kind != "action"
+        ]
+
+    def history(self) -> Iterator[tuple[Row, R | None]]:
+        """The book in order: each action row with its report (superseded tries too), each note.
+
+        Replays the journey from the start (for export; it takes about as long as opening a
+        journey without snapshots).
+        """
+        rows = [row for row in self.store.rows() if not row.undone]
+        actions = [row for row in rows if row.kind == "action"]
+        reports = iter([report for _entry, report in walk(
+            self.game, self.options, [row.entry() for row in actions])])  # fmt: skip
+        for row in rows:
+            yield row, next(reports) if row.kind == "action" else None
+
+    def summary(self) -> str:
+        """The state in Markdown: the game's ``summary(state)`` hook, else a generic outline."""
+        hook = getattr(self.game, "summary", None)
+        if callable(hook):
+            return str(hook(self.state))
+        return export.outline(self.state)
+
+    # --- the file ------------------------------------------------------------------------------
+
+    def backup(self, path: Path | str) -> Path:
+        """A consistent copy of the journey file at ``path``, safe while in play."""
+        return self.store.backup(path)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> JourneyBook[S, R]:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return (
+            f"<JourneyBook {self.name!r} of {self.game.name!r}: {self.actions} actions, "
+            f"seed {self.seed}, {str(self.path)!r}>"
+        )
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def _after(self, seq: int) -> int:
+        return sum(
+            1
+            for s, entry in zip(self._seqs, self.journey.entries, strict=True)
+            if s < seq and not entry.superseded
+        )
+
+    def _stored_point(self, before: int) -> Point[S, R] | None:
+        return _load_point(self.store, self._state_type, before)
+
+    def _maybe_snapshot(self) -> None:
+        if self._snapshots and len(self.journey.entries) % SNAPSHOT_EVERY == 0:
+            self._put_snapshot(self.journey.point())
+
+    def _put_snapshot(self, point: Point[S, R]) -> None:
+        """Store ``point`` if the codec gives it back exactly; else stop taking snapshots."""
+        try:
+            data = codec.encode(point.state)
+            exact = codec.decode(self._state_type, data) == point.state
+        except (ValueError, TypeError):
+            exact = False
+        if not exact:
+            self._snapshots = False
+            return
+        self.store.put_snapshot(point.count, point.steps, self._code, data)
+
+
+def _game(name: str) -> Game[Any, Any]:
+    return game(name)
+
+
+def _finder(book: weakref.ref[JourneyBook[Any, Any]]) -> Callable[[int], Point[Any, Any] | None]:
+    def find(before: int) -> Point[Any, Any] | None:
+        found = book()
+        return None if found is None else found._stored_point(before)
+
+    return find
+
+
+def _load_point(store: Store, state_type: type, before: int) -> Point[Any, Any] | None:
+    """The latest stored snapshot of fewer than ``before`` entries, decoded; None if none fits."""
+    found = store.snapshot(before, rules_fingerprint())
+    if found is None:
+        return None
+    count, steps, state = found
+    try:
+        return Point(count, codec.decode(state_type, json.loads(state)), steps)
+    except (ValueError, TypeError):  # CodecError and InvalidInput are ValueErrors
+        return None
+
+
+def _now() -> int:
+    return int(time.time())
+
+
+def _group_start(entries: Sequence[Entry]) -> int:
+    live = [i for i, entry in enumerate(entries) if not entry.superseded]
+    start = live[-1] if live else len(entries)
+    while start > 0 and entries[start - 1].superseded:
+        start -= 1
+    return start
+
+
+def _redo_stack(undone: Sequence[Row]) -> list[list[tuple[int, Entry]]]:
+    """Undone rows as redo groups (a group ends at its live try); the next redo is the first."""
+    groups: list[list[tuple[int, Entry]]] = [[]]
+    for row in undone:
+        groups[-1].append((row.seq, row.entry()))
+        if not row.superseded:
+            groups.append([])
+    return [group for group in reversed(groups) if group]
+
+
+def _fresh_name(game_name: str, folder: Path | str | None) -> str:
+    stem = f"{game_name}-{time.strftime('%Y-%m-%d')}"
+    name, number = stem, 1
+    while journey_path(name, folder).exists():
+        number += 1
+        name = f"{stem}-{number}"
+    return name
+
+
+def _describer(chosen: Game[Any, R]) -> Callable[[R], str]:
+    """How a report reads as one mechanics line: the game's hook, its ``mechanics()``, or str."""
+    hook = getattr(chosen, "describe", None)
+
+    def describe(report: R) -> str:
+        if callable(hook):
+            return str(hook(report))
+        method = getattr(report, "mechanics", None)
+        return str(method()) if callable(method) else str(report)
+
+    return describe

@@ -1,0 +1,120 @@
+"""Game states as plain JSON and back, for the snapshots that make reopening a journey fast.
+
+Why: replaying 10,000 actions takes longer than a player should wait, so the store keeps the state
+every few hundred actions (:mod:`rules.store`). Why not ``pickle``: journey files are copied and
+shared, and unpickling runs whatever the file says. Decoding here is driven by the *type
+annotations* of the game's own frozen dataclasses: it only ever calls the constructors those
+annotations name (which check their values), so a doctored file can give a wrong state, never run
+code. A state the codec cannot express (a dict, a set, a callable field) raises
+:class:`CodecError`, and the store simply keeps no snapshots for that game.
+
+>>> from rules.cards import Card, Deck
+>>> data = encode(Deck((Card.parse("QH"), Card.parse("2S"))))
+>>> data
+{'draw_pile': [{'rank': 2, 'suit': 'S'}, {'rank': 12, 'suit': 'H'}], 'discard_pile': []}
+>>> decode(Deck, data) == Deck((Card.parse("QH"), Card.parse("2S")))
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import types
+import typing
+from typing import Any
+
+from rules.chance import JSON
+from rules.errors import InvalidInput
+
+__all__ = ["CodecError", "decode", "encode"]
+
+_SCALARS = (bool, int, str, float)
+
+
+class CodecError(InvalidInput):
+    """A value or a type the state codec does not handle, or data that does not fit the type."""
+
+
+def encode(value: object) -> JSON:
+    """``value`` as JSON: dataclasses as objects of their init fields, tuples as lists, enums by value."""
+    if value is None or isinstance(value, _SCALARS):
+        return value
+    if isinstance(value, enum.Enum):
+        return encode(value.value)
+    if isinstance(value, tuple):
+        return [encode(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode(getattr(value, f.name)) for f in _fields(type(value))}
+    raise CodecError(
+        f"a state snapshot holds dataclasses, tuples, enums and scalars, got {value!r}"
+    )
+
+
+def decode(kind: Any, data: JSON) -> Any:
+    """The value of type ``kind`` that :func:`encode` turned into ``data``; else CodecError."""
+    if kind is None or kind is type(None):
+        if data is not None:
+            raise CodecError(f"expected null, got {data!r}")
+        return None
+    origin = typing.get_origin(kind)
+    if origin is typing.Union or origin is types.UnionType:
+        return _decode_union(typing.get_args(kind), data)
+    if origin is tuple:
+        return _decode_tuple(typing.get_args(kind), data)
+    if isinstance(kind, type):
+        if issubclass(kind, enum.Enum):
+            try:
+                return kind(data)
+            except ValueError:
+                raise CodecError(f"expected a {kind.__name__}, got {data!r}") from None
+        if kind in _SCALARS:
+            if type(data) is not kind and not (kind is float and type(data) is int):
+                raise CodecError(f"expected {kind.__name__}, got {data!r}")
+            return data
+        if dataclasses.is_dataclass(kind):
+            return _decode_dataclass(kind, data)
+    raise CodecError(f"a state snapshot cannot hold a value of type {kind!r}")
+
+
+def _decode_union(options: tuple[Any, ...], data: JSON) -> Any:
+    if data is None and type(None) in options:
+        return None
+    for option in options:
+        if option is type(None):
+            continue
+        try:
+            return decode(option, data)
+        except (CodecError, InvalidInput):
+            continue
+    raise CodecError(f"{data!r} fits none of {list(options)!r}")
+
+
+def _decode_tuple(items: tuple[Any, ...], data: JSON) -> tuple[Any, ...]:
+    if not isinstance(data, list):
+        raise CodecError(f"expected a list, got {data!r}")
+    if len(items) == 2 and items[1] is Ellipsis:
+        return tuple(decode(items[0], item) for item in data)
+    if len(items) != len(data):
+        raise CodecError(f"expected {len(items)} items, got {data!r}")
+    return tuple(decode(kind, item) for kind, item in zip(items, data, strict=True))
+
+
+def _decode_dataclass(kind: type, data: JSON) -> Any:
+    fields = _fields(kind)
+    names = {f.name for f in fields}
+    if not isinstance(data, dict) or set(data) != names:
+        raise CodecError(f"a {kind.__name__} has the fields {sorted(names)}, got {data!r}")
+    hints = _hints(kind)
+    return kind(**{f.name: decode(hints[f.name], data[f.name]) for f in fields})
+
+
+@functools.cache
+def _fields(kind: type) -> tuple[dataclasses.Field[Any], ...]:
+    return tuple(f for f in dataclasses.fields(kind) if f.init)
+
+
+@functools.cache
+def _hints(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind)

@@ -1,0 +1,223 @@
+"""Checking a journey file before anything writes to it: its bytes first, then SQLite read-only.
+
+Why a module of its own: "bad input, nothing lost". A file is refused by reading, never by trying
+to open it for writing (which could roll back a journal or switch its journal mode). The header's
+first 100 bytes say whether it is SQLite at all, whether it is a Lantern journey (our
+``application_id``), which schema version wrote it, and how many pages it should have; then the
+content is read ``immutable`` (no lock, no ``-wal``/``-shm`` files) for SQLite's ``quick_check``,
+the tables and the journey row. Each problem has its own error class under
+:class:`JourneyFileError` (an :class:`~rules.errors.InvalidInput`), naming the file and what is
+wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import struct
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from rules import journey
+from rules.chance import JSON
+from rules.errors import IllegalAction, InvalidInput
+from rules.journey import RECORD_FORMAT
+
+__all__ = [
+    "APPLICATION_ID",
+    "SCHEMA_VERSION",
+    "CorruptJourney",
+    "JourneyChanged",
+    "JourneyExists",
+    "JourneyFileError",
+    "JourneyInfo",
+    "JourneyNotFound",
+    "NewerJourney",
+    "NotAJourney",
+    "WrongGame",
+    "check_header",
+    "inspect",
+    "read_info",
+]
+
+#: "LANT" in the SQLite header (offset 68): tells a journey from any other SQLite database.
+APPLICATION_ID = 0x4C414E54
+SCHEMA_VERSION = 1
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+# --- errors ------------------------------------------------------------------------------------
+
+
+class JourneyFileError(InvalidInput):
+    """A file that cannot be opened as a journey; the message names the file and what is wrong."""
+
+    def __init__(self, path: Path | str, problem: str) -> None:
+        super().__init__(f"{str(path)!r} {problem}")
+        self.path = Path(path)
+
+
+class JourneyNotFound(JourneyFileError):
+    """No file at that path (start a journey to create one)."""
+
+
+class NotAJourney(JourneyFileError):
+    """Not SQLite at all, or another program's SQLite database."""
+
+
+class CorruptJourney(JourneyFileError):
+    """A journey file that is truncated or damaged."""
+
+
+class NewerJourney(JourneyFileError):
+    """Written by a newer Lantern, with a schema this one does not know."""
+
+
+class WrongGame(JourneyFileError):
+    """A journey of another game than the one asked for (or of a game this Lantern lacks)."""
+
+
+class JourneyExists(IllegalAction):
+    """Starting a journey under a name that is taken: the old journey stays as it is."""
+
+
+class JourneyChanged(IllegalAction):
+    """Another notebook (or kernel) wrote to this journey since it was opened here."""
+
+
+# --- what a file holds -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JourneyInfo:
+    """The journey row: which game, under which name, from which seed and options."""
+
+    path: Path
+    game: str
+    name: str
+    seed: int
+    options: Mapping[str, JSON]
+    created_at: str
+    schema: int
+
+
+def sidecar(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+def check_header(path: Path) -> int:
+    """Check the file's first 100 bytes (and its size) without SQLite; return its schema version."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as file:
+            head = file.read(100)
+    except FileNotFoundError:
+        raise JourneyNotFound(path, "does not exist: start a journey to create it") from None
+    except IsADirectoryError:
+        raise NotAJourney(path, "is a folder, not a journey file") from None
+    if size == 0:
+        raise NotAJourney(path, "is empty (0 bytes): not a journey file")
+    if not head.startswith(SQLITE_MAGIC[: len(head)]) or len(head) < len(SQLITE_MAGIC):
+        raise NotAJourney(path, f"is not a SQLite file: it starts with {head[:16]!r}")
+    if len(head) < 100:
+        raise CorruptJourney(path, f"is truncated: {size} bytes, shorter than SQLite's header")
+    (application_id,) = struct.unpack(">I", head[68:72])
+    (version,) = struct.unpack(">I", head[60:64])
+    if application_id != APPLICATION_ID:
+        raise NotAJourney(
+            path,
+            f"is a SQLite database of another program (application_id {application_id:#010x}), "
+            f"not a Lantern journey ({APPLICATION_ID:#010x})",
+        )
+    if version > SCHEMA_VERSION:
+        raise NewerJourney(
+            path,
+            f"has journey schema version {version}, written by a newer Lantern; this one reads "
+            f"versions 1 to {SCHEMA_VERSION}: upgrade Lantern to open it",
+        )
+    if version < 1:
+        raise CorruptJourney(path, f"has no journey schema version (user_version {version})")
+    if not (sidecar(path, "-wal").exists() and sidecar(path, "-wal").stat().st_size):
+        _check_size(path, head, size)
+    return int(version)
+
+
+def _check_size(path: Path, head: bytes, size: int) -> None:
+    """Without a WAL, the file holds every page its header counts: fewer bytes is truncation."""
+    (page_size,) = struct.unpack(">H", head[16:18])
+    page_size = 65536 if page_size == 1 else page_size
+    changes, pages, valid_for = (struct.unpack(">I", head[i : i + 4])[0] for i in (24, 28, 92))
+    if page_size < 512 or page_size & (page_size - 1):
+        raise CorruptJourney(path, f"has a damaged header (page size {page_size})")
+    if size % page_size:
+        raise CorruptJourney(path, f"is truncated: {size} bytes is not a whole number of pages")
+    if pages and changes == valid_for and size < pages * page_size:
+        raise CorruptJourney(
+            path,
+            f"is truncated: its header counts {pages} pages of {page_size} bytes "
+            f"({pages * page_size} bytes) but the file has {size}",
+        )
+
+
+def read_info(db: sqlite3.Connection, path: Path, version: int) -> JourneyInfo:
+    """Check the content (quick_check, the schema, the journey row) and return the journey row."""
+    try:
+        problems = [row[0] for row in db.execute("PRAGMA quick_check(5)")]
+        if problems != ["ok"]:
+            raise CorruptJourney(path, f"is damaged: SQLite's check says {problems!r}")
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        missing = {"schema_version", "journey", "book", "snapshots"} - tables
+        if missing:
+            raise CorruptJourney(path, f"lacks the journey tables {sorted(missing)}")
+        (latest,) = db.execute("SELECT max(version) FROM schema_version").fetchone()
+        row = db.execute(
+            "SELECT format, game, name, seed, options, created_at FROM journey WHERE id = 1"
+        ).fetchone()
+    except sqlite3.DatabaseError as error:
+        raise CorruptJourney(path, f"is damaged: SQLite says {str(error)!r}") from None
+    if latest != version:
+        raise CorruptJourney(
+            path, f"says schema version {version} in its header but {latest!r} in its tables"
+        )
+    if row is None or row[0] != RECORD_FORMAT:
+        raise CorruptJourney(path, f"has no journey record (format {RECORD_FORMAT!r})")
+    _format, game, name, seed, options, created_at = row
+    try:
+        parsed = json.loads(options)
+    except json.JSONDecodeError:
+        parsed = None
+    if not isinstance(parsed, dict) or not isinstance(seed, int):
+        raise CorruptJourney(path, f"has a damaged journey record: seed {seed!r}, {options!r}")
+    return JourneyInfo(path, game, name, seed, parsed, created_at, version)
+
+
+def check_game(info: JourneyInfo, game: str | None) -> None:
+    if game is not None and info.game != game:
+        raise WrongGame(info.path, f"is a {info.game!r} journey, not {game!r}")
+    if info.game not in journey.GAMES:
+        raise WrongGame(
+            info.path, f"is a journey of {info.game!r}; this Lantern plays {sorted(journey.GAMES)}"
+        )
+
+
+def inspect(path: Path | str, game: str | None = None) -> JourneyInfo:
+    """Check a journey file read-only and return its journey row; the file is left untouched.
+
+    Without a ``-wal`` file the content is read ``immutable`` (no lock files are created);
+    with one (the journey is open elsewhere, or a kernel died), SQLite reads it read-only.
+    """
+    path = Path(path)
+    version = check_header(path)
+    immutable = not sidecar(path, "-wal").exists()
+    uri = path.resolve().as_uri() + ("?immutable=1" if immutable else "?mode=ro")
+    try:
+        db = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error as error:
+        raise CorruptJourney(path, f"cannot be read: SQLite says {str(error)!r}") from None
+    try:
+        info = read_info(db, path, version)
+    finally:
+        db.close()
+    check_game(info, game)
+    return info

@@ -1,0 +1,65 @@
+"""Helpers for the Journey Book tests: scripted Firelights journeys, file digests."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from rules.book import JourneyBook
+from rules.firelights import Ask, Begin, Rest, available
+
+__all__ = ["begin", "digest", "listing", "played", "scripted", "simple_action", "step"]
+
+
+def begin(book: Any) -> Any:
+    return book.play(Begin("Wick", "she/her", forceful=2, patient=1, quick=0))
+
+
+def simple_action(state: Any) -> Any:
+    """The simplest loop of legal actions: ask the Oracle; rest when the deck runs out."""
+    return Ask("even") if "ask" in available(state) else Rest()
+
+
+def step(book: Any) -> Any:
+    return book.play(simple_action(book.state))
+
+
+def played(name: str = "wick", actions: int = 20, seed: int = 7) -> JourneyBook[Any, Any]:
+    """A journey of ``actions`` actions (Begin, then the simple loop), still open."""
+    book = JourneyBook.start(name, game="firelights", seed=seed)
+    begin(book)
+    for _ in range(actions - 1):
+        step(book)
+    return book
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def listing(folder: Path) -> list[str]:
+    """The files in ``folder``: opening a refused file must not leave -wal/-shm files behind."""
+    return sorted(p.name for p in folder.iterdir())
+
+
+def scripted(name: str = "golden") -> JourneyBook[Any, Any]:
+    """A short Firelights journey with every kind of entry, its cards and dice all supplied.
+
+    Begin, a note, Discover (Shade) and its Choose, an Oracle question rerolled at the table, a
+    note, a mechanics line written to the journal, and a Search that was undone.
+    """
+    from rules.firelights import Choose, Discover, Search
+
+    book = JourneyBook.start(name, game="firelights", seed=11)
+    book.play(Begin("Wick", "she/her", 2, 1, 0), [["5C"]])
+    book.note("Wick wakes in the *ash fields*.\n\nThe first beacon is cold.")
+    book.play(Discover("quick"), [["9H", "KS"], [6, 6]])
+    book.play(Choose("KS"))
+    book.play(Ask("likely", "Is the bridge safe?"), [["2D", "3D"], [4, 4]])
+    book.reroll([["JD", "QD"], [1, 1]])
+    book.note("The Oracle frowns: the bridge is *not* safe.")
+    book.write_mechanics()
+    book.play(Search("forceful"), [["4S", "6C"], [3, 3]])
+    book.undo()
+    return book

@@ -1,0 +1,401 @@
+"""The Journey Book: durable, re-runnable, undoable, and the same journey however it is reached.
+
+Issue 4: "Re-running never re-rolls. Run All, or reopening the notebook tomorrow, continues the
+same journey at the same state"; "Round-trip (play, close, reopen, same state and same next
+outcomes for the same seed)"; "Undo the last action and redo it; a reroll keeps the original
+result in the history, marked as superseded"; "The player may enter the cards or dice they drew".
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from journal_helpers import begin, digest, listing, played, simple_action, step
+
+from rules import book as book_module
+from rules.book import SNAPSHOT_EVERY, JourneyBook, list_journeys
+from rules.errors import IllegalAction, InvalidInput
+from rules.firelights import Discover, Search
+from rules.journey import Journey
+from rules.store import JourneyChanged, NotAJourney, Store
+
+
+def reference(actions: int, seed: int = 7) -> Journey[Any, Any]:
+    """The same journey played in memory without ever stopping: the yardstick."""
+    journey = Journey.start("firelights", seed)
+    begin(journey)
+    for _ in range(actions - 1):
+        journey.play(simple_action(journey.state))
+    return journey
+
+
+def same(book: JourneyBook[Any, Any], journey: Journey[Any, Any]) -> None:
+    assert book.state == journey.state
+    assert book.entries == journey.entries
+    assert book.chance.steps == journey.chance.steps
+    assert book.last == journey.last
+
+
+# --- round trip ----------------------------------------------------------------------------------
+
+
+def test_play_close_reopen_gives_the_same_state_and_the_same_next_outcomes() -> None:
+    book = played("wick", 30)
+    same(book, reference(30))
+    book.close()
+    again = JourneyBook.open("wick")
+    same(again, reference(30))
+    for _ in range(10):
+        step(again)
+    same(again, reference(40))
+    again.close()
+
+
+def test_open_or_start_twice_continues_and_never_rerolls(journeys: Path) -> None:
+    """What Run All does: the same cell runs again and finds the journey where it stands."""
+    first = JourneyBook.open_or_start("wick", seed=7)
+    begin(first)
+    step(first)
+    record = first.to_json()
+    second = JourneyBook.open_or_start("wick", seed=7)
+    assert second.to_json() == record
+    assert second.state == first.state
+    third = JourneyBook.open_or_start("wick")  # the seed is kept with the journey
+    assert third.seed == 7 and third.to_json() == record
+    assert listing(journeys) == ["wick.lantern", "wick.lantern-shm", "wick.lantern-wal"]
+    for book in (first, second, third):
+        book.close()
+    assert listing(journeys) == ["wick.lantern"]
+
+
+def test_open_or_start_refuses_another_seed_or_options_and_changes_nothing() -> None:
+    book = played("wick", 3)
+    path = book.path
+    book.close()
+    before = digest(path)
+    with pytest.raises(InvalidInput, match=r"seed 7, not 8.*new name"):
+        JourneyBook.open_or_start("wick", seed=8)
+    with pytest.raises(InvalidInput, match=r"options \{\}, not \{'push_on': True\}"):
+        JourneyBook.open_or_start("wick", options={"push_on": True})
+    assert digest(path) == before
+
+
+def test_a_new_journey_is_explicit_and_the_old_one_stays(journeys: Path) -> None:
+    old = played("wick", 5)
+    record = old.to_json()
+    old.close()
+    new = JourneyBook.start(game="firelights", seed=1)
+    other = JourneyBook.start(game="firelights")
+    assert new.name.startswith("firelights-") and other.name == f"{new.name}-2"
+    assert new.actions == 0 and isinstance(other.seed, int)
+    assert JourneyBook.open("wick").to_json() == record
+
+
+def test_a_book_answers_like_a_journey(journeys: Path) -> None:
+    """A panel written for a Journey takes a book: state, last, entries, chance, play."""
+    book = played("wick", 4)
+    journey = reference(4)
+    assert (book.game, book.seed, dict(book.options)) == (journey.game, 7, {})
+    assert book.to_json() == journey.to_json()
+    assert Journey.from_json(book.to_json()).state == book.state
+    assert book.actions == 4 and repr(book).startswith("<JourneyBook 'wick' of 'firelights'")
+    assert JourneyBook.latest() is book
+
+
+# --- durability: committed before the result is shown --------------------------------------------
+
+
+def test_each_action_is_committed_before_play_returns(journeys: Path) -> None:
+    book = played("wick", 3)
+    step(book)
+    reader = sqlite3.connect(f"{book.path.resolve().as_uri()}?mode=ro", uri=True)
+    (count,) = reader.execute("SELECT count(*) FROM book WHERE kind = 'action'").fetchone()
+    reader.close()
+    assert count == 4
+    assert book.store.integrity() == ["ok"]
+
+
+def test_when_the_store_cannot_commit_the_action_is_not_played(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = played("wick", 5)
+    before = (book.state, list(book.entries), book.chance.steps, book.last)
+
+    def full(*_args: object) -> int:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with monkeypatch.context() as patch, pytest.raises(sqlite3.OperationalError, match="full"):
+        patch.setattr(book.store, "add_action", full)
+        step(book)
+    assert (book.state, list(book.entries), book.chance.steps, book.last) == before
+    step(book)
+    book.close()
+    same(JourneyBook.open("wick"), reference(6))
+
+
+def test_a_refused_action_writes_nothing(journeys: Path) -> None:
+    book = played("wick", 3)
+    before = digest(book.path)
+    with pytest.raises(InvalidInput, match="'sideways'"):
+        book.play(Discover("sideways"))
+    assert digest(book.path) == before
+
+
+def test_two_notebooks_on_one_journey_cannot_fork_it(journeys: Path) -> None:
+    here = played("wick", 3)
+    there = JourneyBook.open("wick")
+    step(there)
+    state = here.state
+    with pytest.raises(JourneyChanged, match="open it again"):
+        step(here)
+    assert here.state == state and len(here.entries) == 3
+    assert JourneyBook.open("wick").to_json() == there.to_json()
+
+
+def test_a_backup_taken_in_play_opens_to_the_same_journey(journeys: Path, tmp_path: Path) -> None:
+    book = played("wick", 12)
+    copy = book.backup(tmp_path / "backup" / "wick.lantern")
+    assert JourneyBook.open(copy).to_json() == book.to_json()
+
+
+def test_copying_the_file_alone_while_in_play_loses_nothing(journeys: Path, tmp_path: Path) -> None:
+    """The WAL is folded into the .lantern file after each commit: a plain copy is complete."""
+    book = played("wick", 12)
+    copy = tmp_path / "copy.lantern"
+    copy.write_bytes(book.path.read_bytes())
+    assert JourneyBook.open(copy).to_json() == book.to_json()
+
+
+# --- physical results ----------------------------------------------------------------------------
+
+
+def test_outcomes_from_the_table_are_stored_and_replay(journeys: Path) -> None:
+    book = JourneyBook.start("wick", seed=3)
+    begin(book)
+    book.play(Search("forceful"), [["7H", "QS"], [4, 5]])
+    book.play(Search("forceful"), [["2C", "3C"]])  # cards from the table, dice by the software
+    assert [e.supplied for e in book.entries] == [0, 2, 1]
+    assert book.entries[1].chance == (["7H", "QS"], [4, 5])
+    record = book.to_json()
+    assert record["entries"][1]["supplied"] == 2
+    book.close()
+    again = JourneyBook.open("wick")
+    assert again.to_json() == record
+    assert [row.supplied for row in again.store.rows()] == [0, 2, 1]
+    assert Journey.from_json(record).state == again.state
+
+
+# --- undo, redo, reroll --------------------------------------------------------------------------
+
+
+def test_undo_and_redo_survive_reopening(journeys: Path) -> None:
+    book = played("wick", 10)
+    book.undo()
+    book.undo()
+    same(book, reference(8))
+    assert book.can_redo
+    book.close()
+    again = JourneyBook.open("wick")
+    same(again, reference(8))
+    again.redo()
+    same(again, reference(9))
+    again.close()
+    last = JourneyBook.open("wick")
+    assert last.can_redo
+    last.redo()
+    same(last, reference(10))
+    assert not last.can_redo
+    with pytest.raises(IllegalAction, match="nothing to redo"):
+        last.redo()
+
+
+def test_a_new_action_clears_the_redo_stack_for_good(journeys: Path) -> None:
+    book = played("wick", 6)
+    book.undo()
+    step(book)  # meets the same cards as the undone action: undo is not a reroll
+    same(book, reference(6))
+    assert not book.can_redo
+    book.close()
+    again = JourneyBook.open("wick")
+    assert not again.can_redo
+    assert len(again.store.rows()) == 6
+
+
+def test_a_reroll_keeps_the_first_try_superseded_and_persists(journeys: Path) -> None:
+    book = played("wick", 5)
+    first = book.last
+    second = book.reroll()
+    assert second != first
+    assert [e.superseded for e in book.entries] == [False] * 4 + [True, False]
+    assert Journey.from_json(book.to_json()).state == book.state
+    record = book.to_json()
+    book.close()
+    again = JourneyBook.open("wick")
+    assert again.to_json() == record
+    assert again.last == second
+    assert again.actions == 5
+    again.undo()  # takes back the action with its superseded try
+    same(again, reference(4))
+    again.redo()
+    assert again.to_json() == record
+
+
+def test_undo_with_nothing_played_is_refused(journeys: Path) -> None:
+    book = JourneyBook.start("wick")
+    for call in (book.undo, book.reroll, book.write_mechanics):
+        with pytest.raises(IllegalAction, match="nothing has been played"):
+            call()
+
+
+def test_undo_far_back_uses_the_stored_snapshots(journeys: Path) -> None:
+    """Undoing past the points kept in memory rebuilds from a stored snapshot, not from scratch."""
+    book = played("wick", SNAPSHOT_EVERY + 90)
+    for _ in range(80):
+        book.undo()
+    same(book, reference(SNAPSHOT_EVERY + 10))
+    for _ in range(20):
+        book.undo()
+    same(book, reference(SNAPSHOT_EVERY - 10))
+
+
+# --- snapshots make reopening fast -------------------------------------------------------------
+
+
+def count_applies(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls = [0]
+    original = book_module.game("firelights").apply
+    game = book_module.game("firelights")
+
+    def counted(*args: Any) -> Any:
+        calls[0] += 1
+        return original(*args)
+
+    monkeypatch.setattr(game, "apply", counted)
+    return calls
+
+
+def test_reopening_replays_only_the_actions_after_the_last_snapshot(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    actions = 2 * SNAPSHOT_EVERY + 40
+    book = played("wick", actions)
+    book.close()
+    counts = sqlite3.connect(book.path).execute("SELECT count FROM snapshots").fetchall()
+    assert counts == [(SNAPSHOT_EVERY,), (2 * SNAPSHOT_EVERY,)]
+    calls = count_applies(monkeypatch)
+    again = JourneyBook.open("wick")
+    assert calls[0] == 40
+    same(again, reference(actions))
+
+
+def test_snapshots_of_other_rules_code_are_not_trusted_and_are_rebuilt(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    actions = SNAPSHOT_EVERY + 5
+    book = played("wick", actions)
+    book.close()
+    db = sqlite3.connect(book.path)
+    db.execute("UPDATE snapshots SET code = 'older-rules', state = '{}'")
+    db.commit()
+    db.close()
+    calls = count_applies(monkeypatch)
+    again = JourneyBook.open("wick")
+    assert calls[0] == actions  # replayed from the start
+    same(again, reference(actions))
+    again.close()
+    code = sqlite3.connect(book.path).execute("SELECT code FROM snapshots").fetchall()
+    assert code == [(book_module.rules_fingerprint(),)]
+
+
+def test_a_state_the_codec_cannot_hold_means_no_snapshots_not_an_error(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(book_module.codec, "encode", lambda value: {"not": "a state"})
+    book = played("wick", SNAPSHOT_EVERY + 2)
+    assert sqlite3.connect(book.path).execute("SELECT count(*) FROM snapshots").fetchone() == (0,)
+    book.close()
+    same(JourneyBook.open("wick"), reference(SNAPSHOT_EVERY + 2))
+
+
+# --- the journal ---------------------------------------------------------------------------------
+
+
+def test_notes_are_kept_at_their_point_in_play(journeys: Path) -> None:
+    book = JourneyBook.start("wick", seed=7)
+    book.note("Before the first step.")
+    begin(book)
+    step(book)
+    book.note("After two actions.")
+    step(book)
+    book.undo()  # a note stays where it was written
+    notes = [(n.text, n.after) for n in book.notes()]
+    assert notes == [("Before the first step.", 0), ("After two actions.", 2)]
+    book.close()
+    assert [(n.text, n.after) for n in JourneyBook.open("wick").notes()] == notes
+
+
+def test_a_note_written_again_by_the_same_cell_is_not_added_again(journeys: Path) -> None:
+    book = played("wick", 3)
+    first = book.note("The ridge.", key="cell:abc")
+    step(book)
+    again = book.note("The ridge.", key="cell:abc")  # Run All
+    edited = book.note("The windy ridge.", key="cell:abc")  # the player edited the cell
+    assert again.seq == first.seq == edited.seq and edited.after == 3
+    assert [n.text for n in book.notes()] == ["The windy ridge."]
+
+
+@pytest.mark.parametrize("text", ["", "   ", None, 3])
+def test_an_empty_note_is_refused(journeys: Path, text: object) -> None:
+    book = JourneyBook.start("wick")
+    with pytest.raises(InvalidInput) as caught:
+        book.note(text)  # type: ignore[arg-type]
+    assert repr(text) in str(caught.value)
+
+
+def test_the_mechanics_of_the_last_action_are_written_once(journeys: Path) -> None:
+    book = played("wick", 4)
+    note = book.write_mechanics()
+    assert note.text == book.last.mechanics() and note.kind == "mechanics"
+    assert book.write_mechanics().seq == note.seq
+    mechanics = [row for row in book.store.rows() if row.kind == "mechanics"]
+    assert (
+        len(mechanics) == 1
+        and json.loads(next(r for r in book.store.rows() if r.seq == mechanics[0].ref).body)
+        == book.entries[-1].action
+    )
+
+
+def test_a_game_hook_or_a_panel_may_say_how_a_report_reads(journeys: Path) -> None:
+    book = played("wick", 2)
+    book.describe = lambda report: f"** {report.title} **"
+    assert book.write_mechanics().text == "** Ask the Oracle **"
+
+
+def test_the_store_keeps_every_file_in_one_place(journeys: Path) -> None:
+    book = played("wick", 2)
+    assert book.path == journeys / "wick.lantern"
+    assert Store.open(book.path).info.name == "wick"
+
+
+def test_list_journeys_finds_each_journey_and_says_why_a_file_is_unreadable(
+    journeys: Path,
+) -> None:
+    played("wick", 3).close()
+    ash = played("ash", 1)  # still open: read all the same
+    (journeys / "broken.lantern").write_text("not a journey")
+    before = {p.name: digest(p) for p in journeys.iterdir()}
+    found = list_journeys()
+    assert [getattr(item, "name", None) for item in found] == ["ash", None, "wick"]
+    assert isinstance(found[1], NotAJourney) and "broken.lantern" in str(found[1])
+    assert {p.name: digest(p) for p in journeys.iterdir()} == before
+    ash.close()
+
+
+def test_a_book_nobody_holds_is_closed_at_once(journeys: Path) -> None:
+    """Run All rebinds ``book``: the old one must not keep the file open (no reference cycle)."""
+    played("wick", 2)
+    assert listing(journeys) == ["wick.lantern"]

@@ -1,0 +1,87 @@
+"""Export: the whole journey as Markdown and as a clean .ipynb, full or story only.
+
+Issue 4: "One call or button writes the whole journey (character, map or board, every entry and
+mechanics line in order) as a Markdown file and as a clean .ipynb Journey Book (nbformat); a
+"story only" option hides the mechanics." Golden files: a scripted journey (every card and die
+supplied) must export byte for byte as tests/journal/golden/ holds. After an intended change of
+the format, rewrite them with ``LANTERN_REGOLD=1 pytest tests/journal/test_export.py`` and read
+the diff.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import nbformat
+import pytest
+from journal_helpers import scripted
+
+from rules.export import blocks, to_markdown
+from widgets.journal import export, to_notebook
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("LANTERN_REGOLD"):
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"{name} differs from its golden file"
+
+
+@pytest.mark.parametrize("story_only", [False, True], ids=["full", "story"])
+def test_export_matches_the_golden_files(tmp_path: Path, story_only: bool) -> None:
+    book = scripted()
+    markdown, notebook = export(book, tmp_path, story_only=story_only)
+    kind = "story" if story_only else "full"
+    assert markdown.name == ("golden-story.md" if story_only else "golden.md")
+    check_golden(f"firelights-{kind}.md", markdown.read_text(encoding="utf-8"))
+    check_golden(f"firelights-{kind}.ipynb", notebook.read_text(encoding="utf-8"))
+
+
+def test_the_full_book_has_every_action_and_entry_in_order() -> None:
+    text = to_markdown(scripted())
+    order = [
+        "Begin the journey",
+        "Wick wakes in the *ash fields*.",
+        "Discover a Region",
+        "Choose",
+        "~~**4.** Ask the Oracle +2: 2♦ 3♦",
+        "*(superseded by a reroll)*",
+        "**4.** Ask the Oracle +2: J♦ Q♦",
+        "The Oracle frowns",
+    ]
+    positions = [text.index(fragment) for fragment in order]
+    assert positions == sorted(positions)
+    assert "Search For Treasures" not in text  # undone
+    assert text.count("J♦ Q♦ vs 1+1+2") == 1  # the mechanics line written in is not repeated
+    assert "- **name**: Wick" in text  # the character
+
+
+def test_story_only_hides_every_mechanics_line() -> None:
+    text = to_markdown(scripted(), story_only=True)
+    assert "Wick wakes" in text and "The Oracle frowns" in text
+    for mechanics in ("Begin the journey", "Discover a Region", "Ask the Oracle", "♦"):
+        assert mechanics not in text
+    assert all(block.kind != "mechanics" for block in blocks(scripted("again"), story_only=True))
+
+
+def test_the_notebook_is_clean_markdown_with_stable_ids() -> None:
+    notebook = to_notebook(scripted())
+    nbformat.validate(notebook)
+    assert {cell.cell_type for cell in notebook.cells} == {"markdown"}
+    assert all("outputs" not in cell for cell in notebook.cells)
+    assert [cell.id for cell in notebook.cells][:2] == ["lantern-00000", "lantern-00001"]
+    assert notebook.metadata["lantern"] == {
+        "journey": "golden", "game": "firelights", "seed": 11, "actions": 4, "story_only": False,
+    }  # fmt: skip
+    assert json.loads(nbformat.writes(notebook))["nbformat"] == 4
+
+
+def test_export_goes_next_to_the_journey_by_default(journeys: Path) -> None:
+    book = scripted()
+    markdown, notebook = export(book)
+    assert (markdown, notebook) == (journeys / "golden.md", journeys / "golden.ipynb")

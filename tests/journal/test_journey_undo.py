@@ -1,0 +1,147 @@
+"""Journey.undo / extend / reroll and Point: taking back moves in memory, as the store relies on.
+
+rules.journey: "Undoing rebuilds the earlier state from a remembered Point, so it does not replay
+the whole journey", and the step numbering stays what a replay of the record gives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from journal_helpers import begin, simple_action
+
+from rules import journey as journey_module
+from rules.errors import IllegalAction, InvalidInput
+from rules.firelights import Ask, Search
+from rules.journey import Entry, Journey, Point, walk
+
+
+def played(actions: int, seed: int = 5) -> Journey[Any, Any]:
+    journey = Journey.start("firelights", seed)
+    begin(journey)
+    for _ in range(actions - 1):
+        journey.play(simple_action(journey.state))
+    return journey
+
+
+def replayed(journey: Journey[Any, Any]) -> Journey[Any, Any]:
+    """The journey rebuilt from its record alone: what every in-memory shortcut must equal."""
+    return Journey.from_json(journey.to_json())
+
+
+def snapshot(journey: Journey[Any, Any]) -> tuple[object, ...]:
+    return (journey.state, list(journey.entries), journey.chance.steps, journey.last)
+
+
+def test_undo_returns_the_entries_and_goes_back_to_the_state_before() -> None:
+    journey = played(8)
+    before = snapshot(played(7))
+    removed = journey.undo()
+    assert removed == (played(8).entries[-1],)
+    assert snapshot(journey) == before == snapshot(replayed(journey))
+
+
+def test_undo_then_the_same_action_meets_the_same_outcomes() -> None:
+    """The undone action's chance steps are free again: the same cards lie on top."""
+    journey = played(6)
+    report = journey.last
+    journey.undo()
+    assert journey.play(simple_action(journey.state)) == report
+
+
+def test_extend_redoes_exactly() -> None:
+    journey = played(9)
+    after = snapshot(journey)
+    removed = journey.undo()
+    journey.extend(removed)
+    assert snapshot(journey) == after
+
+
+def test_reroll_supersedes_the_first_try_and_draws_fresh() -> None:
+    journey = played(5)
+    first = journey.last
+    second = journey.reroll()
+    assert second != first
+    assert [e.superseded for e in journey.entries] == [False] * 4 + [True, False]
+    assert journey.entries[-2].chance != journey.entries[-1].chance
+    assert snapshot(journey) == snapshot(replayed(journey))
+    third = journey.reroll([["2C", "3C"], [6, 6]])  # a reroll at the table
+    assert third.cards[0].rank == 2 and journey.entries[-1].supplied == 2
+    assert [e.superseded for e in journey.entries][-3:] == [True, True, False]
+    assert snapshot(journey) == snapshot(replayed(journey))
+
+
+def test_undo_after_a_reroll_takes_back_the_whole_action() -> None:
+    journey = played(5)
+    journey.reroll()
+    journey.reroll()
+    removed = journey.undo()
+    assert [e.superseded for e in removed] == [True, True, False]
+    assert snapshot(journey) == snapshot(played(4))
+
+
+def test_a_refused_reroll_or_extend_changes_nothing() -> None:
+    journey = played(5)
+    before = snapshot(journey)
+    with pytest.raises(InvalidInput):
+        journey.reroll([["ZZ", "3C"], [6, 6]])
+    assert snapshot(journey) == before
+    with pytest.raises(InvalidInput, match="entry 6"):
+        journey.extend([Entry({"kind": "ask", "likelihood": "even", "question": ""}, ())])
+    assert snapshot(journey) == before
+
+
+def test_nothing_to_undo_is_refused() -> None:
+    journey = Journey.start("firelights", 1)
+    with pytest.raises(IllegalAction, match="not begun"):
+        journey.undo()
+    with pytest.raises(IllegalAction):
+        journey.reroll()
+
+
+def test_undo_beyond_the_remembered_points_replays_from_the_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(journey_module, "REMEMBERED_POINTS", 4)
+    journey = played(40)
+    for _ in range(30):
+        journey.undo()
+    assert snapshot(journey) == snapshot(played(10))
+
+
+def test_undo_asks_find_point_for_an_older_point() -> None:
+    journey = played(30)
+    stored = played(10).point()
+    asked: list[int] = []
+
+    def find(before: int) -> Point[Any, Any] | None:
+        asked.append(before)
+        return Point(stored.count, stored.state, stored.steps)  # as a store gives it: no report
+
+    journey.find_point = find
+    journey._points.clear()
+    journey.undo()
+    assert asked == [29]
+    assert snapshot(journey) == snapshot(played(29))
+
+
+def test_resume_from_a_point_replays_only_the_rest() -> None:
+    whole = played(20)
+    point = played(12).point()
+    resumed = Journey(
+        whole.game, 5, {}, whole.entries, Point(point.count, point.state, point.steps)
+    )
+    assert snapshot(resumed) == snapshot(whole)
+    with pytest.raises(InvalidInput, match="after 99 entries"):
+        Journey(whole.game, 5, {}, whole.entries[:3], Point(99, point.state, 0))
+
+
+def test_walk_gives_every_report_superseded_tries_included() -> None:
+    journey = played(4)
+    journey.reroll()
+    journey.play(Search("quick"))
+    reports = [report for _entry, report in walk(journey.game, {}, journey.entries)]
+    assert len(reports) == 6
+    assert reports[-1] == journey.last
+    assert reports[3].title == reports[4].title == Ask.title

@@ -1,0 +1,285 @@
+"""The notebook as the Journey Book: journal cells, the "write to journal" button, the exports.
+
+* ``%%journal`` (after ``%load_ext widgets.journal``) or ``journal("...")`` shows the text as
+  styled Markdown and saves it in the open journey at this point in play. Re-running the cell
+  (Run All) adds nothing: the entry is keyed by the notebook cell's id (JupyterLab sends it), or
+  by its text where there is none; an edited cell updates its entry in place.
+* :class:`JournalTools` is the row of buttons a game panel adds: Undo, Redo, Reroll, Write to
+  journal, Export. "Write to journal" saves the last action's mechanics line in the store always,
+  and inserts it as a Markdown cell below through ipylab where JupyterLab is there; elsewhere
+  (Voila, VS Code, nbconvert) it shows the line in the panel to copy.
+* :func:`export` writes ``<name>.md`` and a clean ``<name>.ipynb`` (Markdown cells only, no
+  outputs) next to the journey file; ``story_only=True`` hides the mechanics lines.
+
+The store is the source of truth: a cell that ipylab failed to insert is still in the exports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import nbformat
+import traitlets
+
+from rules.book import JourneyBook, Note
+from rules.errors import IllegalAction, InvalidInput
+from rules.export import blocks, escape, to_markdown
+from widgets.messages import MessageArea, guarded
+from widgets.theme import escape as html_escape
+
+__all__ = [
+    "JournalEntry",
+    "JournalTools",
+    "export",
+    "frontend",
+    "journal",
+    "load_ipython_extension",
+    "to_notebook",
+]
+
+#: Inline so the entry looks like a journal page even before any panel brought its CSS.
+ENTRY_STYLE = "border-left: 3px solid #c8892b; padding-left: 0.8em"
+
+
+# --- journal entries ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    """A saved journal entry, shown as styled Markdown (plain text where Markdown is not shown)."""
+
+    note: Note
+    journey: str
+
+    def _repr_markdown_(self) -> str:
+        where = f"after action {self.note.after}" if self.note.after else "before the first action"
+        return (
+            f'<div class="lantern-journal" style="{ENTRY_STYLE}">\n\n{self.note.text}\n\n</div>\n\n'
+            f'<small class="lantern-journal-saved">Journey Book of <i>{escape(self.journey)}</i>, '
+            f"{where}</small>"
+        )
+
+    def __repr__(self) -> str:
+        return self.note.text
+
+
+def journal(text: str, book: JourneyBook[Any, Any] | None = None) -> JournalEntry:
+    """Save ``text`` as a journal entry of ``book`` (default: the journey opened last); show it."""
+    book = book if book is not None else JourneyBook.latest()
+    if book is None:
+        raise IllegalAction(
+            "no journey is open: run JourneyBook.open_or_start(...) before writing in it"
+        )
+    note = book.note(text, key=_cell_key(text))
+    return JournalEntry(note, book.name)
+
+
+def _cell_key(text: str) -> str:
+    """The running notebook cell's id (JupyterLab sends it), else a hash of the text."""
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        parent = kernel.get_parent() if kernel is not None else {}
+        cell = (parent or {}).get("metadata", {}).get("cellId")
+    except Exception:  # not in a kernel, or an older one: fall back to the text
+        cell = None
+    if cell:
+        return f"cell:{cell}"
+    return "text:" + hashlib.sha256(text.strip().encode()).hexdigest()[:20]
+
+
+def _journal_magic(line: str, cell: str) -> JournalEntry:
+    """``%%journal [book]``: the cell's text is a journal entry (of ``book``, a variable name)."""
+    from IPython import get_ipython
+
+    name = line.strip()
+    book = None
+    if name:
+        book = get_ipython().user_ns.get(name)
+        if not isinstance(book, JourneyBook):
+            raise InvalidInput(f"%%journal takes the name of a JourneyBook variable, got {name!r}")
+    return journal(cell, book)
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """``%load_ext widgets.journal``: registers the ``%%journal`` cell magic."""
+    ipython.register_magic_function(_journal_magic, magic_kind="cell", magic_name="journal")
+
+
+# --- exports -----------------------------------------------------------------------------------
+
+
+def to_notebook(book: JourneyBook[Any, Any], *, story_only: bool = False) -> Any:
+    """The book as a notebook of Markdown cells (stable cell ids, no code, no outputs)."""
+    cells = [
+        nbformat.v4.new_markdown_cell(block.text, id=f"lantern-{number:05d}")
+        for number, block in enumerate(blocks(book, story_only=story_only))
+    ]
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    notebook.metadata["lantern"] = {
+        "journey": book.name,
+        "game": book.game.name,
+        "seed": book.seed,
+        "actions": book.actions,
+        "story_only": story_only,
+    }
+    nbformat.validate(notebook)
+    return notebook
+
+
+def export(
+    book: JourneyBook[Any, Any], folder: Path | str | None = None, *, story_only: bool = False
+) -> tuple[Path, Path]:
+    """Write ``<name>.md`` and ``<name>.ipynb`` (``<name>-story.*`` for the story only) into
+    ``folder`` (default: next to the journey file); returns the two paths."""
+    folder = Path(folder) if folder is not None else book.path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = book.name + ("-story" if story_only else "")
+    markdown, notebook = folder / f"{stem}.md", folder / f"{stem}.ipynb"
+    markdown.write_text(to_markdown(book, story_only=story_only), encoding="utf-8")
+    nbformat.write(to_notebook(book, story_only=story_only), str(notebook))
+    return markdown, notebook
+
+
+# --- the buttons ---------------------------------------------------------------------------------
+
+_frontend: Any = None
+
+
+def frontend() -> Any:
+    """The kernel's one ipylab ``JupyterFrontEnd``, or None where there can be none (Voila,
+    no ipylab). Its ``ready`` attribute turns True when JupyterLab answers."""
+    global _frontend
+    if _frontend is None and "VOILA_KERNEL_ID" not in os.environ:
+        try:
+            from ipylab import JupyterFrontEnd
+        except ImportError:
+            return None
+        app = JupyterFrontEnd()
+        app.ready_now = False
+
+        def ready() -> None:
+            app.ready_now = True
+
+        app.on_ready(ready)
+        _frontend = app
+    return _frontend
+
+
+def insert_markdown_cell(app: Any, text: str) -> None:
+    """A Markdown cell with ``text`` below the active cell, rendered (the recipe in
+    BROWSER-TESTING.md; clicking a widget's button makes its cell the active one)."""
+    app.commands.execute("notebook:insert-cell-below")
+    app.commands.execute("notebook:change-cell-to-markdown")
+    app.commands.execute("notebook:replace-selection", {"text": text})
+    app.commands.execute("notebook:run-cell")
+
+
+def _button(description: str, kind: str, tooltip: str) -> widgets.Button:
+    button = widgets.Button(
+        description=description, tooltip=tooltip, layout=widgets.Layout(width="auto")
+    )
+    button.add_class(f"lantern-journal-{kind}")
+    return button
+
+
+class JournalTools(widgets.VBox):
+    """Undo, Redo, Reroll, Write to journal and Export for one journey, in a row.
+
+    ``on_change`` runs after each undo, redo or reroll, so the panel re-renders from the book.
+    """
+
+    last_written = traitlets.Unicode("", help="The mechanics line last written to the journal.")
+    exported = traitlets.Unicode("", help="The files of the last export.")
+
+    def __init__(
+        self,
+        book: JourneyBook[Any, Any],
+        *,
+        on_change: Callable[[], object] | None = None,
+        messages: MessageArea | None = None,
+        app: Any = "auto",
+    ) -> None:
+        super().__init__()
+        self.add_class("lantern-journal-tools")
+        self.book = book
+        self.on_change = on_change
+        self.messages = messages if messages is not None else MessageArea()
+        self.app = frontend() if app == "auto" else app
+        self.undo_button = _button("Undo", "undo", "Take back the last action (it can be redone)")
+        self.redo_button = _button("Redo", "redo", "Play the undone action again, as it went")
+        self.reroll_button = _button(
+            "Reroll", "reroll", "The last action again with fresh cards and dice; the first "
+            "result stays in the book, struck through")  # fmt: skip
+        self.write_button = _button(
+            "Write to journal", "write", "The last action's mechanics into the journal"
+        )
+        self.export_button = _button("Export", "export", "Write the Journey Book as .md and .ipynb")
+        self.story_only = widgets.Checkbox(value=False, description="story only", indent=False)
+        self.story_only.add_class("lantern-journal-story-only")
+        self.fallback = widgets.HTML()
+        self.fallback.add_class("lantern-journal-fallback")
+        self.undo_button.on_click(lambda _b: self._change(self.book.undo))
+        self.redo_button.on_click(lambda _b: self._change(self.book.redo))
+        self.reroll_button.on_click(lambda _b: self._change(self.book.reroll))
+        self.write_button.on_click(lambda _b: self.write())
+        self.export_button.on_click(lambda _b: self.export())
+        row = widgets.HBox(
+            [self.undo_button, self.redo_button, self.reroll_button, self.write_button,
+             self.export_button, self.story_only]
+        )  # fmt: skip
+        self.children = [row, self.fallback] + ([] if messages is not None else [self.messages])
+        self._watch_frontend()
+        self.refresh()
+
+    def _watch_frontend(self) -> None:
+        """Class ``lantern-journal-lab`` once JupyterLab answered (writes then insert cells)."""
+        if self.app is None:
+            return
+        if getattr(self.app, "ready_now", False):
+            self.add_class("lantern-journal-lab")
+        elif hasattr(self.app, "on_ready"):
+            self.app.on_ready(lambda: self.add_class("lantern-journal-lab"))
+
+    def refresh(self) -> None:
+        """Enable what the book allows now (call it after the panel played an action)."""
+        self.undo_button.disabled = not self.book.can_undo
+        self.redo_button.disabled = not self.book.can_redo
+        self.reroll_button.disabled = not self.book.can_undo
+        self.write_button.disabled = not self.book.can_undo
+
+    def _change(self, step: Callable[[], object]) -> None:
+        with guarded(self.messages):
+            step()
+            if self.on_change is not None:
+                self.on_change()
+        self.refresh()
+
+    def write(self) -> None:
+        """Save the last action's mechanics; a Markdown cell below in JupyterLab, else shown here."""
+        with guarded(self.messages):
+            note = self.book.write_mechanics()
+            text = escape(note.text)
+            self.last_written = note.text
+            if self.app is not None and getattr(self.app, "ready_now", False):
+                insert_markdown_cell(self.app, text)
+                self.fallback.value = ""
+            else:
+                self.fallback.value = (
+                    '<div class="lantern-journal-copy">Saved in the Journey Book. To keep it in '
+                    "this notebook too, copy it into a Markdown cell:"
+                    f"<pre>{html_escape(text)}</pre></div>"
+                )
+
+    def export(self) -> None:
+        with guarded(self.messages):
+            paths = export(self.book, story_only=self.story_only.value)
+            self.exported = " and ".join(str(path) for path in paths)
+            self.messages.success(f"Journey Book written to {self.exported}")
