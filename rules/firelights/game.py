@@ -22,6 +22,7 @@ from rules.firelights.action_roll import odds as _odds
 from rules.firelights.character import Character, check_approach
 from rules.firelights.curses import curse_named
 from rules.firelights.state import FATIGUE_BOXES, Pending, State
+from rules.firelights.summary import summary
 from rules.firelights.world import BEACONS
 
 __all__ = [
@@ -481,6 +482,14 @@ class Firelights:
 
     def parse_action(self, data: Mapping[str, Any]) -> Any:
         return A.parse(data)
+
+    def summary(self, state: State) -> str:
+        """Markdown for the exported Journey Book."""
+        return summary(state)
+
+    def describe(self, report: Report) -> str:
+        """The Journey Book's mechanics line of an action."""
+        return report.mechanics()
 
 
 GAME = Firelights()

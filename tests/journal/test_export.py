@@ -58,7 +58,7 @@ def test_the_full_book_has_every_action_and_entry_in_order() -> None:
     assert positions == sorted(positions)
     assert "Search For Treasures" not in text  # undone
     assert text.count("J♦ Q♦ vs 1+1+2") == 1  # the mechanics line written in is not repeated
-    assert "- **name**: Wick" in text  # the character
+    assert "**Wick** (she/her)" in text  # the character, from the game's summary
 
 
 def test_story_only_hides_every_mechanics_line() -> None:

@@ -1,0 +1,82 @@
+"""Where a Firelights journey stands, in Markdown, for the exported Journey Book.
+
+>>> from rules.journey import Journey
+>>> from rules.firelights import Begin
+>>> journey = Journey.start("firelights", seed=1)
+>>> _ = journey.play(Begin("Wick", "she/her", 2, 1, 0), [["KS"]])
+>>> print(summary(journey.state))
+**Wick** (she/her) · forceful +2 · patient +1 · quick +0
+<BLANKLINE>
+Treasures 0 · Fatigue 0/5 · Beacons lit 0/6 · Story Deck 51 cards, 0 discarded
+<BLANKLINE>
+The World Map (◉ you are here, ☆ unlit beacon, ★ lit beacon, ? hidden path):
+<BLANKLINE>
+```
+◉K♠☆
+```
+<BLANKLINE>
+Curses: Calamity 0/5 · Screecher 0/8 · Hollow 0/8 · Talon 0/13
+"""
+
+from __future__ import annotations
+
+from rules.firelights.character import APPROACHES
+from rules.firelights.state import FATIGUE_BOXES, State
+from rules.firelights.world import BEACONS, Region
+
+__all__ = ["summary"]
+
+ENDINGS = {
+    "complete": "**The journey is complete: all six beacons burn.**",
+    "extinguished": "**The light is extinguished.**",
+}
+
+
+def _cell(region: Region, here: bool) -> str:
+    text = region.card.label if region.face_up else "?"
+    if region.beacon:
+        text += "★" if region.lit else "☆"
+    return ("◉" if here else "") + text
+
+
+def map_text(state: State) -> str:
+    """The map as rows of card labels, top row first, columns aligned."""
+    world = state.world
+    if not world.regions:
+        return "(no map yet)"
+    xs = [r.at[0] for r in world.regions]
+    ys = [r.at[1] for r in world.regions]
+    cells = {r.at: _cell(r, r.at == world.token) for r in world.regions}
+    width = max(len(text) for text in cells.values())
+    rows = [
+        " ".join(cells.get((x, y), ".").center(width) for x in range(min(xs), max(xs) + 1))
+        for y in range(max(ys), min(ys) - 1, -1)
+    ]
+    return "\n".join(row.rstrip() for row in rows)
+
+
+def summary(state: State) -> str:
+    """The character, the tracks, the map and the curses, as Markdown."""
+    parts = []
+    character = state.character
+    if character is not None:
+        approaches = " · ".join(f"{a} {character.modifier(a):+d}" for a in APPROACHES)
+        parts.append(f"**{character.name}** ({character.pronouns}) · {approaches}")
+    deck = state.deck
+    parts.append(
+        f"Treasures {state.treasures} · Fatigue {state.fatigue}/{FATIGUE_BOXES} · "
+        f"Beacons lit {state.beacons_lit}/{BEACONS} · Story Deck {len(deck.draw_pile)} cards, "
+        f"{len(deck.discard_pile)} discarded"
+    )
+    parts.append(
+        "The World Map (◉ you are here, ☆ unlit beacon, ★ lit beacon, ? hidden path):\n\n"
+        f"```\n{map_text(state)}\n```"
+    )
+    curses = " · ".join(
+        f"{t.name} {'perished' if t.perished else f'{t.count}/{t.curse.strength}'}"
+        for t in state.curses
+    )
+    parts.append(f"Curses: {curses}")
+    if state.status in ENDINGS:
+        parts.append(ENDINGS[state.status])
+    return "\n\n".join(parts)
