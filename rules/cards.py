@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from rules.chance import Distribution, Source
 from rules.errors import IllegalAction, InvalidInput
@@ -84,17 +85,7 @@ class Card:
             return code
         if not isinstance(code, str) or len(code.strip()) < 2:
             raise InvalidInput(f"a card code is a rank and a suit letter like 'QH', got {code!r}")
-        text = code.strip().upper()
-        rank_text, suit_text = text[:-1], text[-1]
-        ranks = {name: rank for rank, name in RANK_NAMES.items()} | {
-            str(r): r for r in range(1, 14)
-        }
-        suits = {s.value: s for s in Suit} | {s.symbol: s for s in Suit}
-        if rank_text not in ranks or suit_text not in suits:
-            raise InvalidInput(
-                f"a card code is a rank (A, 2..10, J, Q, K) then a suit (C, D, H, S), got {code!r}"
-            )
-        return cls(ranks[rank_text], suits[suit_text])
+        return _parse_code(code.strip().upper(), code)
 
     def key(self) -> tuple[int, str]:
         """Sort key: by rank, then suit letter."""
@@ -128,6 +119,22 @@ def full_deck() -> tuple[Card, ...]:
 
 
 FULL_DECK = frozenset(full_deck())
+
+
+_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {str(r): r for r in range(1, 14)}
+_SUITS = {s.value: s for s in Suit} | {s.symbol: s for s in Suit}
+
+
+@cache
+def _parse_code(text: str, code: str) -> Card:
+    """The card for an upper-cased code (cached: replays parse every recorded card)."""
+    rank_text, suit_text = text[:-1], text[-1]
+    if rank_text not in _RANKS or suit_text not in _SUITS:
+        raise InvalidInput(
+            "a card code is a rank (A, 2..10, J, Q, K, or 1..13) then a suit (C, D, H, S), "
+            f"got {code!r}"
+        )
+    return Card(_RANKS[rank_text], _SUITS[suit_text])
 
 
 def parse_cards(codes: Iterable[object]) -> tuple[Card, ...]:
