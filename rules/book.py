@@ -37,13 +37,15 @@ import os
 import re
 import secrets
 import sqlite3
+import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
+from functools import wraps
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
 from rules import codec, export
 from rules.chance import JSON, Chance
@@ -139,11 +141,30 @@ def _seed_from_env() -> int:
         raise InvalidInput(f"${SEED_ENV} must be a whole number, got {text!r}") from None
 
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def _locked(
+    method: Callable[Concatenate[JourneyBook[Any, Any], P], T],
+) -> Callable[Concatenate[JourneyBook[Any, Any], P], T]:
+    """Run a method under the book's lock: a cell (main thread) and a button click (Jupyter's
+    subshell thread) may change the same journey at once."""
+
+    @wraps(method)
+    def locked(self: JourneyBook[Any, Any], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return locked
+
+
 class JourneyBook(Generic[S, R]):
     """A journey kept in a file; every method that changes it has committed when it returns."""
 
     def __init__(self, store: Store, journey: Journey[S, R], rows: Sequence[Row]) -> None:
         """Use :meth:`open`, :meth:`start` or :meth:`open_or_start`."""
+        self._lock = threading.RLock()
         self.store = store
         self.journey = journey
         played = [row for row in rows if row.kind == "action" and not row.undone]
@@ -335,6 +356,7 @@ class JourneyBook(Generic[S, R]):
 
     # --- changing it: each commits before returning --------------------------------------------
 
+    @_locked
     def play(self, action: Any, supplied: Sequence[object] | None = None) -> R:
         """Play ``action`` (``supplied``: outcomes from the table), save it, return its report."""
         report = self.journey.play(action, supplied)
@@ -351,6 +373,7 @@ class JourneyBook(Generic[S, R]):
         self._redo.clear()
         return report
 
+    @_locked
     def undo(self) -> tuple[Entry, ...]:
         """Take back the last action (and the tries a reroll superseded); it can be redone."""
         if not self.can_undo:
@@ -368,6 +391,7 @@ class JourneyBook(Generic[S, R]):
         self._redo.append(list(zip(seqs, removed, strict=True)))
         return removed
 
+    @_locked
     def redo(self) -> R | None:
         """Play the last undone action again, exactly as it went; returns its report."""
         if not self._redo:
@@ -385,6 +409,7 @@ class JourneyBook(Generic[S, R]):
         self._seqs.extend(seqs)
         return report
 
+    @_locked
     def reroll(self, supplied: Sequence[object] | None = None) -> R:
         """The last action again with fresh chance; the first result stays, marked superseded."""
         if not self.can_undo:
@@ -410,6 +435,7 @@ class JourneyBook(Generic[S, R]):
 
     # --- the journal ---------------------------------------------------------------------------
 
+    @_locked
     def note(self, text: str, *, key: str | None = None) -> Note:
         """Save a journal entry at this point in play.
 
@@ -429,6 +455,7 @@ class JourneyBook(Generic[S, R]):
             seq = self.store.add_note("note", text, _now(), cell=key)
         return Note(seq, "note", text, self.actions, key)
 
+    @_locked
     def write_mechanics(self) -> Note:
         """Save the last action's mechanics line as a journal entry (once per action)."""
         if self.journey.last is None or not self._seqs:
@@ -474,10 +501,12 @@ class JourneyBook(Generic[S, R]):
 
     # --- the file ------------------------------------------------------------------------------
 
+    @_locked
     def backup(self, path: Path | str) -> Path:
         """A consistent copy of the journey file at ``path``, safe while in play."""
         return self.store.backup(path)
 
+    @_locked
     def close(self) -> None:
         self.store.close()
 

@@ -219,7 +219,9 @@ class Store:
         crashed = sidecar(path, "-wal").exists()  # or open elsewhere: SQLite must read the WAL
         if not crashed:
             info = inspect(path, game)
-        db = sqlite3.connect(path, isolation_level=None, timeout=10)
+        # Jupyter runs widget callbacks in a subshell thread, cells in the main one: one
+        # connection serves both, and JourneyBook's lock keeps them from overlapping.
+        db = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")

@@ -19,7 +19,7 @@ from journal_helpers import begin, digest, listing, played, simple_action, step
 from rules import book as book_module
 from rules.book import SNAPSHOT_EVERY, JourneyBook, list_journeys
 from rules.errors import IllegalAction, InvalidInput
-from rules.firelights import Discover, Search
+from rules.firelights import Consult, Discover, Search
 from rules.journey import Journey
 from rules.store import JourneyChanged, NotAJourney, Store
 
@@ -399,3 +399,35 @@ def test_a_book_nobody_holds_is_closed_at_once(journeys: Path) -> None:
     """Run All rebinds ``book``: the old one must not keep the file open (no reference cycle)."""
     played("wick", 2)
     assert listing(journeys) == ["wick.lantern"]
+
+
+def test_a_book_opened_in_a_cell_plays_from_a_button_thread() -> None:
+    """JupyterLab runs widget callbacks in a subshell thread while the cell that opened the book
+    ran in the main thread: the book must play, save and reopen from either, one at a time."""
+    import threading
+
+    book = JourneyBook.open_or_start("threads", seed=7)
+    begin(book)
+    errors: list[BaseException] = []
+
+    def click() -> None:
+        try:
+            for _ in range(20):
+                book.play(Consult("region"))  # always offered, whatever the other threads did
+        except BaseException as error:  # reported below: a thread's error is otherwise lost
+            errors.append(error)
+
+    clickers = [threading.Thread(target=click) for _ in range(2)]
+    for thread in clickers:
+        thread.start()
+    for _ in range(20):
+        book.play(Consult("theme"))
+    for thread in clickers:
+        thread.join()
+    assert not errors
+    assert book.actions == 61
+    state = book.state
+    book.close()
+    again = JourneyBook.open("threads")
+    assert again.state == state and again.actions == 61
+    again.close()
