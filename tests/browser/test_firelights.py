@@ -1,0 +1,300 @@
+"""Firelights as a player meets it: notebooks/firelights.ipynb in JupyterLab, played by clicking.
+
+After Begin, every card and die is typed into "At the table" (``lantern-table-results``) before
+the click, so each outcome is known: "7H QS 4 5" draws the 7♥ and the Q♠ and rolls 4 and 5.
+Begin's start region comes from the notebook's seed (see Script). The Firelight is forceful +2,
+patient +1, quick 0 (the panel's default), and the approach stays Forceful.
+
+A screenshot of each step lands in tests/browser/screenshots/<test>/. With
+LANTERN_DOC_SCREENSHOTS=1 the test also rewrites the README's pictures in docs/screenshots/
+(normal runs leave those committed files alone).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import REPO, assert_no_tracebacks, open_notebook
+from playwright.sync_api import expect
+
+from rules.book import JourneyBook
+
+NOTEBOOK = "firelights.ipynb"
+DOC_SCREENSHOTS = REPO / "docs" / "screenshots"
+LIGHT_THEME = "JupyterLab Light"
+DARK_THEME = "JupyterLab Dark"
+TALL = {"width": 1280, "height": 2000}
+
+
+def doc_screenshots_wanted() -> bool:
+    """LANTERN_DOC_SCREENSHOTS=1 (or yes/true): rewrite docs/screenshots/ from this run."""
+    return os.environ.get("LANTERN_DOC_SCREENSHOTS", "").lower() in {"1", "yes", "true"}
+
+
+def set_theme(page: Any, theme: str) -> None:
+    """Switch JupyterLab's theme and wait until the page wears it."""
+    page.evaluate(
+        "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme
+    )
+    light = "true" if theme == LIGHT_THEME else "false"
+    page.wait_for_function(
+        "(light) => document.body.dataset.jpThemeLight === light", arg=light, timeout=10_000
+    )
+    # The theme's CSS variables apply on the next frames.
+    page.wait_for_timeout(300)
+
+
+def save_panel(page: Any, path: Path) -> None:
+    """The whole panel as one picture, with the output area's padding around it: a tall
+    viewport, so JupyterLab scrolls nothing away, and no button left looking pressed."""
+    panel = page.locator(".lantern-firelights")
+    area = panel.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')][1]")
+    size = page.viewport_size
+    height = int(panel.evaluate("(el) => el.getBoundingClientRect().height"))
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height + 300)})
+    try:
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        page.mouse.move(0, 0)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        area.screenshot(path=str(path), animations="disabled")
+    finally:
+        page.set_viewport_size(size)
+
+
+SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+SYMBOLS = {letter: symbol for symbol, letter in SUITS.items()}
+SAME_COLOUR = {"H": "D", "D": "H", "S": "C", "C": "S"}
+
+
+def card_code(label: str) -> str:
+    """A map cell's card, as typed at the table: "◉ K♦ ☆" -> "KD"."""
+    face = next(part for part in label.split() if part[-1] in SUITS)
+    return face[:-1] + SUITS[face[-1]]
+
+
+def label(code: str) -> str:
+    """A typed card as the panel shows it: "QS" -> "Q♠"."""
+    return code[:-1] + SYMBOLS[code[-1]]
+
+
+class Script:
+    """The cards to type, minus the one the notebook's seed drew for the start region.
+
+    "At the table" only shows once the Firelight exists, so Begin draws from the seeded deck;
+    a scripted card equal to that start card is swapped for the same rank of the other suit of
+    its colour (H<->D, S<->C), which plays the same (red cards count double for Calamity).
+    """
+
+    def __init__(self, start: str) -> None:
+        self.start = start
+
+    def __call__(self, *codes: str) -> list[str]:
+        return [c[:-1] + SAME_COLOUR[c[-1]] if c == self.start else c for c in codes]
+
+
+class Table:
+    """The Firelights panel on the page, driven by clicks and typing only."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.panel = page.locator(".lantern-firelights")
+        self.report = self.panel.locator(".lantern-report-view")
+        self.sheet = self.panel.locator(".lantern-sheet")
+        self.status = self.panel.locator(".lantern-status")
+        self.messages = self.panel.locator(".lantern-messages")
+        self.cells = self.panel.locator(".lantern-map-cell")
+        self.choices = self.panel.locator(".lantern-choice .lantern-act-choose")
+        self.prompt = self.panel.locator(".lantern-choice .lantern-prompt")
+
+    def type_table(self, results: str) -> None:
+        """Type the cards and dice for the next action into "At the table"."""
+        box = self.panel.locator(".lantern-table-results input")
+        box.fill(results)
+        expect(box).to_have_value(results)
+
+    def click(self, kind: str, table: str = "") -> None:
+        """Click the action button `kind` (lantern-act-<kind>), after typing `table` if given."""
+        if table:
+            self.type_table(table)
+        button = self.panel.locator(f".lantern-act-{kind}")
+        expect(button).to_be_enabled()
+        button.click()
+
+    def report_says(self, text: str | re.Pattern[str]) -> None:
+        """The report area contains `text`; on failure, say what the panel's message area says
+        (a rule error or an unexpected one shows there, not as a traceback)."""
+        try:
+            expect(self.report).to_contain_text(text)
+        except AssertionError as error:
+            raise AssertionError(
+                f"{error}\nThe panel's message: {self.messages.inner_text()!r}"
+            ) from None
+
+    def no_error(self) -> None:
+        """The panel shows no error message (a rule error or an unexpected one)."""
+        expect(self.panel.locator(".lantern-message-error")).to_have_count(0)
+
+    def curse(self, name: str) -> Any:
+        return self.panel.locator(f'.lantern-curse[data-curse="{name}"]')
+
+    def cell_texts(self) -> list[str]:
+        return sorted(text.strip() for text in self.cells.all_inner_texts())
+
+
+@pytest.fixture
+def light_theme_after(page: Any) -> Iterator[None]:
+    """The theme is a user setting, shared by the session's server: put Light back after."""
+    yield
+    set_theme(page, LIGHT_THEME)
+
+
+def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_after):
+    # Tall enough that each step's screenshot shows the whole panel (map and curses included).
+    page.set_viewport_size(TALL)
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    table = Table(page)
+    expect(table.panel).to_be_visible()
+    expect(table.panel.locator(".lantern-title")).to_contain_text("Firelights")
+    expect(table.panel.locator(".lantern-create")).to_contain_text("Create your Firelight")
+    expect(table.report).to_have_count(0)
+    table.panel.scroll_into_view_if_needed()
+    shot(page, "opened")
+
+    # Create the character: forceful +2, patient +1, quick 0 (the defaults). The start region
+    # comes from the notebook's seed ("At the table" is not offered before Begin).
+    table.panel.locator(".lantern-name input").fill("Wick")
+    table.panel.locator(".lantern-pronouns input").fill("she/her")
+    table.click("begin")
+    expect(table.sheet).to_contain_text("Wick (she/her)")
+    expect(table.sheet).to_contain_text("forceful +2 · patient +1 · quick +0")
+    expect(table.sheet).to_contain_text("Fatigue: 0/5")
+    expect(table.status).to_contain_text("Beacons lit 0/6 · Story Deck 51 cards, 0 discarded")
+    table.report_says("Wick (she/her) sets out")
+    expect(table.cells).to_have_count(1)
+    start_cell = table.cells.inner_text().strip()
+    assert start_cell.startswith("◉ "), start_cell
+    start = card_code(start_cell)
+    table.report_says(f"{label(start)} joins the map at [0, 0]")
+    expect(table.panel.locator(".lantern-create")).to_have_count(0)
+    expect(table.panel.locator(".lantern-odds-view")).to_contain_text("Odds now, forceful")
+    table.no_error()
+    shot(page, "begun")
+    cards = Script(start)
+
+    # Discover a Region: 4+5 +2 = 11 beats the 7 only: Shade, choose which card joins the map.
+    low, queen = cards("7H", "QS")
+    table.click("discover", f"{low} {queen} 4 5")
+    table.report_says("4+5 +2 = 11 → Shade")
+    expect(table.prompt).to_have_text("Shade: choose which card joins your map")
+    expect(table.choices).to_have_text([label(low), label(queen)])
+    expect(table.panel.locator(".lantern-act-discover")).to_be_disabled()
+    table.no_error()
+    shot(page, "discover-shade")
+
+    table.panel.locator(f".lantern-act-choose.lantern-choose-{queen}").click()
+    table.report_says(
+        re.compile(rf"{label(queen)} joins the map at \[-?\d, -?\d\] — it holds a beacon")
+    )
+    table.report_says("→ Shade")  # the roll stays in view after the choice
+    expect(table.choices).to_have_count(0)
+    expect(table.cells).to_have_count(2)
+    assert table.cell_texts() == sorted([start_cell, f"{label(queen)} ☆"])
+    expect(table.panel.locator(".lantern-map-here")).to_have_text(start_cell)
+    expect(table.status).to_contain_text("Story Deck 49 cards, 1 discarded")
+    table.no_error()
+    shot(page, "chose-queen")
+
+    # Search For Treasures: 1+1 +2 = 4 beats neither King: Darkness, a Curse is onto you.
+    kings = cards("KH", "KS")
+    table.click("search", " ".join(kings) + " 1 1")
+    table.report_says("1+1 +2 = 4 → Darkness")
+    table.report_says("a Curse is onto you")
+    table.report_says("mark 1 Fatigue (1/5)")
+    expect(table.sheet).to_contain_text("Fatigue: 1/5")
+    expect(table.prompt).to_have_text("Which Curse is onto you? (or random)")
+    expect(table.choices).to_have_text(["Calamity", "Screecher", "Hollow", "Talon", "random"])
+    table.no_error()
+    shot(page, "search-darkness")
+
+    table.panel.locator(".lantern-act-choose.lantern-choose-Calamity").click()
+    table.report_says("Calamity is onto you")
+    expect(table.status).to_contain_text("Facing Calamity")
+    expect(table.curse("Calamity")).to_have_class("lantern-curse lantern-curse-facing")
+    expect(table.curse("Calamity").locator(".lantern-curse-count")).to_have_text("0/5")
+    expect(table.panel.locator(".lantern-curse-choice select")).to_have_value("Calamity")
+    table.no_error()
+    shot(page, "curse-calamity")
+
+    # Fight a Curse: 6+6 +2 = 14 beats both: Light, both stacked (the red 2 counts double).
+    two, three = cards("2H", "3S")
+    table.click("fight", f"{two} {three} 6 6")
+    table.report_says("6+6 +2 = 14 → Light")
+    table.report_says(f"{label(two)} {label(three)} stacked on Calamity: 3/5")
+    expect(table.curse("Calamity").locator(".lantern-curse-count")).to_have_text("3/5")
+    expect(table.curse("Calamity").locator(".lantern-card")).to_have_count(2)
+    expect(table.curse("Screecher").locator(".lantern-curse-count")).to_have_text("0/8")
+    table.no_error()
+    shot(page, "fight-light")
+
+    # Rest with a Journey Book entry: discards shuffled back, Fatigue cleared, entry box emptied.
+    entry = table.panel.locator(".lantern-rest-entry textarea")
+    entry.fill("We camped by the river.")
+    table.click("rest")
+    table.report_says(
+        "you rest: 3 discarded cards shuffled back (48 in the Story Deck), Fatigue cleared"
+    )
+    expect(table.sheet).to_contain_text("Fatigue: 0/5")
+    expect(table.status).to_contain_text("Story Deck 48 cards, 0 discarded · Facing Calamity")
+    expect(entry).to_have_value("")
+    table.no_error()
+    shot(page, "rested")
+    # The panel does not show the entry again: it is in the journey the notebook saved.
+    book = JourneyBook.open(jupyter_server.journeys / "firelights.lantern")
+    try:
+        assert book.state.book[-1] == "We camped by the river."
+    finally:
+        book.close()
+
+    # One more Discover, a Light this time (the 7 is back in the deck): both join the map.
+    (four,) = cards("4C")
+    table.click("discover", f"{low} {four} 6 6")
+    table.report_says("6+6 +2 = 14 → Light")
+    expect(table.cells).to_have_count(4)
+    assert table.cell_texts() == sorted([start_cell, f"{label(queen)} ☆", label(low), label(four)])
+    table.no_error()
+    expect(table.messages).to_have_text("")
+    table.panel.scroll_into_view_if_needed()
+    shot(page, "discover-light")
+    assert_no_tracebacks(page)
+    if doc_screenshots_wanted():
+        save_panel(page, DOC_SCREENSHOTS / "firelights-panel.png")
+
+    # The same panel in JupyterLab's dark theme.
+    set_theme(page, DARK_THEME)
+    table.report_says("→ Light")
+    shot(page, "dark-theme")
+    if doc_screenshots_wanted():
+        save_panel(page, DOC_SCREENSHOTS / "firelights-dark.png")
+
+    # Write to journal: the last action's mechanics as a Markdown cell right below the panel.
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    panel_cell = cells.filter(has=table.panel)
+    expect(panel_cell).to_have_count(1)
+    expect(table.panel.locator(".lantern-journal-tools.lantern-journal-lab")).to_have_count(1)
+    before = cells.count()
+    table.panel.locator(".lantern-journal-write").click()
+    expect(cells).to_have_count(before + 1)
+    written = panel_cell.locator("xpath=following-sibling::div[1]")
+    expect(written).to_have_class(re.compile(r"\bjp-MarkdownCell\b"))
+    expect(written.locator(".jp-RenderedMarkdown")).to_contain_text(
+        f"Discover a Region +2: {label(low)} {label(four)} vs 6+6+2 = 14: Light"
+    )
+    table.no_error()
+    written.scroll_into_view_if_needed()
+    shot(page, "written-to-journal")
+    assert_no_tracebacks(page)
