@@ -294,7 +294,7 @@ class KernelPlayer:
         """The clicks the panel offers now, as (kind, click)."""
         panel = self.panel
         if panel.state.pending is not None and panel.state.pending.kind != "evade":
-            buttons = [b for b in panel.choice.children if hasattr(b, "click")]
+            buttons = list(panel.choice_buttons)
             return [("choose", buttons[self.seed % len(buttons)].click)]
         clicks = [(k, b.click) for k, b in panel.buttons.items() if not b.disabled]
         cells = [b for b in panel.map.cells.values() if not b.disabled]

@@ -28,6 +28,10 @@ from rules.errors import IllegalAction
 __all__ = ["Result", "odds", "read"]
 
 
+#: How many of the 36 rolls of 2d6 give each sum.
+TWO_D6_WAYS = {total: int(p * 36) for total, p in sum_distribution(2).items()}
+
+
 class Result(enum.Enum):
     LIGHT = "Light"
     SHADE = "Shade"
@@ -51,17 +55,24 @@ def odds(pile: Iterable[Card], modifier: int) -> Distribution[Result]:
 
 @cache
 def _odds(rank_counts: tuple[tuple[int, int], ...], modifier: int) -> Distribution[Result]:
-    pairs: Counter[tuple[int, int]] = Counter()
+    """Integer counts over (unordered rank pair, 2d6 sum), one Fraction per result at the end."""
+    pairs: list[tuple[int, int, int]] = []
     for i, (low, n_low) in enumerate(rank_counts):
-        pairs[(low, low)] += n_low * (n_low - 1) // 2
-        for high, n_high in rank_counts[i + 1 :]:
-            pairs[(low, high)] += n_low * n_high
-    if sum(pairs.values()) == 0:
+        if n_low > 1:
+            pairs.append((low, low, n_low * (n_low - 1) // 2))
+        pairs.extend((low, high, n_low * n_high) for high, n_high in rank_counts[i + 1 :])
+    total = sum(ways for _low, _high, ways in pairs)
+    if total == 0:
         raise IllegalAction("the odds of an action need at least two cards in the draw pile")
-    weights: dict[Result, Fraction] = {}
-    for roll, p_roll in sum_distribution(2).items():
+    counts = [0, 0, 0]  # Darkness, Shade, Light: how many cards the score beats
+    for roll, ways_roll in TWO_D6_WAYS.items():
         score = roll + modifier
-        for (low, high), ways in pairs.items():
-            result = (Result.DARKNESS, Result.SHADE, Result.LIGHT)[(score > low) + (score > high)]
-            weights[result] = weights.get(result, Fraction(0)) + p_roll * ways
-    return Distribution(weights)
+        for low, high, ways in pairs:
+            counts[(score > low) + (score > high)] += ways_roll * ways
+    outcomes = (Result.DARKNESS, Result.SHADE, Result.LIGHT)
+    return Distribution(
+        {
+            result: Fraction(count, 36 * total)
+            for result, count in zip(outcomes, counts, strict=True)
+        }
+    )

@@ -38,6 +38,11 @@ class Character:
                 f"forceful={self.forceful!r}, patient={self.patient!r}, quick={self.quick!r}"
             )
 
+    @property
+    def display_name(self) -> str:
+        """The name, with the pronouns in brackets when there are any: ``Wick (she/her)``."""
+        return f"{self.name} ({self.pronouns})" if self.pronouns.strip() else self.name
+
     def modifier(self, approach: str) -> int:
         """The bonus of ``approach`` (one of :data:`APPROACHES`)."""
         check_approach(approach)

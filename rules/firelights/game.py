@@ -246,7 +246,7 @@ def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
     turn.set(character=character, push_on=turn.state.push_on or action.push_on)
     (card,), deck = turn.state.deck.draw(1, chance)
     turn.set(deck=deck)
-    turn.say(f"{character.name} ({character.pronouns}) sets out")
+    turn.say(f"{character.display_name} sets out")
     if turn.state.push_on:
         turn.say("push on (house rule): you may act while exhausted, at the risk of your light")
     _place(turn, card)

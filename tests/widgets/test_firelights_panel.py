@@ -60,9 +60,8 @@ def test_discover_light_puts_both_cards_on_the_map() -> None:
 def test_discover_shade_offers_the_two_cards_as_buttons() -> None:
     panel = begun()
     click(panel, "discover", "7H QS 4 5")  # 9 + 2 = 11 beats 7 only: Shade
-    options = [
-        b for b in panel.choice.children if "lantern-act-choose" in getattr(b, "_dom_classes", ())
-    ]
+    options = panel.choice_buttons
+    assert all("lantern-act-choose" in b._dom_classes for b in options)
     assert [b.description for b in options] == ["7♥", "Q♠"]
     assert panel.buttons["discover"].disabled  # a choice is pending
     options[1].click()
@@ -76,7 +75,7 @@ def test_search_then_fight_a_curse_and_flee_keeps_its_stack() -> None:
     panel = begun()
     click(panel, "search", "KH KD 1 1")  # Darkness: a curse is onto you, 1 Fatigue
     assert panel.state.fatigue == 1
-    curse_buttons = [b for b in panel.choice.children if hasattr(b, "click")]
+    curse_buttons = panel.choice_buttons
     assert [b.description for b in curse_buttons] == [
         "Calamity",
         "Screecher",
@@ -170,6 +169,6 @@ def test_a_seeded_panel_replays_to_the_same_state(seed: int) -> None:
     for _ in range(5):
         panel.buttons["discover"].click()
         if panel.state.pending is not None:
-            panel.choice.children[1].click()
+            panel.choice_buttons[0].click()
     again = Journey.from_json(panel.journey.to_json())
     assert again.state == panel.state

@@ -54,6 +54,29 @@ from widgets.theme import escape, format_chance, style_widget
 
 __all__ = ["FirelightsPanel"]
 
+ACTION_LABELS = {
+    "discover": "Discover a Region",
+    "search": "Search For Treasures",
+    "confront": "Confront Risk",
+    "evade": "Evade Danger",
+    "fight": "Fight a Curse",
+    "flee": "Flee",
+    "buy": "Buy Information",
+    "ask": "Ask the Oracle",
+    "rest": "Rest",
+}
+TOOLTIPS = {
+    "discover": "Action+Approach: find a new path",
+    "search": "Action+Approach: Light 2 treasures, Shade 1",
+    "confront": "Action+Approach: act in the face of adversity. Aimed at a beacon or a hidden "
+    "path, it ignites or reveals it on Light or Shade (house rule)",
+    "evade": "Action+Approach: avoid an impending threat",
+    "fight": "Action+Approach: stack cards on the curse",
+    "flee": "Flee from the Curse; its stack persists",
+    "buy": "Action+Treasures spent",
+    "ask": "Action+2 likely, +1 otherwise, +0 unlikely",
+    "rest": "Write a Journey Book entry, shuffle the discards back, clear Fatigue",
+}
 RESULT_CLASS = {Result.LIGHT: "light", Result.SHADE: "shade", Result.DARKNESS: "darkness"}
 APPROACH_VALUES = [("+2", 2), ("+1", 1), ("0", 0)]
 
@@ -67,6 +90,14 @@ def _button(description: str, kind: str, tooltip: str = "", style: str = "") -> 
     )
     button.add_class(f"lantern-act-{kind}")
     return button
+
+
+def _cell(text: str) -> tuple[int, int] | None:
+    """A map cell from a dropdown value ``"x,y"`` (``""``: none)."""
+    if not text:
+        return None
+    x, y = text.split(",")
+    return int(x), int(y)
 
 
 def _set_options(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
@@ -102,7 +133,7 @@ def _one_report_html(report: Report) -> str:
         dice = " ".join(f'<span class="lantern-die">{FACES[face]}</span>' for face in report.dice)
         sums = "+".join(map(str, report.dice))
         parts.append(
-            '<div class="lantern-roll">'
+            '<div class="lantern-roll-row">'
             f"{cards_html(report.cards)}"
             f'<div class="lantern-dice">{dice}</div>'
             f'<div class="lantern-score">{sums} {report.modifier:+d} = <b>{report.score}</b> → '
@@ -167,11 +198,20 @@ class FirelightsPanel(widgets.VBox):
             self.journal_tools = JournalTools(
                 self.journey, on_change=self.render, messages=self.messages
             )
+        self._shown: dict[str, object] = {}  # what each part last showed, to skip equal renders
+        self._create_view, self._play_view = self._build_views()
         self.render()
 
     # --- building --------------------------------------------------------------------------
 
     def _build_create(self) -> None:
+        self.table_input = widgets.Text(
+            description="At the table",
+            placeholder="7H QS 4 5 — your own cards and dice (optional)",
+            layout={"width": "34em"},
+            style={"description_width": "initial"},
+        )
+        self.table_input.add_class("lantern-table-results")
         self.name_input = widgets.Text(description="Name", placeholder="your Firelight's name")
         self.name_input.add_class("lantern-name")
         self.pronouns_input = widgets.Text(
@@ -204,7 +244,7 @@ class FirelightsPanel(widgets.VBox):
                 widgets.HBox([self.name_input, self.pronouns_input]),
                 widgets.HBox(list(self.approach_inputs.values())),
                 self.push_on_input,
-                self.begin_button,
+                widgets.HBox([self.begin_button, self.table_input]),
             ]
         )
         self.create_box.add_class("lantern-create")
@@ -218,28 +258,7 @@ class FirelightsPanel(widgets.VBox):
         self.odds = widgets.HTML()
         self.odds.add_class("lantern-odds-view")
         self.buttons = {
-            "discover": _button(
-                "Discover a Region", "discover", "Action+Approach: find a new path"
-            ),
-            "search": _button(
-                "Search For Treasures", "search", "Action+Approach: Light 2 treasures, Shade 1"
-            ),
-            "confront": _button(
-                "Confront Risk",
-                "confront",
-                "Action+Approach: act in the face of adversity. Aimed at a beacon or a hidden "
-                "path, it ignites or reveals it on Light or Shade (house rule)",
-            ),
-            "evade": _button("Evade Danger", "evade", "Action+Approach: avoid an impending threat"),
-            "fight": _button("Fight a Curse", "fight", "Action+Approach: stack cards on the curse"),
-            "flee": _button("Flee", "flee", "Flee from the Curse; its stack persists"),
-            "buy": _button("Buy Information", "buy", "Action+Treasures spent"),
-            "ask": _button("Ask the Oracle", "ask", "Action+2 likely, +1 otherwise, +0 unlikely"),
-            "rest": _button(
-                "Rest",
-                "rest",
-                "Write a Journey Book entry, shuffle the discards back, clear Fatigue",
-            ),
+            kind: _button(label, kind, TOOLTIPS[kind]) for kind, label in ACTION_LABELS.items()
         }
         self.buttons["discover"].on_click(lambda _b: self.act(Discover(self.approach.value)))
         self.buttons["search"].on_click(lambda _b: self.act(Search(self.approach.value)))
@@ -252,16 +271,14 @@ class FirelightsPanel(widgets.VBox):
         self.buttons["buy"].on_click(lambda _b: self._buy())
         self.buttons["ask"].on_click(lambda _b: self._ask())
         self.buttons["rest"].on_click(lambda _b: self._rest())
-        self.confront_input = widgets.Dropdown(
-            description="Confront", options=[("a risk", ("risk", None))]
-        )
+        self.confront_input = widgets.Dropdown(description="Confront", options=[("a risk", "risk")])
         self.confront_input.add_class("lantern-confront-purpose")
         self.curse_input = widgets.Dropdown(description="Curse", options=[])
         self.curse_input.add_class("lantern-curse-choice")
         self.spend_input = widgets.BoundedIntText(value=1, min=1, max=1, description="Spend")
         self.spend_input.add_class("lantern-spend")
         self.spend_input.observe(lambda _c: self._render_extra_odds(), "value")
-        self.reveal_input = widgets.Dropdown(description="Reveal", options=[("nothing", None)])
+        self.reveal_input = widgets.Dropdown(description="Reveal", options=[("nothing", "")])
         self.reveal_input.add_class("lantern-reveal")
         self.likelihood_input = widgets.Dropdown(
             description="Likely?",
@@ -277,13 +294,6 @@ class FirelightsPanel(widgets.VBox):
         self.entry_input.add_class("lantern-rest-entry")
         self.buy_odds = widgets.HTML()
         self.ask_odds = widgets.HTML()
-        self.table_input = widgets.Text(
-            description="At the table",
-            placeholder="optional: the cards and dice you drew and rolled, e.g. 7H QS 4 5",
-            layout={"width": "34em"},
-            style={"description_width": "initial"},
-        )
-        self.table_input.add_class("lantern-table-results")
 
     # --- acting ----------------------------------------------------------------------------
 
@@ -310,11 +320,11 @@ class FirelightsPanel(widgets.VBox):
         self.act(Begin(name, pronouns, **values, push_on=self.push_on_input.value))
 
     def _confront(self) -> None:
-        purpose, target = self.confront_input.value
-        self.act(Confront(self.approach.value, purpose, target))
+        purpose, _, cell = self.confront_input.value.partition(":")
+        self.act(Confront(self.approach.value, purpose, _cell(cell)))
 
     def _buy(self) -> None:
-        self.act(BuyInformation(self.spend_input.value, self.reveal_input.value))
+        self.act(BuyInformation(self.spend_input.value, _cell(self.reveal_input.value)))
 
     def _ask(self) -> None:
         self.act(Ask(self.likelihood_input.value, self.question_input.value.strip()))
@@ -336,7 +346,11 @@ class FirelightsPanel(widgets.VBox):
         return self.journey.state
 
     def render(self) -> None:
-        """Project the journey's state onto every part of the panel."""
+        """Project the journey's state onto every part of the panel.
+
+        Parts whose input did not change are left alone, so a click sends the browser only what
+        changed (and the kernel builds no new widgets but the choice buttons).
+        """
         state = self.state
         offered = available(state)
         with self.hold_sync():
@@ -347,38 +361,49 @@ class FirelightsPanel(widgets.VBox):
             self.report.value = report_html(self._reports)
             for kind, button in self.buttons.items():
                 button.disabled = kind not in offered
-                button.tooltip = button.tooltip.split(" — not now:")[0]
-                if button.disabled:
-                    button.tooltip += f" — not now: {why_not(state, kind)}"
+                tip = TOOLTIPS[kind]
+                button.tooltip = (
+                    f"{tip} — not now: {why_not(state, kind)}" if button.disabled else tip
+                )
             self._render_inputs(state)
-            self._render_choice(state)
-            self.map.render(state, "travel" in offered)
+            if self._changed("choice", state.pending):
+                self._render_choice(state)
+            if self._changed("map", (state.world, "travel" in offered)):
+                self.map.render(state, "travel" in offered)
             self.curses.value = curses_html(state)
             self._render_extra_odds()
             if self.journal_tools is not None:
                 self.journal_tools.refresh()
-            self.children = self._layout(state)
+            view = self._create_view if state.character is None else self._play_view
+            if self.children != view:
+                self.children = view
+
+    def _changed(self, part: str, key: object) -> bool:
+        """Whether ``part`` must be rendered again for ``key`` (and remember it)."""
+        if part in self._shown and self._shown[part] == key:
+            return False
+        self._shown[part] = key
+        return True
 
     def _render_inputs(self, state: State) -> None:
         if state.character is not None:
-            self.approach.options = [
-                (f"{a.title()} {state.character.modifier(a):+d}", a) for a in APPROACHES
-            ]
-        purposes: list[tuple[str, tuple[str, Any]]] = [("a risk", ("risk", None))]
+            _set_options(
+                self.approach,
+                [(f"{a.title()} {state.character.modifier(a):+d}", a) for a in APPROACHES],
+            )
+        purposes: list[tuple[str, str]] = [("a risk", "risk")]
         if state.world.token is not None:
             here = state.world.current
             if here.beacon and not here.lit:
-                purposes.append(("the beacon here (ignite it)", ("ignite", None)))
-        hidden = [r for r in state.world.regions if not r.face_up]
-        purposes += [(f"the hidden path at {list(r.at)}", ("reveal", r.at)) for r in hidden]
-        if self.confront_input.options != tuple(purposes):
-            self.confront_input.options = purposes
-        self.reveal_input.options = [("nothing", None)] + [
-            (f"hidden path {list(r.at)}", r.at) for r in hidden
-        ]
-        living = list(state.living_curses)
-        if state.facing:
-            living = [state.facing]
+                purposes.append(("the beacon here (ignite it)", "ignite"))
+        hidden = [r.at for r in state.world.regions if not r.face_up]
+        purposes += [(f"the hidden path at {list(at)}", f"reveal:{at[0]},{at[1]}") for at in hidden]
+        _set_options(self.confront_input, purposes)
+        _set_options(
+            self.reveal_input,
+            [("nothing", ""), *((f"hidden path {list(at)}", f"{at[0]},{at[1]}") for at in hidden)],
+        )
+        living = [state.facing] if state.facing else list(state.living_curses)
         _set_options(self.curse_input, [(name, name) for name in living])
         self.spend_input.max = max(1, state.treasures)
         odds_ok = len(state.deck.draw_pile) >= 2 and state.character is not None
@@ -402,6 +427,15 @@ class FirelightsPanel(widgets.VBox):
         )
         self.ask_odds.value = f'<div class="lantern-odds-line">Oracle: {ask}</div>'
 
+    @property
+    def choice_buttons(self) -> tuple[widgets.Button, ...]:
+        """The buttons of the choice the rules leave to the player now (none when no choice)."""
+        if len(self.choice.children) < 2:
+            return ()
+        row = self.choice.children[1]
+        assert isinstance(row, widgets.HBox)
+        return tuple(row.children)  # type: ignore[arg-type]
+
     def _render_choice(self, state: State) -> None:
         pending = state.pending
         if pending is None or pending.kind == "evade":
@@ -420,14 +454,14 @@ class FirelightsPanel(widgets.VBox):
             buttons.append(button)
         self.choice.children = (
             widgets.HTML(f'<b class="lantern-prompt">{escape(pending.prompt)}</b>'),
-            *buttons,
+            widgets.HBox(buttons),
         )
 
-    def _layout(self, state: State) -> tuple[widgets.Widget, ...]:
+    def _build_views(self) -> tuple[tuple[widgets.Widget, ...], tuple[widgets.Widget, ...]]:
+        """The panel before the Firelight exists, and during the journey: built once."""
         header = widgets.HTML('<div class="lantern-title">✹ <b>Firelights</b></div>')
-        top: list[widgets.Widget] = [style_widget(CSS), header, self.status, self.messages]
-        if state.character is None:
-            return (*top, self.create_box, self._section("Tables", self.tables))
+        top = (style_widget(CSS), header, self.status, self.messages)
+        tables = self._section("Tables", self.tables)
         b = self.buttons
         actions = widgets.VBox(
             [
@@ -446,17 +480,17 @@ class FirelightsPanel(widgets.VBox):
         )
         actions.add_class("lantern-actions")
         journal = () if self.journal_tools is None else (self.journal_tools,)
-        return (
-            *top,
-            self.sheet,
-            self.choice,
-            self.report,
-            *journal,
-            self._section("Actions", actions),
-            self._section("World map", self.map),
-            self._section("Curses", self.curses),
-            self._section("Tables", self.tables),
+        play = widgets.VBox(
+            [self.sheet, self.choice, self.report, *journal, self._section("Actions", actions)],
+            layout=widgets.Layout(flex="1 1 38em", min_width="30em"),
         )
+        board = widgets.VBox(
+            [self._section("World map", self.map), self._section("Curses", self.curses)],
+            layout=widgets.Layout(flex="1 1 24em", min_width="20em", margin="0 0 0 1em"),
+        )
+        columns = widgets.Box([play, board], layout=widgets.Layout(flex_flow="row wrap"))
+        create = (*top, self.create_box, tables)
+        return create, (*top, columns, tables)
 
     @staticmethod
     def _section(title: str, body: widgets.Widget) -> widgets.Widget:

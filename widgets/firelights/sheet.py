@@ -27,10 +27,14 @@ def sheet_html(state: State) -> str:
     if character is None:
         return '<div class="lantern-sheet lantern-muted">No Firelight yet: create one below.</div>'
     approaches = " · ".join(f"{name} <b>{character.modifier(name):+d}</b>" for name in APPROACHES)
+    pronouns = (
+        f' <span class="lantern-muted">({escape(character.pronouns)})</span>'
+        if character.pronouns.strip()
+        else ""
+    )
     return (
         '<div class="lantern-sheet">'
-        f'<div class="lantern-sheet-name">{escape(character.name)} '
-        f'<span class="lantern-muted">({escape(character.pronouns)})</span></div>'
+        f'<div class="lantern-sheet-name">{escape(character.name)}{pronouns}</div>'
         f"<div>Approaches: {approaches}</div>"
         f'<div>Treasures: <b class="lantern-treasures">{state.treasures}</b></div>'
         f'<div class="lantern-fatigue">Fatigue: {_boxes(state.fatigue, FATIGUE_BOXES)} '

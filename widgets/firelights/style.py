@@ -17,7 +17,7 @@ CSS = """
 .lantern-shade { color: var(--jp-warn-color1, #f57c00); }
 .lantern-darkness { color: var(--jp-error-color1, #d32f2f); }
 .lantern-result { font-size: 1.15em; }
-.lantern-roll { display: flex; align-items: center; gap: 1em; flex-wrap: wrap; }
+.lantern-roll-row { display: flex; align-items: center; gap: 1em; flex-wrap: wrap; }
 .lantern-score { font-size: 1.1em; color: var(--jp-ui-font-color1, #212121); }
 .lantern-report { padding: 0.3em 0.6em; border-left: 4px solid var(--jp-brand-color1, #1976d2);
   color: var(--jp-ui-font-color1, #212121); }

@@ -17,7 +17,7 @@ from widgets.card_view import card_name
 __all__ = ["WorldMapView", "region_label"]
 
 Cell = tuple[int, int]
-CELL = "4.6em"
+CELL = "5.4em"
 
 
 def region_label(region: Region, here: bool) -> tuple[str, str]:
