@@ -271,19 +271,28 @@ class FirelightsPanel(widgets.VBox):
         self.buttons["buy"].on_click(lambda _b: self._buy())
         self.buttons["ask"].on_click(lambda _b: self._ask())
         self.buttons["rest"].on_click(lambda _b: self._rest())
-        self.confront_input = widgets.Dropdown(description="Confront", options=[("a risk", "risk")])
+        self.confront_input = widgets.Dropdown(
+            description="Confront", options=[("a risk", "risk")], layout={"width": "19em"}
+        )
         self.confront_input.add_class("lantern-confront-purpose")
-        self.curse_input = widgets.Dropdown(description="Curse", options=[])
+        self.curse_input = widgets.Dropdown(
+            description="Curse", options=[], layout={"width": "19em"}
+        )
         self.curse_input.add_class("lantern-curse-choice")
-        self.spend_input = widgets.BoundedIntText(value=1, min=1, max=1, description="Spend")
+        self.spend_input = widgets.BoundedIntText(
+            value=1, min=1, max=1, description="Spend", layout={"width": "10em"}
+        )
         self.spend_input.add_class("lantern-spend")
         self.spend_input.observe(lambda _c: self._render_extra_odds(), "value")
-        self.reveal_input = widgets.Dropdown(description="Reveal", options=[("nothing", "")])
+        self.reveal_input = widgets.Dropdown(
+            description="Reveal", options=[("nothing", "")], layout={"width": "17em"}
+        )
         self.reveal_input.add_class("lantern-reveal")
         self.likelihood_input = widgets.Dropdown(
             description="Likely?",
             options=[(f"{k} (+{v})", k) for k, v in LIKELIHOODS.items()],
             value="even",
+            layout={"width": "15em"},
         )
         self.likelihood_input.observe(lambda _c: self._render_extra_odds(), "value")
         self.question_input = widgets.Text(placeholder="a yes/no question", description="Question")

@@ -1,6 +1,8 @@
 """The Firelights panel's own CSS, on top of :data:`widgets.theme.CSS` (same ``--jp-*`` rules)."""
 
 CSS = """
+.lantern-firelights .widget-hbox { flex-wrap: wrap; }
+.lantern-firelights .jupyter-button { flex-shrink: 0; }
 .lantern-title { font-size: 1.3em; margin-bottom: 0.2em; }
 .lantern-section { font-weight: 600; margin-top: 0.6em; padding-bottom: 0.1em;
   border-bottom: 1px solid var(--jp-border-color2, #e0e0e0); color: var(--jp-ui-font-color1, #212121); }
