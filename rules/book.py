@@ -188,11 +188,7 @@ class JourneyBook(Generic[S, R]):
     ) -> JourneyBook[Any, Any]:
         """Open a journey (a name or a path), checked first; ``game`` refuses another game's."""
         store = Store.open(journey_path(where, folder), game=game)
-        try:
-            return cls._load(store)
-        except BaseException:
-            store.close()
-            raise
+        return cls._load(store)
 
     @classmethod
     def start(
@@ -220,11 +216,7 @@ class JourneyBook(Generic[S, R]):
         path = journey_path(where, folder)
         name = path.name.removesuffix(SUFFIX)
         store = Store.create(path, game=game, name=name, seed=seed, options=options)
-        try:
-            return cls._load(store)
-        except BaseException:
-            store.close()
-            raise
+        return cls._load(store)
 
     @classmethod
     def open_or_start(
@@ -261,6 +253,15 @@ class JourneyBook(Generic[S, R]):
 
     @classmethod
     def _load(cls, store: Store) -> JourneyBook[Any, Any]:
+        """The book of an open store, replayed; the store is closed if that fails."""
+        try:
+            return cls._replay(store)
+        except BaseException:
+            store.close()
+            raise
+
+    @classmethod
+    def _replay(cls, store: Store) -> JourneyBook[Any, Any]:
         info = store.info
         rows = store.rows()
         try:
