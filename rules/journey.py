@@ -383,7 +383,7 @@ class Journey(Generic[S, R]):
                 f"not a Lantern journey record (format {RECORD_FORMAT!r}): {str(data)[:80]!r}"
             )
         version = data.get("version")
-        if not isinstance(version, int) or version > RECORD_VERSION or version < 1:
+        if type(version) is not int or not 1 <= version <= RECORD_VERSION:
             raise InvalidInput(
                 f"journey record version {version!r} is not one this Lantern reads (1..{RECORD_VERSION})"
             )

@@ -203,7 +203,7 @@ def test_a_record_of_a_newer_version_is_refused_by_version() -> None:
     assert_refused(InvalidInput, repr(RECORD_VERSION + 1), lambda: Journey.from_json(record))
 
 
-@pytest.mark.parametrize("version", [0, "1", None])
+@pytest.mark.parametrize("version", [0, "1", None, True])
 def test_a_record_version_must_be_a_known_int(version: object) -> None:
     record = played().to_json() | {"version": version}
     assert_refused(InvalidInput, repr(version), lambda: Journey.from_json(record))
