@@ -6,6 +6,8 @@ Fraction(1, 6)
 Fraction(4, 9)
 >>> D66().distribution()[36]
 Fraction(1, 36)
+>>> dice_to_roll(0, Position.GOOD)  # a roll of 0 dice: 1 die, only a 6 is a Hit
+(1, <Position.BAD: 'bad'>)
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ __all__ = [
     "Roll",
     "count_hits",
     "d66_value",
+    "dice_to_roll",
     "hits_distribution",
     "sum_distribution",
 ]
@@ -148,6 +151,20 @@ def d66_value(value: object) -> int:
 def count_hits(faces: tuple[int, ...], position: Position) -> int:
     """How many of ``faces`` are Hits in ``position``."""
     return sum(position.is_hit(face) for face in faces)
+
+
+def dice_to_roll(count: int, position: Position) -> tuple[int, Position]:
+    """The dice actually rolled for a pool of ``count`` dice in ``position``.
+
+    Boundless engine v2 (RULES-NOTES): "A roll of 0 dice (attribute 0, or a 0D fortune roll): roll
+    1 die and only a 6 is a Hit." Any other pool, and a Position that rolls no dice, is unchanged.
+    """
+    _check_count(count)
+    if not isinstance(position, Position):
+        raise InvalidInput(f"a Position is one of {[p.name for p in Position]}, got {position!r}")
+    if count == 0 and position.rolls:
+        return 1, Position.BAD
+    return count, position
 
 
 @cache

@@ -20,6 +20,7 @@ from rules.dice import (
     Roll,
     count_hits,
     d66_value,
+    dice_to_roll,
     hits_distribution,
     sum_distribution,
 )
@@ -200,3 +201,31 @@ def test_every_sampled_roll_is_a_valid_outcome_of_its_step() -> None:
     for count in range(6):
         faces = chance.resolve(Roll(count))
         assert Roll(count).check(list(faces)) == faces
+
+
+# --- a roll of 0 dice ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("position", ROLLING)
+def test_a_pool_of_0_dice_rolls_1_die_that_hits_only_on_a_6(position: Position) -> None:
+    """RULES-NOTES (Boundless v2): "A roll of 0 dice: roll 1 die and only a 6 is a Hit."
+    Whatever the Position, then, the chance of a Hit is exactly 1/6."""
+    dice, rolled = dice_to_roll(0, position)
+    assert (dice, rolled) == (1, Position.BAD)
+    assert hits_distribution(dice, rolled) == {0: Fraction(5, 6), 1: Fraction(1, 6)}
+
+
+@pytest.mark.parametrize("position", list(Position))
+@pytest.mark.parametrize("count", [1, 2, 6])
+def test_a_pool_of_1_die_or_more_is_rolled_as_it_is(count: int, position: Position) -> None:
+    assert dice_to_roll(count, position) == (count, position)
+
+
+@pytest.mark.parametrize("position", [Position.ABSOLUTE, Position.IMPOSSIBLE])
+def test_0_dice_where_no_dice_are_rolled_stays_0_dice(position: Position) -> None:
+    assert dice_to_roll(0, position) == (0, position)
+
+
+def test_dice_to_roll_refuses_a_bad_count_or_position() -> None:
+    assert_refused(InvalidInput, -1, lambda: dice_to_roll(-1, Position.GOOD))
+    assert_refused(InvalidInput, "good", lambda: dice_to_roll(2, "good"))  # type: ignore[arg-type]

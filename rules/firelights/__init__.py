@@ -40,6 +40,7 @@ from rules.firelights.game import (
     why_not,
 )
 from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
+from rules.firelights.strategy import SensiblePlayer, chance_to_complete, journey_outcome
 from rules.firelights.world import BEACONS, Region, WorldMap
 
 __all__ = [
@@ -67,11 +68,14 @@ __all__ = [
     "Rest",
     "Result",
     "Search",
+    "SensiblePlayer",
     "State",
     "Travel",
     "WorldMap",
     "apply",
     "available",
+    "chance_to_complete",
+    "journey_outcome",
     "locations",
     "modifier",
     "odds",

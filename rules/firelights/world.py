@@ -133,6 +133,8 @@ class WorldMap:
         assert self.token is not None
         if not target.face_up:
             raise IllegalAction(f"the path at {at!r} is hidden: reveal it before you travel there")
+        if tuple(at) == self.token:
+            raise IllegalAction(f"you are already at {at!r}")
         dx, dy = at[0] - self.token[0], at[1] - self.token[1]
         if (dx, dy) not in NEIGHBOURS:
             raise IllegalAction(

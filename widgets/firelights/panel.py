@@ -446,6 +446,8 @@ class FirelightsPanel(widgets.VBox):
         return tuple(row.children)  # type: ignore[arg-type]
 
     def _render_choice(self, state: State) -> None:
+        for old in self.choice_buttons:
+            old.close()  # replaced below: free its model in the kernel and the browser
         pending = state.pending
         if pending is None or pending.kind == "evade":
             self.choice.children = ()

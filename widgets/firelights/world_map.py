@@ -55,6 +55,8 @@ class WorldMapView(widgets.VBox):
         xs = [r.at[0] for r in world.regions]
         ys = [r.at[1] for r in world.regions]
         touching = {r.at for r in world.neighbours() if r.face_up}
+        for old in self.cells.values():
+            old.close()  # replaced below: free its model in the kernel and the browser
         self.cells = {}
         items: list[widgets.Widget] = []
         for y in range(max(ys), min(ys) - 1, -1):

@@ -1,0 +1,236 @@
+"""A sensible Firelights player, and the chance that it completes a journey.
+
+:class:`SensiblePlayer` is a policy: given a state it returns the next action. It is sensible, not
+random, and reads only what a player at the table sees: the map's face-up cards and hidden paths
+(never their faces), the sheet, the curse stacks, the pending choice and how many cards the
+Story Deck holds (never their order). It makes no chance step of its own. In order of preference
+it:
+
+1. answers a pending choice: keeps a face card on the map (a beacon), hides a number card rather
+   than a face card (the face card is discarded, to be drawn again), stacks a non-face card on a
+   curse (a doubled suit first), lets the software pick the curse;
+2. rests (fleeing first) when its Fatigue is full or the Story Deck cannot feed an action;
+3. fights the Curse it faces while its Fatigue leaves room for a 2-Fatigue Evade, else flees;
+4. ignites the beacon where it stands, else travels one step towards the nearest unlit beacon;
+5. reveals a hidden path: with Buy Information when it holds 2 treasures or more, else it searches
+   for treasures while it is fresh and the deck is full enough, else it Confronts Risk;
+6. otherwise discovers a region.
+
+Every roll uses the Firelight's best approach. When the journey can no longer be completed
+(:func:`hopeless`) it pushes on, if the ``push_on`` option allows, until its light goes out.
+
+:func:`chance_to_complete` plays it many times with :func:`rules.simulate.simulate`. Run *i* of
+a simulation from a fresh start is exactly ``Journey.start("firelights", run_seed(seed, i),
+{"push_on": ...})`` played by the same player, so any run can be replayed and looked at.
+
+>>> result = chance_to_complete(runs=3, seed=1)
+>>> result.runs, result.count("complete") + result.count("hopeless") + result.count("extinguished")
+(3, 3)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.cards import Card
+from rules.errors import InvalidInput
+from rules.firelights.actions import (
+    Begin,
+    BuyInformation,
+    Choose,
+    Confront,
+    Discover,
+    Evade,
+    Fight,
+    Flee,
+    Rest,
+    Search,
+    Travel,
+)
+from rules.firelights.character import APPROACHES
+from rules.firelights.curses import curse_named
+from rules.firelights.game import GAME, available
+from rules.firelights.state import FATIGUE_BOXES, State
+from rules.firelights.world import BEACONS, NEIGHBOURS
+from rules.simulate import Simulation, simulate
+
+__all__ = [
+    "BEGIN",
+    "FACE_CARDS",
+    "SensiblePlayer",
+    "beacon_path",
+    "best_approach",
+    "chance_to_complete",
+    "hopeless",
+    "journey_outcome",
+]
+
+#: The Firelight the player creates when it begins a journey itself.
+BEGIN = Begin("Wick", "they/them", forceful=2, patient=1, quick=0)
+#: Jacks, Queens and Kings: the only cards that hold beacons.
+FACE_CARDS = 12
+Cell = tuple[int, int]
+
+
+def best_approach(state: State) -> str:
+    """The approach with the highest modifier (the first of :data:`APPROACHES` on a tie)."""
+    if state.character is None:
+        raise InvalidInput("the Firelight has no approaches before the journey begins")
+    character = state.character
+    return max(APPROACHES, key=character.modifier)
+
+
+def beacon_path(state: State) -> list[Cell]:
+    """The cells from the token to the nearest unlit beacon over revealed regions ([] if none).
+
+    The path includes the token's cell first and the beacon's cell last.
+    """
+    world = state.world
+    if world.token is None:
+        return []
+    open_cells = {region.at: region for region in world.regions if region.face_up}
+    start = world.token
+    came: dict[Cell, Cell | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        region = open_cells[cell]
+        if region.beacon and not region.lit:
+            path = [cell]
+            while (back := came[path[-1]]) is not None:
+                path.append(back)
+            return path[::-1]
+        for dx, dy in NEIGHBOURS:
+            step = (cell[0] + dx, cell[1] + dy)
+            if step in open_cells and step not in came:
+                came[step] = cell
+                queue.append(step)
+    return []
+
+
+def hopeless(state: State) -> bool:
+    """True when too few face cards remain outside the curse stacks to hold the missing beacons.
+
+    Face cards on the map beyond the sixth hold no beacon, but only six beacons are ever needed,
+    so every face card not stacked on a curse can still become a beacon (or already is one).
+    A curse's stack never leaves it, so a hopeless journey stays hopeless.
+    """
+    stacked = sum(card.is_face for track in state.curses for card in track.stack)
+    beacons = len(state.world.beacons)
+    return FACE_CARDS - stacked - beacons < BEACONS - beacons
+
+
+def journey_outcome(state: State) -> Hashable | None:
+    """How a simulated journey ended: its status (``"complete"``, ``"extinguished"``), or
+    ``"hopeless"`` once it can no longer be completed; None while it goes on."""
+    if state.over:
+        return state.status
+    if hopeless(state):
+        return "hopeless"
+    return None
+
+
+def _prefer_keep(card: Card) -> tuple[bool, int]:
+    return (card.is_face, card.rank)
+
+
+@dataclass(frozen=True)
+class SensiblePlayer:
+    """Chooses the next action from what it sees; see the module docstring for the strategy.
+
+    ``fight_up_to``: the highest Fatigue at which it still fights (a Darkness then an Evade
+    Darkness marks 2). ``bold``: push on when exhausted (only with the ``push_on`` option).
+    ``search_from``: the fewest cards in the draw pile at which it still searches for treasures.
+    ``begin``: the Firelight it creates when the journey has not begun.
+    """
+
+    fight_up_to: int = FATIGUE_BOXES - 2
+    bold: bool = False
+    search_from: int = 12
+    begin: Begin = field(default=BEGIN)
+
+    def __call__(self, state: State) -> Any:
+        """The policy as a function, for :func:`rules.simulate.simulate`."""
+        return self.next_action(state)
+
+    def next_action(self, state: State) -> Any:
+        if state.character is None:
+            return self.begin
+        offered = available(state)
+        approach = best_approach(state)
+        if state.pending is not None:
+            return self._answer(state, offered, approach)
+        desperate = state.push_on and (self.bold or hopeless(state))
+        if state.exhausted and not (desperate and len(state.deck.draw_pile) >= 2):
+            return Flee() if "flee" in offered else Rest(self._entry(state))
+        if len(state.deck.draw_pile) < 2:
+            return Rest(self._entry(state))
+        if state.facing is not None:
+            if state.fatigue <= self.fight_up_to or desperate:
+                return Fight(approach, state.facing)
+            return Flee()
+        here = state.world.current
+        if here.beacon and not here.lit:
+            return Confront(approach, "ignite")
+        path = beacon_path(state)
+        if len(path) > 1:
+            return Travel(path[1])
+        hidden = [region.at for region in state.world.regions if not region.face_up]
+        if hidden:
+            if state.treasures >= 2:
+                return BuyInformation(state.treasures, hidden[0])
+            if state.fatigue <= 1 and len(state.deck.draw_pile) >= self.search_from:
+                return Search(approach)
+            return Confront(approach, "reveal", hidden[0])
+        return Discover(approach)
+
+    def _answer(self, state: State, offered: tuple[str, ...], approach: str) -> Any:
+        pending = state.pending
+        assert pending is not None
+        if pending.kind == "evade":
+            return Evade(approach) if "evade" in offered else Rest(self._entry(state))
+        if pending.kind == "curse":
+            return Choose("random")
+        cards = [Card.parse(code) for code in pending.options]
+        if pending.kind == "keep":
+            return Choose(str(max(cards, key=_prefer_keep)))
+        if pending.kind == "hide":  # the face card goes to the discard pile, to be drawn again
+            return Choose(str(min(cards, key=_prefer_keep)))
+        curse = curse_named(state.facing or "")  # "stack": keep face cards out of the stacks
+        return Choose(str(min(cards, key=lambda c: (c.is_face, -curse.value(c), c.rank))))
+
+    @staticmethod
+    def _entry(state: State) -> str:
+        return f"Rested with {state.world.lit} of {BEACONS} beacons lit."
+
+
+def chance_to_complete(
+    state: State | None = None,
+    *,
+    runs: int = 200,
+    seed: int = 0,
+    player: SensiblePlayer | None = None,
+    push_on: bool = True,
+    max_steps: int = 1000,
+) -> Simulation:
+    """Play ``runs`` journeys with ``player`` from ``state`` (a fresh start by default, with the
+    ``push_on`` option) and count how they end: see :func:`journey_outcome`; runs still going
+    after ``max_steps`` actions count as ``"unfinished"``. ``result.share("complete")`` is the
+    estimate, ``result.interval("complete")`` its 95% Wilson interval.
+    """
+    if state is None:
+        state = GAME.initial({"push_on": push_on})
+    elif not isinstance(state, State):
+        raise InvalidInput(f"chance_to_complete needs a Firelights State, got {state!r}")
+    return simulate(
+        GAME,
+        state,
+        player or SensiblePlayer(),
+        runs=runs,
+        seed=seed,
+        max_steps=max_steps,
+        outcome=journey_outcome,
+    )
