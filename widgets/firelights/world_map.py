@@ -42,7 +42,8 @@ class WorldMapView(widgets.VBox):
     """Re-rendered from the state; ``on_travel`` is called with the cell clicked."""
 
     def __init__(self, on_travel: Callable[[Cell], None]) -> None:
-        super().__init__()
+        # A long journey's map outgrows its column: scroll it rather than cut it off.
+        super().__init__(layout=widgets.Layout(overflow="auto", max_width="100%"))
         self.add_class("lantern-map")
         self._on_travel = on_travel
         self.cells: dict[Cell, widgets.Button] = {}
