@@ -151,7 +151,9 @@ class Simulation:
 
     def __str__(self) -> str:
         lines = [str(estimate) for estimate in self.estimates]
-        lines.append(f"{self.runs} runs, {self.mean_steps:.1f} actions on average, at most {self.longest}")
+        lines.append(
+            f"{self.runs} runs, {self.mean_steps:.1f} actions on average, at most {self.longest}"
+        )
         return "\n".join(lines)
 
 

@@ -190,7 +190,7 @@ def test_simulated_oracle_answers_agree_with_the_exact_odds() -> None:
     begun, _report = GAME.apply(
         FirelightsState(), Begin("Wick", "they/them", 2, 1, 0), Supplied([["5C"]])
     )
-    pile = parse_cards("2C 3D 4H 5S 6C 7D 8H 9S 10C JD QH KS".split())
+    pile = parse_cards(["2C", "3D", "4H", "5S", "6C", "7D", "8H", "9S", "10C", "JD", "QH", "KS"])
     state = _with_pile(begun, pile)
     exact = odds(state, Ask("even"))
     result = simulate(

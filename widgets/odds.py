@@ -92,9 +92,9 @@ def firelights_odds_frame(
     One row per modifier (the index, named ``modifier``), one column per result, each cell a
     :class:`~fractions.Fraction`; ``frame.loc[0, "Light"]`` is 484/1989 for a full deck.
     """
-    pile = draw_pile(pile_or_state)
-    rows = [_results_row(odds(pile, bonus)) for bonus in _modifiers(modifiers)]
-    index = pd.Index(_modifiers(modifiers), name="modifier")
+    pile, bonuses = draw_pile(pile_or_state), _modifiers(modifiers)
+    rows = [_results_row(odds(pile, bonus)) for bonus in bonuses]
+    index = pd.Index(bonuses, name="modifier")
     return pd.DataFrame(rows, index=index, columns=[r.value for r in RESULTS], dtype=object)
 
 
