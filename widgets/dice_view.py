@@ -17,7 +17,7 @@ import ipywidgets as widgets
 import traitlets
 
 from rules.chance import Source
-from rules.dice import MAX_DICE, Position, Roll, count_hits, hits_distribution
+from rules.dice import MAX_DICE, Position, Roll, count_hits, dice_to_roll, hits_distribution
 from widgets.messages import MessageArea, guarded
 from widgets.theme import escape, format_chance, style_widget
 
@@ -45,7 +45,7 @@ def odds_text(count: int, position: Position) -> str:
     """The exact Hits distribution of ``count`` dice, as 0, 1 and 2+ Hits (the outcomes that
     matter at the table): ``"P(0 Hits) 4/9 ≈ 44% · P(1 Hit) 4/9 ≈ 44% · P(2+ Hits) 1/9 ≈ 11%"``.
     """
-    dist = hits_distribution(count, position)
+    dist = hits_distribution(*dice_to_roll(count, position))
     parts = [
         f"P(0 Hits) {format_chance(dist[0])}",
         f"P(1 Hit) {format_chance(dist[1])}",
@@ -55,7 +55,7 @@ def odds_text(count: int, position: Position) -> str:
 
 
 def _full_odds(count: int, position: Position) -> str:
-    dist = hits_distribution(count, position)
+    dist = hits_distribution(*dice_to_roll(count, position))
     return ", ".join(f"{hits}: {dist[hits]}" for hits in sorted(dist))
 
 
@@ -224,7 +224,9 @@ class PoolRoller(widgets.VBox):
             if not position.rolls:
                 self.messages.info(self._no_roll_text())
                 return None
-            faces = self.source.resolve(Roll(self.count))
+            # Boundless: a pool of 0 dice rolls 1 die, and only a 6 is a Hit.
+            count, position = dice_to_roll(self.count, position)
+            faces = self.source.resolve(Roll(count))
             with self.hold_sync(), self.dice.hold_sync():
                 self.dice.position = position
                 self.dice.faces = faces

@@ -188,6 +188,18 @@ def test_pool_roller_supplied_dice_give_those_faces_and_hits() -> None:
     assert not roller.messages.is_error
 
 
+def test_pool_roller_of_0_dice_rolls_1_die_and_only_a_6_hits() -> None:
+    """RULES-NOTES (Boundless engine): "A roll of 0 dice: roll 1 die and only a 6 is a Hit."."""
+    roller = PoolRoller(Supplied([[5], [6]]), count=0, position=Position.GOOD)
+    assert "P(0 Hits) 5/6 ≈ 83%" in roller.odds.value
+    assert "P(1 Hit) 1/6 ≈ 17%" in roller.odds.value
+    roller.roll_button.click()
+    assert roller.last_roll == (5,) and roller.hits == 0
+    roller.roll_button.click()
+    assert roller.last_roll == (6,) and roller.hits == 1
+    assert roller.last_position is Position.BAD
+
+
 def test_pool_roller_with_a_seed_is_reproducible() -> None:
     first = PoolRoller(Chance(seed=42), count=4)
     second = PoolRoller(Chance(seed=42), count=4)
