@@ -30,10 +30,16 @@ from rules.firelights.actions import (
 from rules.firelights.character import APPROACHES, Character
 from rules.firelights.curses import CURSES, CurseTrack
 from rules.firelights.game import (
+    ACTION_CARDS,
     GAME,
+    TABLE,
     Report,
     apply,
     available,
+    can_roll,
+    fightable,
+    hidden_paths,
+    ignitable,
     modifier,
     odds,
     odds_for,
@@ -44,12 +50,14 @@ from rules.firelights.strategy import SensiblePlayer, chance_to_complete, journe
 from rules.firelights.world import BEACONS, Region, WorldMap
 
 __all__ = [
+    "ACTION_CARDS",
     "APPROACHES",
     "BEACONS",
     "CURSES",
     "FATIGUE_BOXES",
     "GAME",
     "LIKELIHOODS",
+    "TABLE",
     "Ask",
     "Begin",
     "BuyInformation",
@@ -74,7 +82,11 @@ __all__ = [
     "WorldMap",
     "apply",
     "available",
+    "can_roll",
     "chance_to_complete",
+    "fightable",
+    "hidden_paths",
+    "ignitable",
     "journey_outcome",
     "locations",
     "modifier",

@@ -26,11 +26,17 @@ from rules.firelights.summary import summary
 from rules.firelights.world import BEACONS
 
 __all__ = [
+    "ACTION_CARDS",
     "GAME",
+    "TABLE",
     "Firelights",
     "Report",
     "apply",
     "available",
+    "can_roll",
+    "fightable",
+    "hidden_paths",
+    "ignitable",
     "modifier",
     "odds",
     "odds_for",
@@ -74,6 +80,34 @@ class Report:
         return text + ("; " + "; ".join(self.lines) if self.lines else "")
 
 
+#: Cards an action draws ("Draw 2 cards face-up from your Story Deck").
+ACTION_CARDS = 2
+
+
+def can_roll(state: State) -> bool:
+    """Whether the Story Deck holds the cards an action draws."""
+    return len(state.deck.draw_pile) >= ACTION_CARDS
+
+
+def ignitable(state: State) -> bool:
+    """Whether your location holds an unlit beacon (Confront Risk may ignite it: house rule)."""
+    if state.world.token is None:
+        return False
+    here = state.world.current
+    return here.beacon and not here.lit
+
+
+def fightable(state: State) -> tuple[str, ...]:
+    """The Curses you may fight now: the one you face, else any living one (our reading of "If
+    you encounter a Curse, you may confront them": you may seek one out)."""
+    return (state.facing,) if state.facing else state.living_curses
+
+
+def hidden_paths(state: State) -> tuple[tuple[int, int], ...]:
+    """The cells of the hidden paths on the map (Confront Risk or Buy Information reveal them)."""
+    return tuple(region.at for region in state.world.regions if not region.face_up)
+
+
 def available(state: State) -> tuple[str, ...]:
     """The action kinds the rules offer now (the panel enables exactly these).
 
@@ -83,7 +117,7 @@ def available(state: State) -> tuple[str, ...]:
         return ("consult",)
     if state.character is None:
         return ("begin", "consult")
-    can_draw = len(state.deck.draw_pile) >= 2
+    can_draw = can_roll(state)
     if state.pending is not None:
         if state.pending.kind == "evade":
             return ("evade", "consult") if can_draw else ("rest", "consult")
@@ -96,7 +130,7 @@ def available(state: State) -> tuple[str, ...]:
         for kind in ROLLING
         if can_draw
         and (kind != "buy" or state.treasures > 0)
-        and (kind != "fight" or state.living_curses)
+        and (kind != "fight" or fightable(state))
     )
     travel = ("travel",) if any(r.face_up for r in state.world.neighbours()) else ()
     return (*rolls, *travel, "rest", *flee, "consult")
@@ -113,7 +147,7 @@ def why_not(state: State, kind: str) -> str:
     if state.exhausted and not state.push_on:
         reason = "your Fatigue is full" if state.fatigue_full else "your Story Deck is empty"
         return f"{reason}: rest or flee (or turn on the push-on option)"
-    if kind in ROLLING and len(state.deck.draw_pile) < 2:
+    if kind in ROLLING and not can_roll(state):
         return f"the Story Deck holds {len(state.deck.draw_pile)} card(s) and an action draws 2: rest first"
     if kind == "buy":
         return "you hold no treasures to spend"
@@ -250,6 +284,8 @@ def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
     if turn.state.push_on:
         turn.say("push on (house rule): you may act while exhausted, at the risk of your light")
     _place(turn, card)
+    if turn.state.world.regions[-1].beacon:
+        turn.say("(house rule: the starting region counts as discovered, so it holds a beacon)")
 
 
 def _roll_action(
@@ -262,9 +298,13 @@ def _roll_action(
     elif isinstance(action, A.Search):
         turn.discard(cards)
         if result is Result.DARKNESS:
-            turn.say("a Curse is onto you")
             turn.fatigue(1)
-            if state.living_curses and not turn.state.over:
+            if state.facing:
+                turn.say(f"a Curse is onto you: {state.facing}, the Curse you face")
+            elif not state.living_curses:
+                turn.say("a Curse would be onto you, but every Curse has perished")
+            elif not turn.state.over:
+                turn.say("a Curse is onto you")
                 turn.ask(
                     "curse",
                     (*state.living_curses, "random"),
@@ -386,12 +426,9 @@ def _check(state: State, action: Any) -> None:
             raise InvalidInput(
                 f"Confront Risk's purpose is 'risk', 'ignite' or 'reveal', got {action.purpose!r}"
             )
-        if action.purpose == "ignite":
-            here = state.world.current
-            if not here.beacon or here.lit:
-                raise IllegalAction(
-                    f"your location {here.card.label} holds no unlit beacon to ignite"
-                )
+        if action.purpose == "ignite" and not ignitable(state):
+            here = state.world.current.card.label
+            raise IllegalAction(f"your location {here} holds no unlit beacon to ignite")
         if action.purpose == "reveal":
             _check_hidden(state, action.target)
     if isinstance(action, A.BuyInformation):
@@ -409,7 +446,7 @@ def _check(state: State, action: Any) -> None:
         curse_named(action.curse)  # an unknown name is malformed, whatever the state
         if action.curse not in state.living_curses:
             raise IllegalAction(f"you may fight {list(state.living_curses)}, got {action.curse!r}")
-        if state.facing not in (None, action.curse):
+        if action.curse not in fightable(state):
             raise IllegalAction(
                 f"you face {state.facing}: fight it or flee before facing {action.curse}"
             )
@@ -441,6 +478,8 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
         turn.set(deck=deck, fatigue=0, book=(*state.book, action.entry))
         turn.say(f"you rest: {len(state.deck.discard_pile)} discarded cards shuffled back "
                  f"({len(deck.draw_pile)} in the Story Deck), Fatigue cleared")  # fmt: skip
+        entry = action.entry.strip()
+        turn.say(f"Journey Book: {entry}" if entry else "you rest without writing an entry")
     elif isinstance(action, A.Flee):
         turn.set(facing=None)
         turn.say(

@@ -61,7 +61,8 @@ def summary(state: State) -> str:
     character = state.character
     if character is not None:
         approaches = " · ".join(f"{a} {character.modifier(a):+d}" for a in APPROACHES)
-        parts.append(f"**{character.name}** ({character.pronouns}) · {approaches}")
+        pronouns = f" ({character.pronouns})" if character.pronouns.strip() else ""
+        parts.append(f"**{character.name}**{pronouns} · {approaches}")
     deck = state.deck
     parts.append(
         f"Treasures {state.treasures} · Fatigue {state.fatigue}/{FATIGUE_BOXES} · "

@@ -7,8 +7,9 @@ add to the map is a face card (jack, queen, king) that region includes a beacon.
 
 Our grid reading (house rule, named in the panel): the map is a grid of cells ``(x, y)``, ``y``
 growing upwards. *Above* means the row above the current location, *below* the row below, *beside*
-the same row; the new card takes the free cell in that direction nearest the current location
-that touches a placed card (diagonal neighbours touch at a corner). The token marks the current
+the same row; the new card takes a free cell touching a placed card (diagonal neighbours touch at
+a corner) in the nearest such row in that direction, nearest the current location's column, the
+leftmost on a tie. The token marks the current
 location and moves to any revealed region touching it. Only the first six face cards placed face
 up hold beacons (RULES-NOTES).
 """
@@ -95,11 +96,14 @@ class WorldMap:
 
         frontier = {(cx + dx, cy + dy) for cx, cy in placed for dx, dy in NEIGHBOURS} - placed
         cells = [cell for cell in frontier if in_direction(cell)]
-        distance = {cell: max(abs(cell[0] - x), abs(cell[1] - y)) for cell in cells}
-        nearest = min(distance.values(), default=0)
-        return tuple(
-            sorted((c for c in cells if distance[c] == nearest), key=lambda c: (c[0], -c[1]))
-        )
+
+        def nearness(cell: Cell) -> tuple[int, int]:
+            # The nearest row in that direction first (the row above for "above"), then the
+            # nearest column to the current location.
+            return abs(cell[1] - y), abs(cell[0] - x)
+
+        best = min(map(nearness, cells), default=(0, 0))
+        return tuple(sorted(c for c in cells if nearness(c) == best))
 
     def place(self, card: Card, *, face_up: bool = True, at: Cell | None = None) -> WorldMap:
         """Add ``card`` as a region; the first card becomes the current location."""

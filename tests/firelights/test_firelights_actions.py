@@ -238,6 +238,18 @@ def test_search_darkness_a_curse_is_onto_you_and_marks_1_fatigue() -> None:
     assert journey.state.pending is None
 
 
+def test_search_darkness_while_facing_a_curse_it_is_that_curse_onto_you() -> None:
+    """ "Upon Darkness, a Curse is onto you": while you already face one, it is that one (our
+    reading): no choice is offered, and the Curse you face stays the same."""
+    journey = begun()
+    play(journey, Fight("forceful", "Talon"), ["2H", "3D"], [6, 6])
+    play(journey, Search("forceful"), HIGH, [1, 1])
+    state = journey.state
+    assert state.facing == "Talon" and state.pending is None
+    assert state.fatigue == 1
+    assert "a Curse is onto you: Talon, the Curse you face" in lines(journey)
+
+
 def test_search_darkness_the_curse_may_be_picked_at_random() -> None:
     """RULES-NOTES: "the player picks which curse, or lets the software pick one at random"; the
     random pick is a chance step (a Pick) whose outcome can be supplied."""

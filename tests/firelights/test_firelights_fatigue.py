@@ -164,6 +164,7 @@ def test_when_you_rest_fill_an_entry_in_your_journey_book() -> None:
     play(journey, Rest("Dreamt of the Veil."))
     assert journey.state.book == ("Slept under the roots of the old oak.", "Dreamt of the Veil.")
     assert "you rest" in journey.last.lines[0]
+    assert "Journey Book: Dreamt of the Veil." in journey.last.lines  # so the book's export has it
 
 
 def test_when_you_rest_shuffle_the_cards_you_discarded() -> None:

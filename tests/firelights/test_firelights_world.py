@@ -28,7 +28,7 @@ from rules.firelights import (
     WorldMap,
     available,
 )
-from rules.firelights.world import NEIGHBOURS, direction
+from rules.firelights.world import NEIGHBOURS, Region, direction
 from rules.journey import Journey
 
 
@@ -117,8 +117,8 @@ def test_placement_compares_with_the_current_location_not_the_first_card() -> No
 def test_a_new_region_connects_with_another_regions_corner() -> None:
     """ "When you add a new region card, the corner of your card needs to connect with another
     region’s corner." Over many seeded maps, every new region touches (by an edge or a corner) a
-    region already placed, lies in the row its number asks for, takes a free cell, and is as near
-    the current location as any other cell that would do."""
+    region already placed, lies in the rows its number asks for, takes a free cell, and is in the
+    nearest such row and then the nearest column to the current location (house rule)."""
     rng = random.Random(20240)
     for _ in range(40):
         deck = list(full_deck())
@@ -140,8 +140,11 @@ def test_a_new_region_connects_with_another_regions_corner() -> None:
             # every free cell touching the map in the right rows, by distance to the token
             free = {(x + dx, y + dy) for x, y in placed for dx, dy in NEIGHBOURS} - set(placed)
             fits = [c for c in free if (c[1] > token[1]) - (c[1] < token[1]) == want]
-            nearest = min(max(abs(c[0] - token[0]), abs(c[1] - token[1])) for c in fits)
-            assert max(abs(at[0] - token[0]), abs(at[1] - token[1])) == nearest
+
+            def nearness(c: tuple[int, int], token: tuple[int, int] = token) -> tuple[int, int]:
+                return abs(c[1] - token[1]), abs(c[0] - token[0])  # row first, then column
+
+            assert nearness(at) == min(map(nearness, fits))
 
 
 # --- travel ----------------------------------------------------------------------------------------
@@ -292,3 +295,13 @@ def test_no_action_is_possible_once_the_journey_is_complete() -> None:
             lambda action=action: journey.play(action),
         )
     assert frozen(journey) == before
+
+
+def test_a_higher_card_goes_in_the_row_directly_above_when_a_cell_there_is_free() -> None:
+    """ "If the number on the new card is higher than the one on your current location, place the
+    card above." With the row above filled but for the cells at its ends, a King goes there, not
+    two rows up."""
+    laid = (("5C", (0, 0)), ("6C", (-1, 1)), ("6D", (0, 1)), ("6H", (1, 1)))
+    world = WorldMap(tuple(Region(Card.parse(code), at) for code, at in laid), token=(0, 0))
+    world = world.place(Card.parse("KS"))
+    assert world.regions[-1].at in {(-2, 1), (2, 1)}

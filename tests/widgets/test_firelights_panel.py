@@ -3,8 +3,11 @@ panel shows the result. Cards and dice are typed into "At the table" so every ou
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from rules.book import JourneyBook
 from rules.cards import Card
 from rules.firelights import locations
 from widgets.firelights import FirelightsPanel
@@ -172,3 +175,29 @@ def test_a_seeded_panel_replays_to_the_same_state(seed: int) -> None:
             panel.choice_buttons[0].click()
     again = Journey.from_json(panel.journey.to_json())
     assert again.state == panel.state
+
+
+def test_run_all_closes_the_panel_it_replaces_and_its_connection(tmp_path: Path) -> None:
+    """Run All builds a new panel on the same journey file: the earlier panel's widgets and its
+    own connection to the file are closed, and the new panel plays on."""
+    first_book = JourneyBook.open_or_start("run-all", seed=1, folder=tmp_path)
+    first = FirelightsPanel(first_book)
+    second = FirelightsPanel(JourneyBook.open_or_start("run-all", seed=1, folder=tmp_path))
+    assert first.comm is None and first.buttons["rest"].comm is None
+    assert first.name_input.comm is None
+    with pytest.raises(Exception, match="closed"):
+        first_book.store._db.execute("SELECT 1")
+    second.name_input.value = "Wick"
+    second.begin_button.click()
+    assert second.state.character is not None and not second.messages.is_error
+
+
+def test_a_panel_can_switch_to_another_journey(tmp_path: Path) -> None:
+    """New / Open journey: the panel shows the other journey from its start or where it stands."""
+    panel = FirelightsPanel(JourneyBook.open_or_start("one", seed=1, folder=tmp_path))
+    panel.name_input.value = "Wick"
+    panel.begin_button.click()
+    other = JourneyBook.open_or_start("two", seed=2, folder=tmp_path)
+    panel.use(other)
+    assert panel.journey is other and panel.state.character is None
+    assert panel.create_box in panel.children

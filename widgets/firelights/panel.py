@@ -8,8 +8,10 @@ is :func:`rules.firelights.available`; the odds shown before acting are
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
@@ -19,6 +21,7 @@ from rules.cards import Card
 from rules.firelights import (
     APPROACHES,
     LIKELIHOODS,
+    TABLE,
     Ask,
     Begin,
     BuyInformation,
@@ -35,11 +38,14 @@ from rules.firelights import (
     State,
     Travel,
     available,
+    can_roll,
+    fightable,
+    hidden_paths,
+    ignitable,
     odds,
     why_not,
 )
 from rules.firelights.action_roll import Result
-from rules.firelights.game import TABLE
 from rules.journey import Journey
 from rules.physical import parse_table_results
 from widgets.card_view import cards_html
@@ -90,6 +96,27 @@ def _button(description: str, kind: str, tooltip: str = "", style: str = "") -> 
     )
     button.add_class(f"lantern-act-{kind}")
     return button
+
+
+def _descendants(root: widgets.Widget) -> list[widgets.Widget]:
+    """Every widget under ``root`` (itself last), through children and the panel's parts."""
+    found: list[widgets.Widget] = []
+    stack = [root]
+    seen: set[int] = set()
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        found.append(widget)
+        stack.extend(getattr(widget, "children", ()))
+        for value in vars(widget).values():
+            values = value.values() if isinstance(value, dict) else value
+            if isinstance(values, tuple | list | type({}.values())):
+                stack.extend(v for v in values if isinstance(v, widgets.Widget))
+            elif isinstance(value, widgets.Widget):
+                stack.append(value)
+    return found[::-1]
 
 
 def _cell(text: str) -> tuple[int, int] | None:
@@ -168,18 +195,26 @@ class _JourneyTables(TableLookup):
 class FirelightsPanel(widgets.VBox):
     """Everything a Firelights player needs, re-rendered from ``journey.state`` after each act."""
 
+    #: The panel showing each journey file, so that Run All can close the previous run's panel.
+    _showing: ClassVar[dict[Path, FirelightsPanel]] = {}
+
     def __init__(
         self,
         journey: Journey[State, Report] | JourneyBook[State, Report] | None = None,
         *,
-        seed: int = 0,
+        seed: int | None = None,
     ) -> None:
         """Play ``journey``: a :class:`JourneyBook` (saved after every action, with Undo, Redo,
-        Reroll, Write to journal and Export), or a bare journey kept in memory only."""
+        Reroll, Write to journal and Export), or a bare journey kept in memory only (from
+        ``seed``, or a random seed)."""
         super().__init__()
         self.add_class("lantern-panel")
         self.add_class("lantern-firelights")
-        self.journey = journey if journey is not None else Journey.start("firelights", seed=seed)
+        if journey is None:
+            seed = secrets.randbelow(2**31) if seed is None else seed
+            journey = Journey.start("firelights", seed=seed)
+        self.journey = journey
+        self._replace_earlier_panel()
         self.messages = MessageArea()
         self._reports: list[Report] = []
         self._build_create()
@@ -201,6 +236,39 @@ class FirelightsPanel(widgets.VBox):
         self._shown: dict[str, object] = {}  # what each part last showed, to skip equal renders
         self._create_view, self._play_view = self._build_views()
         self.render()
+
+    def _replace_earlier_panel(self) -> None:
+        """Run All builds a new panel on the same journey file: close the one it replaces (its
+        widgets, and its own connection to the file when it is not this panel's)."""
+        if not isinstance(self.journey, JourneyBook):
+            return
+        earlier = FirelightsPanel._showing.get(self.journey.path)
+        if earlier is not None and earlier is not self:
+            earlier.close(close_journey=earlier.journey is not self.journey)
+        FirelightsPanel._showing[self.journey.path] = self
+
+    def use(self, journey: Journey[State, Report] | JourneyBook[State, Report]) -> None:
+        """Play another journey in this panel (a new one, or one opened from the journeys)."""
+        if isinstance(self.journey, JourneyBook):
+            FirelightsPanel._showing.pop(self.journey.path, None)
+        self.journey = journey
+        self._replace_earlier_panel()
+        self._reports = []
+        self._shown.clear()
+        if self.journal_tools is not None and isinstance(journey, JourneyBook):
+            self.journal_tools.book = journey
+        self.render()
+
+    def close(self, close_journey: bool = True) -> None:
+        """Close the panel's widgets (front end and kernel) and, by default, its journey file."""
+        if isinstance(self.journey, JourneyBook):
+            if FirelightsPanel._showing.get(self.journey.path) is self:
+                del FirelightsPanel._showing[self.journey.path]
+            if close_journey:
+                self.journey.close()
+        for widget in _descendants(self)[:-1]:
+            widget.close()
+        super().close()
 
     # --- building --------------------------------------------------------------------------
 
@@ -401,21 +469,18 @@ class FirelightsPanel(widgets.VBox):
                 [(f"{a.title()} {state.character.modifier(a):+d}", a) for a in APPROACHES],
             )
         purposes: list[tuple[str, str]] = [("a risk", "risk")]
-        if state.world.token is not None:
-            here = state.world.current
-            if here.beacon and not here.lit:
-                purposes.append(("the beacon here (ignite it)", "ignite"))
-        hidden = [r.at for r in state.world.regions if not r.face_up]
+        if ignitable(state):
+            purposes.append(("the beacon here (ignite it)", "ignite"))
+        hidden = hidden_paths(state)
         purposes += [(f"the hidden path at {list(at)}", f"reveal:{at[0]},{at[1]}") for at in hidden]
         _set_options(self.confront_input, purposes)
         _set_options(
             self.reveal_input,
             [("nothing", ""), *((f"hidden path {list(at)}", f"{at[0]},{at[1]}") for at in hidden)],
         )
-        living = [state.facing] if state.facing else list(state.living_curses)
-        _set_options(self.curse_input, [(name, name) for name in living])
+        _set_options(self.curse_input, [(name, name) for name in fightable(state)])
         self.spend_input.max = max(1, state.treasures)
-        odds_ok = len(state.deck.draw_pile) >= 2 and state.character is not None
+        odds_ok = can_roll(state) and state.character is not None
         self.odds.value = (
             f"<div>Odds now, {escape(self.approach.value)}: "
             f"{odds_html(state, Discover(self.approach.value))}</div>"
@@ -425,7 +490,7 @@ class FirelightsPanel(widgets.VBox):
 
     def _render_extra_odds(self) -> None:
         state = self.state
-        if len(state.deck.draw_pile) < 2:
+        if not can_roll(state):
             self.buy_odds.value = self.ask_odds.value = ""
             return
         spend = min(self.spend_input.value, max(1, state.treasures))
