@@ -12,15 +12,17 @@ TOKEN_FLAG := $(if $(TOKEN),--IdentityProvider.token=$(TOKEN))
 
 .PHONY: play test lint voila bench browser-deps clean
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+# A venv that a failed or interrupted run left without pip is made again from scratch.
+$(BIN)/pip:
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); echo "python3 -m venv failed: install python3-venv"; exit 1; }
 
 # One stamp per extra; pip runs again only when pyproject.toml is newer than the stamp.
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/pip
 	$(BIN)/pip install --quiet --disable-pip-version-check -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/pip
 	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[test]"
 	touch $@ $(VENV)/.installed-run
 
