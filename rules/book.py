@@ -177,8 +177,7 @@ class JourneyBook(Generic[S, R]):
         #: ``mechanics()``, else ``str``); a panel may replace it.
         self.describe: Callable[[R], str] = _describer(journey.game)
         journey.find_point = _finder(weakref.ref(self))  # no cycle: a dropped book closes now
-        global _latest
-        _latest = weakref.ref(self)
+        self.make_latest()
 
     # --- opening -------------------------------------------------------------------------------
 
@@ -301,6 +300,12 @@ class JourneyBook(Generic[S, R]):
         """The book opened most recently in this process (what ``%%journal`` writes to)."""
         return None if _latest is None else _latest()
 
+    def make_latest(self) -> None:
+        """Make this the book :meth:`latest` returns (opening a book does it; a panel that
+        switches back to a book after a failed switch does it too)."""
+        global _latest
+        _latest = weakref.ref(self)
+
     # --- what a panel reads (the same names as Journey) ----------------------------------------
 
     @property
@@ -351,6 +356,17 @@ class JourneyBook(Generic[S, R]):
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
+
+    def reroll_refusal(self) -> str | None:
+        """Why :meth:`reroll` would refuse now (a button's tooltip says it), or None."""
+        if not self.can_undo:
+            return "there is no action to reroll: nothing has been played yet"
+        return self.journey.reroll_refusal()
+
+    @property
+    def can_reroll(self) -> bool:
+        """Whether the last action can be rerolled: it stands, and it drew or rolled something."""
+        return self.reroll_refusal() is None
 
     def to_json(self) -> dict[str, JSON]:
         return self.journey.to_json()
@@ -412,9 +428,13 @@ class JourneyBook(Generic[S, R]):
 
     @_locked
     def reroll(self, supplied: Sequence[object] | None = None) -> R:
-        """The last action again with fresh chance; the first result stays, marked superseded."""
-        if not self.can_undo:
-            raise IllegalAction("there is no action to reroll: nothing has been played yet")
+        """The last action again with fresh chance; the first result stays, marked superseded.
+
+        Refused when the last action drew and rolled nothing (see :meth:`reroll_refusal`).
+        """
+        refusal = self.reroll_refusal()
+        if refusal is not None:
+            raise IllegalAction(refusal)
         count = len(self.journey.entries)
         group = self.journey.entries[_group_start(self.journey.entries) :]
         report = self.journey.reroll(supplied)

@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 
 from rules.chance import Distribution, Source
 from rules.errors import IllegalAction, InvalidInput
@@ -125,7 +125,7 @@ _RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {str(r): r for r in
 _SUITS = {s.value: s for s in Suit} | {s.symbol: s for s in Suit}
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded: keyed by the text a player typed
 def _parse_code(text: str, code: str) -> Card:
     """The card for an upper-cased code (cached: replays parse every recorded card)."""
     rank_text, suit_text = text[:-1], text[-1]

@@ -11,7 +11,8 @@ the new state and a report of what happened. Games are found by name in :data:`G
 Taking back moves works like python-chess's ``push``/``pop``: :meth:`Journey.undo` removes the last
 action and returns its entries, :meth:`Journey.extend` plays recorded entries again (redo), and
 :meth:`Journey.reroll` replays the last action with fresh chance while the first try stays in the
-record, marked superseded. Undoing rebuilds the earlier state from a remembered :class:`Point`
+record, marked superseded (only an action that drew or rolled something can be rerolled:
+:attr:`Journey.can_reroll`). Undoing rebuilds the earlier state from a remembered :class:`Point`
 (the state after the first *n* entries), so it does not replay the whole journey.
 
 >>> from rules.journey import Journey
@@ -49,6 +50,7 @@ __all__ = [
     "Journey",
     "Point",
     "game",
+    "short_repr",
     "walk",
 ]
 
@@ -342,15 +344,48 @@ class Journey(Generic[S, R]):
             raise
         return self.last
 
+    def reroll_refusal(self) -> str | None:
+        """Why :meth:`reroll` would refuse now, or None when it would play.
+
+        Only an action that met chance can be rerolled: replaying one that drew and rolled
+        nothing (a Choose, a Travel) would only repeat it, so the player is told to undo it.
+        """
+        if not any(not entry.superseded for entry in self.entries):
+            return "there is no action to take back: the journey has not begun"
+        entry = self.entries[-1]
+        if entry.superseded:
+            return "the last entry is a superseded try: there is no result to reroll"
+        if not entry.chance:
+            return (
+                f"the last action ({self._title(entry)}) drew and rolled nothing: undo it first "
+                "to reroll the one before"
+            )
+        return None
+
+    @property
+    def can_reroll(self) -> bool:
+        """Whether :meth:`reroll` would play (see :meth:`reroll_refusal` for why not)."""
+        return self.reroll_refusal() is None
+
+    def _title(self, entry: Entry) -> str:
+        """What the player calls an entry's action: its ``title``, else its kind, else its class."""
+        try:
+            action = self.game.parse_action(entry.action)
+        except (InvalidInput, IllegalAction):
+            action = None
+        title = getattr(action, "title", None) or entry.action.get("kind")
+        return str(title or type(action).__name__)
+
     def reroll(self, supplied: Sequence[object] | None = None) -> R:
         """Play the last action again with fresh chance; the first try stays, marked superseded.
 
-        ``supplied`` gives the new outcomes from the table instead of the generator.
+        ``supplied`` gives the new outcomes from the table instead of the generator. Refused
+        (:class:`IllegalAction`, naming the action) when the last action met no chance.
         """
-        self._group_start()
+        refusal = self.reroll_refusal()
+        if refusal is not None:
+            raise IllegalAction(refusal)
         entry = self.entries[-1]
-        if entry.superseded:
-            raise IllegalAction("the last entry is a superseded try: there is no result to reroll")
         restore = self._atomic()
         steps = self.chance.steps
         try:
@@ -388,8 +423,12 @@ class Journey(Generic[S, R]):
                 f"journey record version {version!r} is not one this Lantern reads (1..{RECORD_VERSION})"
             )
         seed, options, entries = data.get("seed"), data.get("options", {}), data.get("entries", [])
-        if not isinstance(options, dict) or not isinstance(entries, list):
-            raise InvalidInput("a journey record has an 'options' object and an 'entries' list")
+        if not isinstance(options, dict):
+            raise InvalidInput(
+                f"a journey record's 'options' is an object, got {short_repr(options)}"
+            )
+        if not isinstance(entries, list):
+            raise InvalidInput(f"a journey record's 'entries' is a list, got {short_repr(entries)}")
         return Journey(
             game(str(data.get("game"))),
             seed,  # type: ignore[arg-type]  # Chance checks it
@@ -415,3 +454,9 @@ def walk(
         if not entry.superseded:
             state = after
         yield entry, report
+
+
+def short_repr(value: object, limit: int = 120) -> str:
+    """``repr(value)``, cut to ``limit`` characters: an error names the bad value, not a page."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -40,7 +40,7 @@ from pathlib import Path
 from rules import journey
 from rules.chance import JSON
 from rules.errors import InvalidInput
-from rules.journey import RECORD_FORMAT, Entry
+from rules.journey import RECORD_FORMAT, Entry, short_repr
 from rules.store_check import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -53,11 +53,7 @@ from rules.store_check import (
     NewerJourney,
     NotAJourney,
     WrongGame,
-    check_game,
-    check_header,
     inspect,
-    read_info,
-    sidecar,
 )
 
 __all__ = [
@@ -134,9 +130,18 @@ class Row:
         try:
             action, chance = json.loads(self.body), json.loads(self.chance or "[]")
         except json.JSONDecodeError as error:
-            raise InvalidInput(f"row {self.seq} holds broken JSON: {error}") from None
-        if not isinstance(action, dict) or not isinstance(chance, list):
-            raise InvalidInput(f"row {self.seq} is not an action with a list of outcomes")
+            raise InvalidInput(
+                f"row {self.seq} holds broken JSON ({error}): action {short_repr(self.body)}, "
+                f"chance {short_repr(self.chance)}"
+            ) from None
+        if not isinstance(action, dict):
+            raise InvalidInput(
+                f"row {self.seq}'s action is a JSON object, got {short_repr(action)}"
+            )
+        if not isinstance(chance, list):
+            raise InvalidInput(
+                f"row {self.seq}'s chance is a JSON list of outcomes, got {short_repr(chance)}"
+            )
         return Entry(action, tuple(chance), self.superseded, self.supplied)
 
 
@@ -213,21 +218,20 @@ class Store:
 
     @classmethod
     def open(cls, path: Path | str, *, game: str | None = None) -> Store:
-        """Open a journey file for play, after checking it (see :func:`inspect`)."""
+        """Open a journey file for play, after checking it read-only (see :func:`inspect`).
+
+        The check comes first always, also when a ``-wal`` file is there (a kernel died, or the
+        journey is open elsewhere): a refused file, its WAL and its ``-shm`` stay as they were.
+        Only then does SQLite open it for writing (and fold a crashed WAL in).
+        """
         path = Path(path)
-        version = check_header(path)
-        crashed = sidecar(path, "-wal").exists()  # or open elsewhere: SQLite must read the WAL
-        if not crashed:
-            info = inspect(path, game)
+        info = inspect(path, game)
         # Jupyter runs widget callbacks in a subshell thread, cells in the main one: one
         # connection serves both, and JourneyBook's lock keeps them from overlapping.
         db = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")
-            if crashed:
-                info = read_info(db, path, version)
-                check_game(info, game)
         except sqlite3.DatabaseError as error:
             db.close()
             raise CorruptJourney(path, f"cannot be opened: SQLite says {str(error)!r}") from None

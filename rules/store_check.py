@@ -8,13 +8,21 @@ content is read ``immutable`` (no lock, no ``-wal``/``-shm`` files) for SQLite's
 the tables and the journey row. Each problem has its own error class under
 :class:`JourneyFileError` (an :class:`~rules.errors.InvalidInput`), naming the file and what is
 wrong.
+
+A ``-wal`` file beside the journey (a kernel died, or the journey is open in another notebook)
+holds committed actions that are not in the file yet, so the check must read it; but SQLite
+changes a WAL even when it only reads: a reader marks the ``-shm`` index, and the last connection
+to close folds the WAL into the file and deletes both. So the file and its WAL are copied into a
+private temporary folder and the copy is checked; the originals are only ever read.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import struct
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,6 +138,13 @@ def check_header(path: Path) -> int:
             f"is a SQLite database of another program (application_id {application_id:#010x}), "
             f"not a Lantern journey ({APPLICATION_ID:#010x})",
         )
+    _check_version(path, version)
+    if not (sidecar(path, "-wal").exists() and sidecar(path, "-wal").stat().st_size):
+        _check_size(path, head, size)
+    return int(version)
+
+
+def _check_version(path: Path, version: int) -> None:
     if version > SCHEMA_VERSION:
         raise NewerJourney(
             path,
@@ -138,9 +153,6 @@ def check_header(path: Path) -> int:
         )
     if version < 1:
         raise CorruptJourney(path, f"has no journey schema version (user_version {version})")
-    if not (sidecar(path, "-wal").exists() and sidecar(path, "-wal").stat().st_size):
-        _check_size(path, head, size)
-    return int(version)
 
 
 def _check_size(path: Path, head: bytes, size: int) -> None:
@@ -163,6 +175,9 @@ def _check_size(path: Path, head: bytes, size: int) -> None:
 def read_info(db: sqlite3.Connection, path: Path, version: int) -> JourneyInfo:
     """Check the content (quick_check, the schema, the journey row) and return the journey row."""
     try:
+        (in_use,) = db.execute("PRAGMA user_version").fetchone()  # the WAL may hold a newer one
+        if in_use != version:
+            _check_version(path, int(in_use))
         problems = [row[0] for row in db.execute("PRAGMA quick_check(5)")]
         if problems != ["ok"]:
             raise CorruptJourney(path, f"is damaged: SQLite's check says {problems!r}")
@@ -204,20 +219,62 @@ def check_game(info: JourneyInfo, game: str | None) -> None:
 def inspect(path: Path | str, game: str | None = None) -> JourneyInfo:
     """Check a journey file read-only and return its journey row; the file is left untouched.
 
-    Without a ``-wal`` file the content is read ``immutable`` (no lock files are created);
-    with one (the journey is open elsewhere, or a kernel died), SQLite reads it read-only.
+    Without a ``-wal`` file the content is read ``immutable`` (no lock files are created); with
+    one (the journey is open elsewhere, or a kernel died), a private copy of the file and its WAL
+    is read instead, so neither the file nor its ``-wal``/``-shm`` change or disappear.
     """
     path = Path(path)
     version = check_header(path)
-    immutable = not sidecar(path, "-wal").exists()
-    uri = path.resolve().as_uri() + ("?immutable=1" if immutable else "?mode=ro")
+    if sidecar(path, "-wal").exists():
+        with tempfile.TemporaryDirectory(prefix="lantern-check-") as folder:
+            copy = _copy_with_wal(path, Path(folder))
+            info = _read(copy.as_uri() + "?mode=ro", path, version)
+    else:
+        info = _read(path.resolve().as_uri() + "?immutable=1", path, version)
+    check_game(info, game)
+    return info
+
+
+def _read(uri: str, path: Path, version: int) -> JourneyInfo:
     try:
         db = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as error:
         raise CorruptJourney(path, f"cannot be read: SQLite says {str(error)!r}") from None
     try:
-        info = read_info(db, path, version)
+        return read_info(db, path, version)
     finally:
         db.close()
-    check_game(info, game)
-    return info
+
+
+def _copy_with_wal(path: Path, folder: Path, tries: int = 5) -> Path:
+    """The journey file and its WAL copied into ``folder`` (not the ``-shm``: SQLite rebuilds it).
+
+    The file first, then the WAL: a checkpoint running meanwhile only copies pages the WAL still
+    holds. Copied again while either changed during the copy (another notebook is playing).
+    """
+    copy = folder / path.name
+    wal = sidecar(path, "-wal")
+    for _ in range(tries):
+        before = _stamps(path, wal)
+        shutil.copyfile(path, copy)
+        try:
+            shutil.copyfile(wal, sidecar(copy, "-wal"))
+        except FileNotFoundError:  # the other connection closed: the WAL is in the file now
+            sidecar(copy, "-wal").unlink(missing_ok=True)
+            shutil.copyfile(path, copy)
+        if _stamps(path, wal) == before:
+            break
+    return copy
+
+
+def _stamps(*paths: Path) -> tuple[tuple[int, int] | None, ...]:
+    """Size and modification time of each file (None when it is gone)."""
+    found: list[tuple[int, int] | None] = []
+    for each in paths:
+        try:
+            stat = each.stat()
+        except FileNotFoundError:
+            found.append(None)
+        else:
+            found.append((stat.st_size, stat.st_mtime_ns))
+    return tuple(found)

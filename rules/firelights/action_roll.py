@@ -18,7 +18,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 
 from rules.cards import Card
 from rules.chance import Distribution
@@ -53,7 +53,7 @@ def odds(pile: Iterable[Card], modifier: int) -> Distribution[Result]:
     return _odds(tuple(sorted(ranks.items())), modifier)
 
 
-@cache
+@lru_cache(maxsize=4096)  # a long session meets many piles; keep the recent ones
 def _odds(rank_counts: tuple[tuple[int, int], ...], modifier: int) -> Distribution[Result]:
     """Integer counts over (unordered rank pair, 2d6 sum), one Fraction per result at the end."""
     pairs: list[tuple[int, int, int]] = []

@@ -85,7 +85,7 @@ def label(code: str) -> str:
 class Script:
     """The cards to type, minus the one the notebook's seed drew for the start region.
 
-    "At the table" only shows once the Firelight exists, so Begin draws from the seeded deck;
+    Begin draws the start region from the seeded deck (as a player who lets Lantern deal would);
     a scripted card equal to that start card is swapped for the same rank of the other suit of
     its colour (H<->D, S<->C), which plays the same (red cards count double for Calamity).
     """

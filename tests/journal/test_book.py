@@ -19,7 +19,7 @@ from journal_helpers import begin, digest, listing, played, simple_action, step
 from rules import book as book_module
 from rules.book import SNAPSHOT_EVERY, JourneyBook, list_journeys
 from rules.errors import IllegalAction, InvalidInput
-from rules.firelights import Consult, Discover, Search
+from rules.firelights import Begin, Choose, Consult, Discover, Search
 from rules.journey import Journey
 from rules.store import JourneyChanged, NotAJourney, Store
 
@@ -244,11 +244,35 @@ def test_a_reroll_keeps_the_first_try_superseded_and_persists(journeys: Path) ->
     assert again.to_json() == record
 
 
+def test_a_book_refuses_to_reroll_an_action_that_met_no_chance_and_writes_nothing(
+    journeys: Path,
+) -> None:
+    """After Discover -> Choose the Reroll would replay the Choose: refused, naming it."""
+    book = JourneyBook.start("wick", seed=11)
+    book.play(Begin("Wick", "she/her", 2, 1, 0), [["5C"]])
+    book.play(Discover("quick"), [["9H", "KS"], [6, 6]])
+    assert book.can_reroll
+    book.play(Choose("KS"))
+    before, record = digest(book.path), book.to_json()
+    assert not book.can_reroll
+    assert book.reroll_refusal() == (
+        "the last action (Choose) drew and rolled nothing: undo it first to reroll the one before"
+    )
+    with pytest.raises(IllegalAction, match=r"\(Choose\) drew and rolled nothing"):
+        book.reroll()
+    assert digest(book.path) == before and book.to_json() == record
+    book.undo()
+    assert book.can_reroll
+    book.reroll()
+    assert [e.superseded for e in book.entries] == [False, True, False]
+
+
 def test_undo_with_nothing_played_is_refused(journeys: Path) -> None:
     book = JourneyBook.start("wick")
     for call in (book.undo, book.reroll, book.write_mechanics):
         with pytest.raises(IllegalAction, match="nothing has been played"):
             call()
+    assert not book.can_reroll and "nothing has been played" in str(book.reroll_refusal())
 
 
 def test_undo_far_back_uses_the_stored_snapshots(journeys: Path) -> None:

@@ -13,7 +13,7 @@ from journal_helpers import begin, simple_action
 
 from rules import journey as journey_module
 from rules.errors import IllegalAction, InvalidInput
-from rules.firelights import Ask, Search
+from rules.firelights import Ask, Begin, Choose, Consult, Discover, Rest, Search
 from rules.journey import Entry, Journey, Point, walk
 
 
@@ -145,3 +145,51 @@ def test_walk_gives_every_report_superseded_tries_included() -> None:
     assert len(reports) == 6
     assert reports[-1] == journey.last
     assert reports[3].title == reports[4].title == Ask.title
+
+
+def discovered_and_chosen() -> Journey[Any, Any]:
+    """Begin, Discover on a Shade (cards and dice from the table), then the Choose it asks for."""
+    journey = Journey.start("firelights", 11)
+    journey.play(Begin("Wick", "she/her", 2, 1, 0), [["5C"]])
+    journey.play(Discover("quick"), [["9H", "KS"], [6, 6]])
+    journey.play(Choose("KS"))
+    return journey
+
+
+def test_reroll_refuses_an_action_that_drew_and_rolled_nothing_and_names_it() -> None:
+    """After Discover -> Choose, Reroll would only replay the Choose: it refuses, changing
+    nothing, and says to undo first; after the undo the Discover itself can be rerolled."""
+    journey = discovered_and_chosen()
+    before = snapshot(journey)
+    assert not journey.can_reroll
+    message = (
+        "the last action (Choose) drew and rolled nothing: undo it first to reroll the one before"
+    )
+    assert journey.reroll_refusal() == message
+    with pytest.raises(IllegalAction) as caught:
+        journey.reroll()
+    assert str(caught.value) == message
+    assert snapshot(journey) == before
+    journey.undo()
+    assert journey.can_reroll and journey.reroll_refusal() is None
+    journey.reroll()
+    assert [e.superseded for e in journey.entries] == [False, True, False]
+
+
+@pytest.mark.parametrize("action", [Rest(), Consult("region")], ids=["rest", "consult"])
+def test_reroll_is_offered_exactly_when_the_last_action_met_chance(action: Any) -> None:
+    """Rest draws and rolls nothing (the discards only go back under the pile): refused. A roll
+    on the tables meets a d66: offered."""
+    journey = played(3)
+    journey.play(action)
+    assert journey.can_reroll == bool(journey.entries[-1].chance)
+    assert journey.can_reroll == isinstance(action, Consult)
+    if not journey.can_reroll:
+        with pytest.raises(IllegalAction, match=r"\(Rest\) drew and rolled nothing"):
+            journey.reroll()
+
+
+def test_nothing_to_reroll_before_the_journey_begins_says_so() -> None:
+    journey = Journey.start("firelights", 1)
+    assert not journey.can_reroll
+    assert journey.reroll_refusal() == "there is no action to take back: the journey has not begun"

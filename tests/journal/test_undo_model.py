@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -22,6 +23,7 @@ from journal_helpers import simple_action
 
 from rules import book as book_module
 from rules.book import JourneyBook
+from rules.errors import IllegalAction
 from rules.firelights import Begin
 from rules.journey import Entry, Journey
 
@@ -37,6 +39,11 @@ def group_start(entries: list[Entry]) -> int:
     while start > 0 and entries[start - 1].superseded:
         start -= 1
     return start
+
+
+def rerollable(entries: list[Entry]) -> bool:
+    """The model's rule for a reroll: the last action stands and met some chance."""
+    return bool(entries) and not entries[-1].superseded and bool(entries[-1].chance)
 
 
 class BookModel(RuleBasedStateMachine):
@@ -82,7 +89,7 @@ class BookModel(RuleBasedStateMachine):
         self.book.redo()
         self.entries += self.redo_stack.pop()
 
-    @precondition(lambda self: any(not e.superseded for e in self.entries))
+    @precondition(lambda self: rerollable(self.entries))
     @rule()
     def reroll(self) -> None:
         first = dataclasses.replace(self.entries[-1], superseded=True)
@@ -91,6 +98,14 @@ class BookModel(RuleBasedStateMachine):
         self.book.reroll()
         self.entries[-1:] = [first, entry]
         self.redo_stack.clear()
+
+    @precondition(lambda self: bool(self.entries) and not rerollable(self.entries))
+    @rule()
+    def reroll_refused(self) -> None:
+        """An action that drew and rolled nothing (a Rest) is not rerolled: nothing changes."""
+        assert not self.book.can_reroll
+        with pytest.raises(IllegalAction, match=r"drew and rolled nothing: undo it first"):
+            self.book.reroll()
 
     @rule(text=st.sampled_from(["North.", "A bridge.", "Rain."]))
     def note(self, text: str) -> None:
@@ -111,6 +126,7 @@ class BookModel(RuleBasedStateMachine):
         assert self.book.chance.steps == reference.chance.steps
         assert self.book.last == reference.last
         assert self.book.can_redo == bool(self.redo_stack)
+        assert self.book.can_reroll == rerollable(self.entries)
         assert sorted(n.text for n in self.book.notes()) == sorted(self.notes)
 
 

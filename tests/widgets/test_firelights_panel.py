@@ -9,8 +9,9 @@ import pytest
 
 from rules.book import JourneyBook
 from rules.cards import Card
-from rules.firelights import locations
+from rules.firelights import Discover, Result, locations, odds
 from widgets.firelights import FirelightsPanel
+from widgets.theme import format_chance
 
 
 def begun(start: str = "5S", **approaches: int) -> FirelightsPanel:
@@ -47,8 +48,10 @@ def test_approaches_other_than_2_1_0_show_an_error_and_begin_nothing() -> None:
 def test_odds_are_shown_before_acting_for_the_chosen_approach() -> None:
     panel = begun()
     panel.approach.value = "quick"
-    assert "Light" in panel.odds.value and "Shade" in panel.odds.value
+    exact = odds(panel.state, Discover("quick"))
     assert "quick" in panel.odds.value
+    for result in Result:
+        assert f"{result.value} {format_chance(exact[result])}" in panel.odds.value
 
 
 def test_discover_light_puts_both_cards_on_the_map() -> None:
