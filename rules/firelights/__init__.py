@@ -29,12 +29,9 @@ from rules.firelights.actions import (
 )
 from rules.firelights.character import APPROACHES, Character
 from rules.firelights.curses import CURSES, CurseTrack
-from rules.firelights.game import (
+from rules.firelights.game import GAME, TABLE, apply
+from rules.firelights.moves import (
     ACTION_CARDS,
-    GAME,
-    TABLE,
-    Report,
-    apply,
     available,
     can_roll,
     fightable,
@@ -45,6 +42,7 @@ from rules.firelights.game import (
     odds_for,
     why_not,
 )
+from rules.firelights.report import Report
 from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
 from rules.firelights.strategy import SensiblePlayer, chance_to_complete, journey_outcome
 from rules.firelights.world import BEACONS, Region, WorldMap

@@ -1,190 +1,40 @@
-"""Playing Firelights: which moves are open now, and what each one does to the state.
+"""Playing Firelights: what each action does to the state.
 
 :func:`apply` is pure: it takes a state, an action and a chance source and returns the new state
-and a :class:`Report` in words. :func:`available` is the one place that says what may be done now;
-:func:`odds` gives the exact chance of Light, Shade and Darkness before an action is taken.
+and a :class:`~rules.firelights.report.Report` in words. What may be done now, and at what odds,
+is :mod:`rules.firelights.moves`; an action the moves do not offer is refused before any card is
+drawn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from rules import tables
 from rules.cards import Card
-from rules.chance import Distribution, Pick, Source
+from rules.chance import Pick, Source
 from rules.dice import Roll
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import actions as A
 from rules.firelights.action_roll import Result, read
-from rules.firelights.action_roll import odds as _odds
 from rules.firelights.character import Character, check_approach
 from rules.firelights.curses import curse_named
+from rules.firelights.moves import available, fightable, ignitable, modifier, why_not
+from rules.firelights.report import Report
 from rules.firelights.state import FATIGUE_BOXES, Pending, State
 from rules.firelights.summary import summary
 from rules.firelights.world import BEACONS
 
-__all__ = [
-    "ACTION_CARDS",
-    "GAME",
-    "TABLE",
-    "Firelights",
-    "Report",
-    "apply",
-    "available",
-    "can_roll",
-    "fightable",
-    "hidden_paths",
-    "ignitable",
-    "modifier",
-    "odds",
-    "odds_for",
-    "why_not",
-]
+__all__ = ["GAME", "TABLE", "Firelights", "apply"]
 
 TABLE = "firelights-d66"
-ROLLING = ("confront", "search", "buy", "discover", "fight", "evade", "ask")
 ANSWERS = {
     Result.LIGHT: "yes, and...",
     Result.SHADE: "yes, but...",
     Result.DARKNESS: "no, and...",
 }
-
-
-@dataclass(frozen=True)
-class Report:
-    """What an action did: the cards, the dice, the result, and each change in words."""
-
-    title: str
-    lines: tuple[str, ...] = ()
-    cards: tuple[Card, ...] = ()
-    dice: tuple[int, ...] = ()
-    modifier: int | None = None
-    result: Result | None = None
-    d66: int | None = None
-
-    @property
-    def score(self) -> int | None:
-        return None if self.modifier is None else sum(self.dice) + self.modifier
-
-    def mechanics(self) -> str:
-        """One line for the Journey Book: ``Discover a Region +2: 7♥ Q♠ vs 4+5+2 = 11: Shade``."""
-        text = self.title
-        if self.d66 is not None:
-            return "; ".join(self.lines)
-        if self.result is not None:
-            cards = " ".join(card.label for card in self.cards)
-            dice = "+".join(map(str, self.dice))
-            text += f" {self.modifier:+d}: {cards} vs {dice}{self.modifier:+d} = {self.score}: {self.result.value}"
-        return text + ("; " + "; ".join(self.lines) if self.lines else "")
-
-
-#: Cards an action draws ("Draw 2 cards face-up from your Story Deck").
-ACTION_CARDS = 2
-
-
-def can_roll(state: State) -> bool:
-    """Whether the Story Deck holds the cards an action draws."""
-    return len(state.deck.draw_pile) >= ACTION_CARDS
-
-
-def ignitable(state: State) -> bool:
-    """Whether your location holds an unlit beacon (Confront Risk may ignite it: house rule)."""
-    if state.world.token is None:
-        return False
-    here = state.world.current
-    return here.beacon and not here.lit
-
-
-def fightable(state: State) -> tuple[str, ...]:
-    """The Curses you may fight now: the one you face, else any living one (our reading of "If
-    you encounter a Curse, you may confront them": you may seek one out)."""
-    return (state.facing,) if state.facing else state.living_curses
-
-
-def hidden_paths(state: State) -> tuple[tuple[int, int], ...]:
-    """The cells of the hidden paths on the map (Confront Risk or Buy Information reveal them)."""
-    return tuple(region.at for region in state.world.regions if not region.face_up)
-
-
-def available(state: State) -> tuple[str, ...]:
-    """The action kinds the rules offer now (the panel enables exactly these).
-
-    Consulting the tables changes nothing in play, so it is always offered.
-    """
-    if state.over:
-        return ("consult",)
-    if state.character is None:
-        return ("begin", "consult")
-    can_draw = can_roll(state)
-    if state.pending is not None:
-        if state.pending.kind == "evade":
-            return ("evade", "consult") if can_draw else ("rest", "consult")
-        return ("choose", "consult")
-    flee = ("flee",) if state.facing else ()
-    if state.exhausted and not state.push_on:
-        return ("rest", *flee, "consult")
-    rolls = tuple(
-        kind
-        for kind in ROLLING
-        if can_draw
-        and (kind != "buy" or state.treasures > 0)
-        and (kind != "fight" or fightable(state))
-    )
-    travel = ("travel",) if any(r.face_up for r in state.world.neighbours()) else ()
-    return (*rolls, *travel, "rest", *flee, "consult")
-
-
-def why_not(state: State, kind: str) -> str:
-    """Why ``kind`` is not offered now, in words the panel can show."""
-    if state.over:
-        return f"the journey is over ({state.status})"
-    if state.character is None:
-        return "create your Firelight first (Begin)"
-    if state.pending is not None:
-        return state.pending.prompt
-    if state.exhausted and not state.push_on:
-        reason = "your Fatigue is full" if state.fatigue_full else "your Story Deck is empty"
-        return f"{reason}: rest or flee (or turn on the push-on option)"
-    if kind in ROLLING and not can_roll(state):
-        return f"the Story Deck holds {len(state.deck.draw_pile)} card(s) and an action draws 2: rest first"
-    if kind == "buy":
-        return "you hold no treasures to spend"
-    if kind == "fight":
-        return "every Curse has perished"
-    if kind == "travel":
-        return "no revealed region touches your location"
-    if kind == "flee":
-        return "you face no Curse to flee from"
-    return "it is not offered now"
-
-
-def modifier(state: State, action: Any) -> int:
-    """The modifier an action adds to the dice (approach, treasures or likelihood)."""
-    if isinstance(action, A.BuyInformation):
-        return action.treasures
-    if isinstance(action, A.Ask):
-        if action.likelihood not in A.LIKELIHOODS:
-            raise InvalidInput(
-                f"the Oracle's likelihood is one of {list(A.LIKELIHOODS)}, got {action.likelihood!r}"
-            )
-        return A.LIKELIHOODS[action.likelihood]
-    if not hasattr(action, "approach"):
-        raise InvalidInput(f"only the Actions roll against two cards: {action!r} has no modifier")
-    if state.character is None:
-        raise IllegalAction("create your Firelight first (Begin)")
-    return state.character.modifier(action.approach)
-
-
-def odds(state: State, action: Any) -> Distribution[Result]:
-    """The exact odds of Light, Shade and Darkness for ``action``, from the cards left."""
-    return _odds(state.deck.draw_pile, modifier(state, action))
-
-
-def odds_for(state: State, bonus: int) -> Distribution[Result]:
-    """The exact odds for a bare modifier (the odds explorer)."""
-    return _odds(state.deck.draw_pile, bonus)
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -291,81 +141,89 @@ def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
 def _roll_action(
     turn: _Turn, action: Any, chance: Source
 ) -> tuple[tuple[Card, ...], tuple[int, ...], Result]:
+    """Making an Action, then what its Light, Shade or Darkness does (one function per action)."""
     cards, dice, result = _action_roll(turn, modifier(turn.state, action), chance)
-    state = turn.state
-    if isinstance(action, A.Confront):
-        _confront(turn, action, cards, result)
-    elif isinstance(action, A.Search):
-        turn.discard(cards)
-        if result is Result.DARKNESS:
-            turn.fatigue(1)
-            if state.facing:
-                turn.say(f"a Curse is onto you: {state.facing}, the Curse you face")
-            elif not state.living_curses:
-                turn.say("a Curse would be onto you, but every Curse has perished")
-            elif not turn.state.over:
-                turn.say("a Curse is onto you")
-                turn.ask(
-                    "curse",
-                    (*state.living_curses, "random"),
-                    "Which Curse is onto you? (or random)",
-                )
-        else:
-            found = 2 if result is Result.LIGHT else 1
-            turn.set(treasures=state.treasures + found)
-            turn.say(f"you find {found} treasure{'s' * (found > 1)} ({turn.state.treasures} held)")
-    elif isinstance(action, A.BuyInformation):
-        turn.discard(cards)
-        turn.set(treasures=state.treasures - action.treasures)
-        turn.say(f"you spend {action.treasures} treasure(s) ({turn.state.treasures} left)")
-        turn.say({Result.LIGHT: "you get precise information", Result.SHADE: "you get partial information",
-                  Result.DARKNESS: "you get ambiguous information"}[result])  # fmt: skip
-        if action.target is not None and result is not Result.DARKNESS:
-            _reveal(turn, action.target)
-    elif isinstance(action, A.Discover):
-        if result is Result.LIGHT:
-            for card in cards:
-                _place(turn, card)
-        else:
-            turn.set(in_play=cards)
-            if result is Result.SHADE:
-                turn.ask("keep", tuple(map(str, cards)), "Shade: choose which card joins your map")
-            else:
-                turn.say("Darkness: the path is hidden")
-                turn.fatigue(1)
-                if not turn.state.over:
-                    turn.ask(
-                        "hide",
-                        tuple(map(str, cards)),
-                        "Choose which card lies face down as a hidden path",
-                    )
-    elif isinstance(action, A.Fight):
-        turn.set(facing=action.curse)
-        if result is Result.LIGHT:
-            _stack(turn, cards)
-        elif result is Result.SHADE:
-            turn.set(in_play=cards)
-            turn.ask(
-                "stack",
-                tuple(map(str, cards)),
-                f"Shade: choose which card to stack on {action.curse}",
-            )
-        else:
-            turn.discard(cards)
-            turn.ask("evade", (), "Darkness: you must Evade Danger")
-    elif isinstance(action, A.Evade):
-        turn.discard(cards)
-        if state.pending is not None:
-            turn.set(pending=None)
-        if result is Result.LIGHT:
-            turn.say("you avoid the danger")
-        else:
-            turn.fatigue(1 if result is Result.SHADE else 2)
-    elif isinstance(action, A.Ask):
-        turn.discard(cards)
-        question = f"“{action.question}” " if action.question else ""
-        turn.say(f"{question}the Oracle answers {ANSWERS[result]}")
+    EFFECTS[type(action)](turn, action, cards, result)
     return cards, dice, result
+
+
+def _search(turn: _Turn, action: A.Search, cards: tuple[Card, ...], result: Result) -> None:
+    turn.discard(cards)
+    state = turn.state
+    if result is not Result.DARKNESS:
+        found = 2 if result is Result.LIGHT else 1
+        turn.set(treasures=state.treasures + found)
+        turn.say(f"you find {found} treasure{'s' * (found > 1)} ({turn.state.treasures} held)")
+        return
+    turn.fatigue(1)
+    if state.facing:
+        turn.say(f"a Curse is onto you: {state.facing}, the Curse you face")
+    elif not state.living_curses:
+        turn.say("a Curse would be onto you, but every Curse has perished")
+    elif not turn.state.over:
+        turn.say("a Curse is onto you")
+        options = (*state.living_curses, "random")
+        turn.ask("curse", options, "Which Curse is onto you? (or random)")
+
+
+INFORMATION = {
+    Result.LIGHT: "you get precise information",
+    Result.SHADE: "you get partial information",
+    Result.DARKNESS: "you get ambiguous information",
+}
+
+
+def _buy(turn: _Turn, action: A.BuyInformation, cards: tuple[Card, ...], result: Result) -> None:
+    turn.discard(cards)
+    turn.set(treasures=turn.state.treasures - action.treasures)
+    turn.say(f"you spend {action.treasures} treasure(s) ({turn.state.treasures} left)")
+    turn.say(INFORMATION[result])
+    if action.target is not None and result is not Result.DARKNESS:
+        _reveal(turn, action.target)
+
+
+def _discover(turn: _Turn, action: A.Discover, cards: tuple[Card, ...], result: Result) -> None:
+    if result is Result.LIGHT:
+        for card in cards:
+            _place(turn, card)
+        return
+    turn.set(in_play=cards)
+    codes = tuple(map(str, cards))
+    if result is Result.SHADE:
+        turn.ask("keep", codes, "Shade: choose which card joins your map")
+        return
+    turn.say("Darkness: the path is hidden")
+    turn.fatigue(1)
+    if not turn.state.over:
+        turn.ask("hide", codes, "Choose which card lies face down as a hidden path")
+
+
+def _fight(turn: _Turn, action: A.Fight, cards: tuple[Card, ...], result: Result) -> None:
+    turn.set(facing=action.curse)
+    if result is Result.LIGHT:
+        _stack(turn, cards)
+    elif result is Result.SHADE:
+        turn.set(in_play=cards)
+        prompt = f"Shade: choose which card to stack on {action.curse}"
+        turn.ask("stack", tuple(map(str, cards)), prompt)
+    else:
+        turn.discard(cards)
+        turn.ask("evade", (), "Darkness: you must Evade Danger")
+
+
+def _evade(turn: _Turn, action: A.Evade, cards: tuple[Card, ...], result: Result) -> None:
+    turn.discard(cards)
+    turn.set(pending=None)  # a Darkness on Fight asked for this Evade Danger; it is done
+    if result is Result.LIGHT:
+        turn.say("you avoid the danger")
+    else:
+        turn.fatigue(1 if result is Result.SHADE else 2)
+
+
+def _ask(turn: _Turn, action: A.Ask, cards: tuple[Card, ...], result: Result) -> None:
+    turn.discard(cards)
+    question = f"“{action.question}” " if action.question else ""
+    turn.say(f"{question}the Oracle answers {ANSWERS[result]}")
 
 
 def _confront(turn: _Turn, action: A.Confront, cards: tuple[Card, ...], result: Result) -> None:
@@ -390,6 +248,18 @@ def _confront(turn: _Turn, action: A.Confront, cards: tuple[Card, ...], result: 
             turn.say("a partial success: it comes at a cost")
     else:
         turn.say("a full success" if result is Result.LIGHT else "a partial success")
+
+
+#: What each Action does once its result is read.
+EFFECTS: dict[type, Callable[[_Turn, Any, tuple[Card, ...], Result], None]] = {
+    A.Confront: _confront,
+    A.Search: _search,
+    A.BuyInformation: _buy,
+    A.Discover: _discover,
+    A.Fight: _fight,
+    A.Evade: _evade,
+    A.Ask: _ask,
+}
 
 
 def _choose(turn: _Turn, action: A.Choose, chance: Source) -> None:

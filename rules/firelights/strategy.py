@@ -52,7 +52,8 @@ from rules.firelights.actions import (
 )
 from rules.firelights.character import APPROACHES
 from rules.firelights.curses import curse_named
-from rules.firelights.game import GAME, available
+from rules.firelights.game import GAME
+from rules.firelights.moves import available
 from rules.firelights.state import FATIGUE_BOXES, State
 from rules.firelights.world import BEACONS, NEIGHBOURS
 from rules.simulate import Simulation, simulate

@@ -51,7 +51,7 @@ from rules.firelights import (
     available,
     locations,
 )
-from rules.firelights.game import ROLLING
+from rules.firelights.moves import ROLLING
 from rules.journey import Journey
 
 SEEDS = random_seeds(20)
