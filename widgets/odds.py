@@ -31,6 +31,7 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import SensiblePlayer, State, chance_to_complete
 from rules.firelights.action_roll import Result, odds
 from rules.simulate import Simulation
+from widgets.firelights.report_view import RESULT_CLASS
 from widgets.messages import MessageArea, guarded
 from widgets.theme import escape, format_chance, style_widget
 
@@ -55,7 +56,6 @@ HITS = ("0 Hits", "1 Hit", "2+ Hits")
 #: The theme's success / warn / error colours (their light-theme fallbacks, for the plots).
 RESULT_COLOURS = {Result.LIGHT: "#388e3c", Result.SHADE: "#f57c00", Result.DARKNESS: "#d32f2f"}
 HITS_COLOURS = ("#9e9e9e", "#64b5f6", "#1976d2")
-RESULT_CLASS = {Result.LIGHT: "light", Result.SHADE: "shade", Result.DARKNESS: "darkness"}
 
 Pile = State | Deck | Iterable[Card | str] | None
 

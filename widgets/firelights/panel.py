@@ -42,21 +42,18 @@ from rules.firelights import (
     fightable,
     hidden_paths,
     ignitable,
-    odds,
     why_not,
 )
-from rules.firelights.action_roll import Result
 from rules.journey import Journey
 from rules.physical import parse_table_results
-from widgets.card_view import cards_html
-from widgets.dice_view import FACES
+from widgets.firelights.report_view import odds_html, report_html
 from widgets.firelights.sheet import curses_html, sheet_html, status_html
 from widgets.firelights.style import CSS
 from widgets.firelights.world_map import WorldMapView
 from widgets.journal import JournalTools
 from widgets.messages import MessageArea, guarded
 from widgets.table_lookup import TableLookup
-from widgets.theme import escape, format_chance, style_widget
+from widgets.theme import escape, style_widget
 
 __all__ = ["FirelightsPanel"]
 
@@ -83,7 +80,6 @@ TOOLTIPS = {
     "ask": "Action+2 likely, +1 otherwise, +0 unlikely",
     "rest": "Write a Journey Book entry, shuffle the discards back, clear Fatigue",
 }
-RESULT_CLASS = {Result.LIGHT: "light", Result.SHADE: "shade", Result.DARKNESS: "darkness"}
 APPROACH_VALUES = [("+2", 2), ("+1", 1), ("0", 0)]
 
 
@@ -135,41 +131,6 @@ def _set_options(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) -> 
     dropdown.options = options
     values = [value for _label, value in options]
     dropdown.value = keep if keep in values else (values[0] if values else None)
-
-
-def odds_html(state: State, action: Any) -> str:
-    """``Light 2/9 ≈ 22% · Shade … · Darkness …`` for ``action``, from the cards left."""
-    dist = odds(state, action)
-    parts = [
-        f'<span class="lantern-{RESULT_CLASS[r]}">{r.value} {format_chance(dist[r])}</span>'
-        for r in Result
-    ]
-    return " · ".join(parts)
-
-
-def report_html(reports: list[Report]) -> str:
-    """The last roll and what followed it (a choice): cards, dice, score, result, changes."""
-    if not reports:
-        return '<div class="lantern-muted">Nothing played yet.</div>'
-    return "".join(_one_report_html(report) for report in reports)
-
-
-def _one_report_html(report: Report) -> str:
-    parts = [f'<div class="lantern-report-title"><b>{escape(report.title)}</b></div>']
-    if report.result is not None:
-        dice = " ".join(f'<span class="lantern-die">{FACES[face]}</span>' for face in report.dice)
-        sums = "+".join(map(str, report.dice))
-        parts.append(
-            '<div class="lantern-roll-row">'
-            f"{cards_html(report.cards)}"
-            f'<div class="lantern-dice">{dice}</div>'
-            f'<div class="lantern-score">{sums} {report.modifier:+d} = <b>{report.score}</b> → '
-            f'<b class="lantern-result lantern-{RESULT_CLASS[report.result]}">'
-            f"{report.result.value}</b></div></div>"
-        )
-    items = "".join(f"<li>{escape(line)}</li>" for line in report.lines)
-    parts.append(f'<ul class="lantern-changes">{items}</ul>')
-    return f'<div class="lantern-report">{"".join(parts)}</div>'
 
 
 class _JourneyTables(TableLookup):

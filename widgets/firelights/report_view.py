@@ -1,0 +1,53 @@
+"""What an action did and what the next one may do, as HTML: the report and the odds line.
+
+Projections of :class:`rules.firelights.Report` and :func:`rules.firelights.odds`; the classes
+``lantern-light`` / ``-shade`` / ``-darkness`` colour the results in every Lantern view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.firelights import Report, Result, State, odds
+from widgets.card_view import cards_html
+from widgets.dice_view import FACES
+from widgets.theme import escape, format_chance
+
+__all__ = ["RESULT_CLASS", "odds_html", "report_html"]
+
+RESULT_CLASS = {Result.LIGHT: "light", Result.SHADE: "shade", Result.DARKNESS: "darkness"}
+
+
+def odds_html(state: State, action: Any) -> str:
+    """``Light 2/9 ≈ 22% · Shade … · Darkness …`` for ``action``, from the cards left."""
+    dist = odds(state, action)
+    parts = [
+        f'<span class="lantern-{RESULT_CLASS[r]}">{r.value} {format_chance(dist[r])}</span>'
+        for r in Result
+    ]
+    return " · ".join(parts)
+
+
+def report_html(reports: list[Report]) -> str:
+    """The last roll and what followed it (a choice): cards, dice, score, result, changes."""
+    if not reports:
+        return '<div class="lantern-muted">Nothing played yet.</div>'
+    return "".join(_one_report_html(report) for report in reports)
+
+
+def _one_report_html(report: Report) -> str:
+    parts = [f'<div class="lantern-report-title"><b>{escape(report.title)}</b></div>']
+    if report.result is not None:
+        dice = " ".join(f'<span class="lantern-die">{FACES[face]}</span>' for face in report.dice)
+        sums = "+".join(map(str, report.dice))
+        parts.append(
+            '<div class="lantern-roll-row">'
+            f"{cards_html(report.cards)}"
+            f'<div class="lantern-dice">{dice}</div>'
+            f'<div class="lantern-score">{sums} {report.modifier:+d} = <b>{report.score}</b> → '
+            f'<b class="lantern-result lantern-{RESULT_CLASS[report.result]}">'
+            f"{report.result.value}</b></div></div>"
+        )
+    items = "".join(f"<li>{escape(line)}</li>" for line in report.lines)
+    parts.append(f'<ul class="lantern-changes">{items}</ul>')
+    return f'<div class="lantern-report">{"".join(parts)}</div>'
