@@ -61,6 +61,7 @@ from rules.store import (
     Store,
     inspect,
     rules_fingerprint,
+    sidecar,
 )
 
 __all__ = [
@@ -185,9 +186,30 @@ class JourneyBook(Generic[S, R]):
     def open(
         cls, where: Path | str, *, game: str | None = None, folder: Path | str | None = None
     ) -> JourneyBook[Any, Any]:
-        """Open a journey (a name or a path), checked first; ``game`` refuses another game's."""
-        store = Store.open(journey_path(where, folder), game=game)
-        return cls._load(store)
+        """Open a journey (a name or a path), checked first; ``game`` refuses another game's.
+
+        A journey with a ``-wal`` file (a kernel died, or it is open elsewhere) is replayed from
+        a private read-only copy before it is opened for writing: that folds its WAL in, so a
+        journey refused for not replaying would no longer be the file it was. (Snapshots that
+        are missing then wait for the next opening.)
+        """
+        path = journey_path(where, folder)
+        if not sidecar(path, "-wal").exists():
+            return cls._load(Store.open(path, game=game))
+        with Store.read_only(path, game=game) as copy:
+            book = cls._replay(copy, check_only=True)
+            rows = copy.rows()
+        store = Store.open(path, game=game)
+        try:
+            unchanged = store.rows() == rows
+        except BaseException:
+            store.close()
+            raise
+        if not unchanged:  # another notebook played meanwhile: replay what the file holds now
+            return cls._load(store)
+        book.store = store
+        book.make_latest()
+        return book
 
     @classmethod
     def start(
@@ -260,7 +282,10 @@ class JourneyBook(Generic[S, R]):
             raise
 
     @classmethod
-    def _replay(cls, store: Store) -> JourneyBook[Any, Any]:
+    def _replay(cls, store: Store, *, check_only: bool = False) -> JourneyBook[Any, Any]:
+        """The book of ``store``, replayed; ``check_only``: no snapshots are written, and the
+        book is not the one ``%%journal`` writes to (it is only a check)."""
+        latest = _latest
         info = store.info
         rows = store.rows()
         try:
@@ -272,12 +297,15 @@ class JourneyBook(Generic[S, R]):
                 chosen, info.seed, info.options, entries[: point.count] if point else [], point
             )
             book: JourneyBook[Any, Any] = cls(store, journey, rows)
-            book._catch_up(entries)
+            book._catch_up(entries, store_missing=not check_only)
         except InvalidInput as error:
             raise CorruptJourney(store.path, f"does not replay: {error}") from None
+        finally:
+            if check_only:
+                _set_latest(latest)
         return book
 
-    def _catch_up(self, entries: Sequence[Entry]) -> None:
+    def _catch_up(self, entries: Sequence[Entry], *, store_missing: bool = True) -> None:
         """Replay the entries after the loaded point, storing snapshots that are missing."""
         have = self.store.snapshot_counts(self._code)
         missing: list[Point[S, R]] = []
@@ -288,7 +316,7 @@ class JourneyBook(Generic[S, R]):
             done = upto
             if done % SNAPSHOT_EVERY == 0 and done not in have:
                 missing.append(self.journey.point())
-        if missing:
+        if missing and store_missing:
             # A read-only copy cannot take them: snapshots only make opening faster.
             with suppress(sqlite3.Error, JourneyChanged), self.store.transaction():
                 self.store.drop_stale_snapshots(self._code)
@@ -303,8 +331,7 @@ class JourneyBook(Generic[S, R]):
     def make_latest(self) -> None:
         """Make this the book :meth:`latest` returns (opening a book does it; a panel that
         switches back to a book after a failed switch does it too)."""
-        global _latest
-        _latest = weakref.ref(self)
+        _set_latest(weakref.ref(self))
 
     # --- what a panel reads (the same names as Journey) ----------------------------------------
 
@@ -570,6 +597,11 @@ class JourneyBook(Generic[S, R]):
             self._snapshots = False
             return
         self.store.put_snapshot(point.count, point.steps, self._code, data)
+
+
+def _set_latest(book: weakref.ref[JourneyBook[Any, Any]] | None) -> None:
+    global _latest
+    _latest = book
 
 
 def _game(name: str) -> Game[Any, Any]:

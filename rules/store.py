@@ -53,7 +53,9 @@ from rules.store_check import (
     NewerJourney,
     NotAJourney,
     WrongGame,
+    checked,
     inspect,
+    sidecar,
 )
 
 __all__ = [
@@ -73,6 +75,7 @@ __all__ = [
     "WrongGame",
     "inspect",
     "rules_fingerprint",
+    "sidecar",
 ]
 
 SUFFIX = ".lantern"
@@ -239,6 +242,14 @@ class Store:
             db.close()
             raise
         return cls(db, info)
+
+    @classmethod
+    @contextmanager
+    def read_only(cls, path: Path | str, *, game: str | None = None) -> Iterator[Store]:
+        """The journey checked and open for reading only (a private copy when it has a WAL), to
+        replay it before anything opens it for writing; nothing it holds can change the file."""
+        with checked(Path(path), game) as (db, info):
+            yield cls(db, info)
 
     # --- reading -------------------------------------------------------------------------------
 

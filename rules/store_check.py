@@ -23,7 +23,8 @@ import shutil
 import sqlite3
 import struct
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +46,7 @@ __all__ = [
     "NotAJourney",
     "WrongGame",
     "check_header",
+    "checked",
     "inspect",
     "read_info",
 ]
@@ -223,27 +225,35 @@ def inspect(path: Path | str, game: str | None = None) -> JourneyInfo:
     one (the journey is open elsewhere, or a kernel died), a private copy of the file and its WAL
     is read instead, so neither the file nor its ``-wal``/``-shm`` change or disappear.
     """
+    with checked(path, game) as (_db, info):
+        return info
+
+
+@contextmanager
+def checked(
+    path: Path | str, game: str | None = None
+) -> Iterator[tuple[sqlite3.Connection, JourneyInfo]]:
+    """A read-only connection to the checked journey, and its journey row (see :func:`inspect`).
+
+    What the connection reads is the journey with its WAL, as opening it would find it; it
+    reads the file itself, or a private copy when there is a WAL. Closed on exit.
+    """
     path = Path(path)
     version = check_header(path)
-    if sidecar(path, "-wal").exists():
-        with tempfile.TemporaryDirectory(prefix="lantern-check-") as folder:
-            copy = _copy_with_wal(path, Path(folder))
-            info = _read(copy.as_uri() + "?mode=ro", path, version)
-    else:
-        info = _read(path.resolve().as_uri() + "?immutable=1", path, version)
-    check_game(info, game)
-    return info
-
-
-def _read(uri: str, path: Path, version: int) -> JourneyInfo:
-    try:
-        db = sqlite3.connect(uri, uri=True)
-    except sqlite3.Error as error:
-        raise CorruptJourney(path, f"cannot be read: SQLite says {str(error)!r}") from None
-    try:
-        return read_info(db, path, version)
-    finally:
-        db.close()
+    with ExitStack() as stack:
+        if sidecar(path, "-wal").exists():
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lantern-")))
+            uri = _copy_with_wal(path, folder).as_uri() + "?mode=ro"
+        else:
+            uri = path.resolve().as_uri() + "?immutable=1"
+        try:
+            db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise CorruptJourney(path, f"cannot be read: SQLite says {str(error)!r}") from None
+        stack.callback(db.close)
+        info = read_info(db, path, version)
+        check_game(info, game)
+        yield db, info
 
 
 def _copy_with_wal(path: Path, folder: Path, tries: int = 5) -> Path:

@@ -251,3 +251,22 @@ def test_a_superseded_entry_is_kept_and_its_steps_skipped() -> None:
     assert replayed.state.faces == ()
     assert replayed.state.held == journey.state.held
     assert replayed.chance.steps == journey.chance.steps == 2
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("options", ["push_on"]), ("options", "fast"), ("entries", {"0": {}}), ("entries", 7)],
+)
+def test_a_record_with_bad_options_or_entries_names_the_bad_value(
+    field: str, value: object
+) -> None:
+    record = played().to_json() | {field: value}
+    assert_refused(InvalidInput, f"'{field}'", lambda: Journey.from_json(record))
+    assert_refused(InvalidInput, repr(value), lambda: Journey.from_json(record))
+
+
+def test_a_very_long_bad_value_is_named_but_cut_short() -> None:
+    record = played().to_json() | {"entries": "x" * 5000}
+    with pytest.raises(InvalidInput) as caught:
+        Journey.from_json(record)
+    assert "'xxxxxxxx" in str(caught.value) and len(str(caught.value)) < 200

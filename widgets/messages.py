@@ -3,7 +3,11 @@
 Why a guard: ipywidgets button callbacks swallow exceptions (at best a traceback lands in the log
 console), so a rule error such as "a d66 value is ... got 17" would vanish. Handlers run their
 body under :func:`guarded`; a :class:`~rules.errors.LanternError` shows as its message, anything
-else as "Unexpected error: <type>: <message>", never as a traceback.
+else as "Unexpected error: <type>: <message>", never as a traceback. An unexpected error is a bug,
+so its traceback goes to the log (``log.exception``: JupyterLab's log console, the kernel's
+stderr) for whoever fixes it. ``last_exception`` keeps the exception without its traceback: a
+traceback holds every frame it passed through, with their locals (a whole journey), alive for as
+long as the panel lives.
 """
 
 from __future__ import annotations
@@ -35,7 +39,9 @@ class MessageArea(widgets.HTML):
     text = traitlets.Unicode("", help="The message shown, as plain text (escaped on render).")
     serial = traitlets.Int(0, help="How many messages have been shown; bumps on every show.")
     last_exception = traitlets.Instance(
-        BaseException, allow_none=True, help="The last exception shown, for the developer."
+        BaseException,
+        allow_none=True,
+        help="The last exception shown, for the developer (its traceback dropped).",
     )
 
     def __init__(self, **kwargs: object) -> None:
@@ -80,7 +86,7 @@ class MessageArea(widgets.HTML):
         else:
             text = f"Unexpected error: {type(exc).__name__}: {exc}"
         self.error(text)
-        self.last_exception = exc
+        self.last_exception = _without_tracebacks(exc)
 
     def clear(self) -> None:
         with self.hold_sync():
@@ -104,8 +110,23 @@ def guarded(messages: MessageArea) -> Iterator[MessageArea]:
         yield messages
     except Exception as exc:
         if not isinstance(exc, LanternError):
-            log.debug("unexpected error in a Lantern widget handler", exc_info=exc)
+            log.exception("unexpected error in a Lantern widget handler")
         messages.show_exception(exc)
     else:
         if messages.serial == before:
             messages.clear()
+
+
+def _without_tracebacks(exc: BaseException) -> BaseException:
+    """``exc`` with the tracebacks of it and of the exceptions it chains dropped (not copied:
+    it was handled, nothing else reads them), so keeping it keeps no frames alive."""
+    seen: set[int] = set()
+    pending: list[BaseException | None] = [exc]
+    while pending:
+        each = pending.pop()
+        if each is None or id(each) in seen:
+            continue
+        seen.add(id(each))
+        each.__traceback__ = None
+        pending += [each.__cause__, each.__context__]
+    return exc

@@ -119,6 +119,17 @@ def test_each_action_is_committed_before_play_returns(journeys: Path) -> None:
     assert book.store.integrity() == ["ok"]
 
 
+def test_an_open_store_runs_in_wal_mode_with_synchronous_full(journeys: Path) -> None:
+    """rules.store: "in WAL mode with synchronous=FULL": a commit is on disk before play returns
+    (NORMAL would lose the last commits to a power cut). Checked on the connection itself, for a
+    new journey and for one opened again."""
+    book = played("wick", 2)
+    for store in (book.store, Store.open(book.path)):
+        assert store._db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert store._db.execute("PRAGMA synchronous").fetchone() == (2,)  # 2 is FULL
+        store.close()
+
+
 def test_when_the_store_cannot_commit_the_action_is_not_played(
     journeys: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -154,6 +165,26 @@ def test_two_notebooks_on_one_journey_cannot_fork_it(journeys: Path) -> None:
         step(here)
     assert here.state == state and len(here.entries) == 3
     assert JourneyBook.open("wick").to_json() == there.to_json()
+
+
+def test_a_journey_played_elsewhere_while_it_opens_here_opens_as_the_file_holds_it(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Open elsewhere (a WAL is there), the journey is replayed from a private copy first; if the
+    other notebook plays before the file is opened for writing, what the file holds wins."""
+    there = played("wick", 3)
+    replay = JourneyBook._replay.__func__  # type: ignore[attr-defined]
+
+    def replay_then_play_there(cls: Any, store: Store, *, check_only: bool = False) -> Any:
+        book = replay(cls, store, check_only=check_only)
+        if check_only:
+            step(there)
+        return book
+
+    monkeypatch.setattr(JourneyBook, "_replay", classmethod(replay_then_play_there))
+    here = JourneyBook.open("wick")
+    assert here.actions == 4 and here.to_json() == there.to_json()
+    assert JourneyBook.latest() is here
 
 
 def test_a_backup_taken_in_play_opens_to_the_same_journey(journeys: Path, tmp_path: Path) -> None:

@@ -8,12 +8,13 @@ the problem, that the file's SHA-256 is unchanged, and that no -wal/-shm/-journa
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from journal_helpers import digest, listing, played
+from journal_helpers import digest, listing, played, step
 
 from rules.book import JourneyBook, journey_path
 from rules.errors import IllegalAction, InvalidInput
@@ -25,6 +26,7 @@ from rules.store import (
     JourneyNotFound,
     NewerJourney,
     NotAJourney,
+    Row,
     Store,
     WrongGame,
     inspect,
@@ -195,6 +197,104 @@ def test_every_file_error_is_an_invalid_input_naming_its_path(journeys: Path) ->
     assert JourneyFileError("x.lantern", "is odd").path == Path("x.lantern")
 
 
+# --- a journey with a WAL (a kernel died, or it is open elsewhere) ------------------------------
+
+
+def crashed(path: Path, *statements: str, shm: bool = True) -> Path:
+    """A copy of the journey as a killed kernel leaves it: ``statements`` committed into its
+    -wal but not yet into the file, its -shm beside it (or not: a player copied only the two)."""
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA wal_autocheckpoint = 0")
+    for statement in statements:
+        db.execute(statement)
+    db.commit()
+    image = path.with_name("crashed.lantern")
+    for suffix in ("", "-wal") + (("-shm",) if shm else ()):
+        shutil.copyfile(path.with_name(path.name + suffix), image.with_name(image.name + suffix))
+    db.close()  # folds the WAL into the original; the image keeps its own apart
+    path.unlink()
+    return image
+
+
+def digests(path: Path) -> dict[str, str]:
+    """SHA-256 of the journey file and of each sidecar beside it."""
+    return {p.name: digest(p) for p in path.parent.iterdir() if p.name.startswith(path.name)}
+
+
+@pytest.mark.parametrize("shm", [True, False], ids=["wal-and-shm", "wal-only"])
+@pytest.mark.parametrize(
+    ("statements", "error", "fragments", "calls"),
+    [
+        (
+            ["UPDATE journey SET game = 'voidlight'"],
+            WrongGame,
+            ["'voidlight' journey, not 'firelights'"],
+            ("inspect", "store", "book"),
+        ),
+        (
+            [f"PRAGMA user_version = {SCHEMA_VERSION + 1}",
+             f"INSERT INTO schema_version VALUES ({SCHEMA_VERSION + 1}, 'later')"],
+            NewerJourney,
+            [f"schema version {SCHEMA_VERSION + 1}", "newer Lantern"],
+            ("inspect", "store", "book"),
+        ),
+        (
+            ["""UPDATE book SET chance = '[["KH","KH"],[1,1]]' WHERE seq = 3"""],
+            CorruptJourney,
+            ["does not replay", "entry 3"],
+            ("book",),
+        ),
+    ],
+    ids=["wrong-game", "newer-schema", "does-not-replay"],
+)  # fmt: skip
+def test_a_refused_journey_with_a_wal_is_left_byte_identical_with_its_sidecars(
+    journeys: Path,
+    shm: bool,
+    statements: list[str],
+    error: type[Exception],
+    fragments: list[str],
+    calls: tuple[str, ...],
+) -> None:
+    """The refusal is found in the WAL (the file alone looks fine), read from a private copy: the
+    file, its -wal and its -shm keep their bytes, and none is deleted or made."""
+    image = crashed(a_journey(5), *statements, shm=shm)
+    before = digests(image)
+    assert f"{image.name}-wal" in before and (f"{image.name}-shm" in before) == shm
+    opens = {
+        "inspect": lambda: inspect(image, "firelights"),
+        "store": lambda: Store.open(image, game="firelights"),
+        "book": lambda: JourneyBook.open(image, game="firelights"),
+    }
+    for name in calls:
+        assert_refused_untouched(image, error, fragments, opens[name])
+        assert digests(image) == before, name
+
+
+def test_a_crashed_journey_that_passes_opens_with_the_actions_in_its_wal(journeys: Path) -> None:
+    """The other side: actions only the WAL holds are played, and opening folds them in."""
+    book = played("wick", 6)
+    reader = sqlite3.connect(book.path)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM book").fetchone()  # holds checkpoints back from here
+    for _ in range(4):
+        step(book)
+    record = book.to_json()
+    image = book.path.with_name("crashed.lantern")
+    for suffix in ("", "-wal", "-shm"):
+        source = book.path.with_name(book.path.name + suffix)
+        shutil.copyfile(source, image.with_name(image.name + suffix))
+    reader.close()
+    book.close()
+    file_alone = sqlite3.connect(f"{image.resolve().as_uri()}?immutable=1", uri=True)
+    assert file_alone.execute("SELECT count(*) FROM book").fetchone() == (6,)
+    file_alone.close()
+    again = JourneyBook.open(image, game="firelights")
+    assert again.to_json() == record and again.actions == 10
+    assert again.store.integrity() == ["ok"]
+    again.close()
+    assert listing(journeys) == ["crashed.lantern", "wick.lantern"]
+
+
 # --- starting never overwrites ------------------------------------------------------------------
 
 
@@ -235,3 +335,21 @@ def test_names_and_paths(journeys: Path, tmp_path: Path) -> None:
     assert journey_path("saves/wick.lantern") == Path("saves/wick.lantern")
     assert journey_path("wick.lantern") == Path("wick.lantern")
     assert journey_path(tmp_path / "w") == tmp_path / "w"
+
+
+@pytest.mark.parametrize(
+    ("body", "chance", "fragments"),
+    [
+        ('["ask"]', "[]", ["row 4's action is a JSON object", """got ['ask']"""]),
+        ('{"kind":"ask"}', '{"cards":1}', ["row 4's chance is a JSON list", "got {'cards': 1}"]),
+        ("{kind: ask", "[]", ["row 4 holds broken JSON", "'{kind: ask'"]),
+    ],
+    ids=["action-not-an-object", "chance-not-a-list", "broken-json"],
+)
+def test_a_bad_action_row_is_refused_naming_the_bad_value(
+    body: str, chance: str, fragments: list[str]
+) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        Row(4, "action", body, chance).entry()
+    for fragment in fragments:
+        assert fragment in str(caught.value)

@@ -7,6 +7,7 @@ message area and leaves the state as it was.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -408,6 +409,57 @@ def test_guarded_names_an_unexpected_error_without_a_traceback() -> None:
         _ = 1 / 0
     assert area.text == "Unexpected error: ZeroDivisionError: division by zero"
     assert "Traceback" not in area.value
+
+
+def test_guarded_logs_an_unexpected_error_with_its_traceback_but_not_a_rule_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An unexpected error is a bug: its traceback goes to the log at ERROR for whoever fixes it."""
+    area = MessageArea()
+    with caplog.at_level(logging.DEBUG, logger="widgets.messages"):
+        with guarded(area):
+            raise IllegalAction("the draw pile is empty")
+        assert caplog.records == []
+        with guarded(area):
+            _ = 1 / 0
+    (record,) = caplog.records
+    assert record.levelno == logging.ERROR and record.exc_info is not None
+    assert record.exc_info[0] is ZeroDivisionError
+    assert "Traceback" in caplog.text and "Traceback" not in area.value
+
+
+def test_the_last_exception_keeps_no_frames_alive(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A traceback holds the frames it passed through, with their locals (a whole journey): the
+    message area keeps the exception and its chain without theirs."""
+    import gc
+    import weakref
+
+    from widgets import messages as messages_module
+
+    monkeypatch.setattr(messages_module.log, "exception", lambda *args, **kwargs: None)
+
+    class Journey:
+        pass
+
+    alive: list[weakref.ref[Journey]] = []
+
+    def handler() -> None:
+        journey = Journey()
+        alive.append(weakref.ref(journey))
+        try:
+            raise KeyError("region")
+        except KeyError as error:
+            raise ValueError("no such region") from error
+
+    area = MessageArea()
+    with guarded(area):
+        handler()
+    gc.collect()
+    assert alive[0]() is None
+    kept = area.last_exception
+    assert isinstance(kept, ValueError) and str(kept) == "no such region"
+    assert kept.__traceback__ is None and kept.__cause__ is not None
+    assert kept.__cause__.__traceback__ is None
 
 
 def test_guarded_clears_an_old_message_on_success_but_keeps_a_new_one() -> None:

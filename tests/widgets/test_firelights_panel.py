@@ -204,3 +204,23 @@ def test_a_panel_can_switch_to_another_journey(tmp_path: Path) -> None:
     panel.use(other)
     assert panel.journey is other and panel.state.character is None
     assert panel.create_box in panel.children
+
+
+def test_new_journey_from_the_panel_switches_to_it_and_the_old_one_stays(tmp_path: Path) -> None:
+    """ "Starting a new journey is an explicit choice, and the old one stays": without code, the
+    panel's New journey starts one, shows it, and Open brings the first one back as it stood."""
+    panel = FirelightsPanel(JourneyBook.open_or_start("first", seed=1, folder=tmp_path))
+    panel.name_input.value = "Wick"
+    panel.begin_button.click()
+    tools = panel.journal_tools
+    assert tools is not None
+    tools.new_name.value = "second"
+    tools.new_button.click()
+    assert panel.journey.name == "second" and panel.state.character is None
+    assert not panel.messages.is_error
+    tools.journey_choice.value = next(
+        v for _l, v in tools.journey_choice.options if "first" in str(v)
+    )
+    tools.open_button.click()
+    assert panel.journey.name == "first" and panel.state.character is not None
+    assert {p.name for p in tmp_path.glob("*.lantern")} == {"first.lantern", "second.lantern"}

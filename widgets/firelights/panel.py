@@ -192,7 +192,7 @@ class FirelightsPanel(widgets.VBox):
         self.journal_tools: JournalTools | None = None
         if isinstance(self.journey, JourneyBook):
             self.journal_tools = JournalTools(
-                self.journey, on_change=self.render, messages=self.messages
+                self.journey, on_change=self.render, on_switch=self.use, messages=self.messages
             )
         self._shown: dict[str, object] = {}  # what each part last showed, to skip equal renders
         self._create_view, self._play_view = self._build_views()
