@@ -1,7 +1,8 @@
 """Run every benchmark in bench/ (``python -m bench``), or the ones named (``python -m bench journal``).
 
-Each module of this folder with a ``main(argv)`` function is a benchmark; ``--quick`` is passed
-on to each (smaller sizes, for a smoke run).
+Each module of this folder with a ``main(argv)`` function is a benchmark. The leading arguments
+that name benchmarks choose them; everything from the first other argument on is passed to each
+(``python -m bench journal --actions 500``; ``--quick``: smaller sizes, for a smoke run).
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ def benchmarks() -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    options = [arg for arg in argv if arg.startswith("-")]
-    chosen = [arg for arg in argv if not arg.startswith("-")] or benchmarks()
-    unknown = sorted(set(chosen) - set(benchmarks()))
+    known = benchmarks()
+    split = next((i for i, arg in enumerate(argv) if arg.startswith("-")), len(argv))
+    chosen, options = argv[:split] or known, argv[split:]
+    unknown = sorted(set(chosen) - set(known))
     if unknown:
-        print(f"no benchmark named {unknown}; the benchmarks are {benchmarks()}", file=sys.stderr)
+        print(f"no benchmark named {unknown}; the benchmarks are {known}", file=sys.stderr)
         return 2
     failed = 0
     for name in chosen:
