@@ -36,6 +36,7 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.export import blocks, escape, to_markdown
 from rules.store import SUFFIX, JourneyInfo
 from widgets.messages import MessageArea, guarded
+from widgets.theme import button
 from widgets.theme import escape as html_escape
 
 __all__ = [
@@ -205,11 +206,7 @@ def insert_markdown_cell(app: Any, text: str) -> None:
 
 
 def _button(description: str, kind: str, tooltip: str) -> widgets.Button:
-    button = widgets.Button(
-        description=description, tooltip=tooltip, layout=widgets.Layout(width="auto")
-    )
-    button.add_class(f"lantern-journal-{kind}")
-    return button
+    return button(description, f"lantern-journal-{kind}", tooltip)
 
 
 REROLL_TIP = (

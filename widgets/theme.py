@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-__all__ = ["CSS", "escape", "format_chance", "style_widget"]
+__all__ = ["CSS", "button", "escape", "format_chance", "style_widget"]
 
 CSS = """
 .lantern-panel { color: var(--jp-ui-font-color1, #212121); }
@@ -108,3 +108,17 @@ def format_chance(p: Fraction) -> str:
     else:
         approx = f"{percent:.0f}%"
     return f"{p} ≈ {approx}"
+
+
+def button(
+    description: str, css_class: str, tooltip: str = "", style: str = "", min_width: str = ""
+) -> widgets.Button:
+    """A button sized to its label, with the ``css_class`` panels style and browser tests find."""
+    made = widgets.Button(
+        description=description,
+        tooltip=tooltip,
+        button_style=style,
+        layout=widgets.Layout(width="auto", min_width=min_width or None),
+    )
+    made.add_class(css_class)
+    return made

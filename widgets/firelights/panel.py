@@ -46,6 +46,7 @@ from rules.firelights import (
 )
 from rules.journey import Journey
 from rules.physical import parse_table_results
+from widgets import theme
 from widgets.firelights.report_view import odds_html, report_html
 from widgets.firelights.sheet import curses_html, sheet_html, status_html
 from widgets.firelights.style import CSS
@@ -84,14 +85,7 @@ APPROACH_VALUES = [("+2", 2), ("+1", 1), ("0", 0)]
 
 
 def _button(description: str, kind: str, tooltip: str = "", style: str = "") -> widgets.Button:
-    button = widgets.Button(
-        description=description,
-        tooltip=tooltip,
-        button_style=style,
-        layout=widgets.Layout(width="auto", min_width="9em"),
-    )
-    button.add_class(f"lantern-act-{kind}")
-    return button
+    return theme.button(description, f"lantern-act-{kind}", tooltip, style, min_width="9em")
 
 
 def _descendants(root: widgets.Widget) -> list[widgets.Widget]:
