@@ -44,6 +44,7 @@ from rules.firelights import (
     ignitable,
     why_not,
 )
+from rules.firelights.actions import ACTIONS
 from rules.journey import Journey
 from rules.physical import parse_table_results
 from widgets import theme
@@ -58,16 +59,10 @@ from widgets.theme import escape, style_widget
 
 __all__ = ["FirelightsPanel"]
 
+#: The action buttons, in the order shown, labelled with the rulebook's names of the actions.
 ACTION_LABELS = {
-    "discover": "Discover a Region",
-    "search": "Search For Treasures",
-    "confront": "Confront Risk",
-    "evade": "Evade Danger",
-    "fight": "Fight a Curse",
-    "flee": "Flee",
-    "buy": "Buy Information",
-    "ask": "Ask the Oracle",
-    "rest": "Rest",
+    kind: ACTIONS[kind].title
+    for kind in ("discover", "search", "confront", "evade", "fight", "flee", "buy", "ask", "rest")
 }
 TOOLTIPS = {
     "discover": "Action+Approach: find a new path",
