@@ -25,6 +25,7 @@ from rules.firelights.actions import (
     Flee,
     Rest,
     Search,
+    Slip,
     Travel,
 )
 from rules.firelights.character import APPROACHES, Character
@@ -75,6 +76,7 @@ __all__ = [
     "Result",
     "Search",
     "SensiblePlayer",
+    "Slip",
     "State",
     "Travel",
     "WorldMap",

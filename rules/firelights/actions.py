@@ -33,6 +33,7 @@ __all__ = [
     "Flee",
     "Rest",
     "Search",
+    "Slip",
     "Travel",
     "parse",
 ]
@@ -141,6 +142,15 @@ class Consult(_Action):
 
 
 @dataclass(frozen=True)
+class Slip(_Action):
+    """Note a detail of your location: "place slips of paper on top of the cards"."""
+
+    kind: ClassVar[str] = "slip"
+    title: ClassVar[str] = "Write on a slip"
+    text: str
+
+
+@dataclass(frozen=True)
 class Choose(_Action):
     """Answer a pending choice: a card code, a curse name, or "random" for a curse."""
 
@@ -176,7 +186,7 @@ class Flee(_Action):
 ACTIONS: Mapping[str, type[_Action]] = {
     cls.kind: cls
     for cls in (Begin, Confront, Search, BuyInformation, Discover, Fight, Evade, Ask, Consult,
-                Choose, Travel, Rest, Flee)
+                Slip, Choose, Travel, Rest, Flee)
 }  # fmt: skip
 
 _CELL_FIELDS = {"target", "to"}

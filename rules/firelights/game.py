@@ -337,7 +337,19 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
         roll, row = table.roll(chance)
         entry = row[action.column]
         turn.say(f"{action.column.title()} table: d66 {roll} → {entry}")
-        return state, Report(action.title, tuple(turn.lines), d66=roll)
+        if state.world.token is not None:
+            turn.set(
+                world=state.world.write(state.world.token, f"{action.column.title()}: {entry}")
+            )
+            turn.say(f"noted on a slip on {state.world.current.card.label}")
+        return turn.state, Report(action.title, tuple(turn.lines), d66=roll)
+    if isinstance(action, A.Slip):
+        text = action.text.strip() if isinstance(action.text, str) else ""
+        if not text:
+            raise InvalidInput(f"a slip needs a few words to note down, got {action.text!r}")
+        turn.set(world=state.world.write(state.world.current.at, text))
+        turn.say(f"on a slip on {state.world.current.card.label}: {text}")
+        return turn.state, Report(action.title, tuple(turn.lines))
     if isinstance(action, A.Choose):
         _choose(turn, action, chance)
     elif isinstance(action, A.Travel):

@@ -63,20 +63,25 @@ def hidden_paths(state: State) -> tuple[tuple[int, int], ...]:
 def available(state: State) -> tuple[str, ...]:
     """The action kinds the rules offer now (the panel enables exactly these).
 
-    Consulting the tables changes nothing in play, so it is always offered.
+    Consulting the tables and writing a slip on your location change nothing in play, so they
+    are always offered (a slip once there is a map).
     """
-    if state.over:
-        return ("consult",)
     if state.character is None:
         return ("begin", "consult")
+    return (*_in_play(state), "consult", "slip")
+
+
+def _in_play(state: State) -> tuple[str, ...]:
+    if state.over:
+        return ()
     can_draw = can_roll(state)
     if state.pending is not None:
         if state.pending.kind == "evade":
-            return ("evade", "consult") if can_draw else ("rest", "consult")
-        return ("choose", "consult")
+            return ("evade",) if can_draw else ("rest",)
+        return ("choose",)
     flee = ("flee",) if state.facing else ()
     if state.exhausted and not state.push_on:
-        return ("rest", *flee, "consult")
+        return ("rest", *flee)
     rolls = tuple(
         kind
         for kind in ROLLING
@@ -85,7 +90,7 @@ def available(state: State) -> tuple[str, ...]:
         and (kind != "fight" or fightable(state))
     )
     travel = ("travel",) if any(r.face_up for r in state.world.neighbours()) else ()
-    return (*rolls, *travel, "rest", *flee, "consult")
+    return (*rolls, *travel, "rest", *flee)
 
 
 def why_not(state: State, kind: str) -> str:

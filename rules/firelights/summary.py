@@ -73,6 +73,13 @@ def summary(state: State) -> str:
         "The World Map (◉ you are here, ☆ unlit beacon, ★ lit beacon, ? hidden path):\n\n"
         f"```\n{map_text(state)}\n```"
     )
+    slips = [
+        f"- {region.card.label} at {list(region.at)}: " + "; ".join(region.slips)
+        for region in state.world.regions
+        if region.slips
+    ]
+    if slips:
+        parts.append("Slips on the map:\n\n" + "\n".join(slips))
     curses = " · ".join(
         f"{t.name} {'perished' if t.perished else f'{t.count}/{t.curse.strength}'}"
         for t in state.curses

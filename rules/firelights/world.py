@@ -41,13 +41,15 @@ def direction(new: Card, current: Card) -> str:
 
 @dataclass(frozen=True)
 class Region:
-    """A card on the map. A hidden path lies face down; a beacon may be lit."""
+    """A card on the map. A hidden path lies face down; a beacon may be lit; ``slips`` are the
+    details noted on it ("place slips of paper on top of the cards")."""
 
     card: Card
     at: Cell
     face_up: bool = True
     beacon: bool = False
     lit: bool = False
+    slips: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,11 @@ class WorldMap:
         if not region.beacon or region.lit:
             raise IllegalAction(f"the region at {at!r} holds no unlit beacon")
         return self._replace(replace(region, lit=True))
+
+    def write(self, at: Cell, text: str) -> WorldMap:
+        """Place a slip of paper with ``text`` on the region at ``at``."""
+        region = self[at]
+        return self._replace(replace(region, slips=(*region.slips, text)))
 
     def travel(self, at: Cell) -> WorldMap:
         """Move the token to a revealed region touching the current location."""

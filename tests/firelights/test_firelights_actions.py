@@ -232,7 +232,7 @@ def test_search_darkness_a_curse_is_onto_you_and_marks_1_fatigue() -> None:
     assert "a Curse is onto you" in lines(journey)
     assert state.pending is not None and state.pending.kind == "curse"
     assert state.pending.options == ("Calamity", "Screecher", "Hollow", "Talon", "random")
-    assert available(state) == ("choose", "consult")
+    assert available(state) == ("choose", "consult", "slip")
     play(journey, Choose("Hollow"))
     assert journey.state.facing == "Hollow"
     assert journey.state.pending is None
@@ -367,7 +367,7 @@ def test_discover_shade_adds_either_one_of_the_cards_the_player_chooses() -> Non
     assert state.pending is not None and state.pending.kind == "keep"
     assert state.pending.options == ("7H", "QS")
     assert where(state, "7H") == where(state, "QS") == "cards in play"
-    assert available(state) == ("choose", "consult")
+    assert available(state) == ("choose", "consult", "slip")
     assert_refused(IllegalAction, "choose which card", lambda: journey.play(Discover("forceful")))
     assert_refused(InvalidInput, "'KD'", lambda: journey.play(Choose("KD")))
     play(journey, Choose("QS"))
@@ -460,7 +460,7 @@ def test_fight_darkness_you_must_evade_danger() -> None:
     state = journey.state
     assert state.curse("Talon").stack == ()
     assert state.pending is not None and state.pending.kind == "evade"
-    assert available(state) == ("evade", "consult")
+    assert available(state) == ("evade", "consult", "slip")
     assert_refused(IllegalAction, "Evade Danger", lambda: journey.play(Confront("forceful")))
     play(journey, Evade("forceful"), LOW, [6, 6])
     assert journey.state.pending is None

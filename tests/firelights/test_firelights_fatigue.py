@@ -84,11 +84,11 @@ def test_when_your_fatigue_is_full_you_have_to_rest_or_flee() -> None:
     Curse is onto you) are offered."""
     journey = begun()
     tire(journey, 5)
-    assert [k for k in available(journey.state) if k != "consult"] == ["rest"]
+    assert [k for k in available(journey.state) if k not in ("consult", "slip")] == ["rest"]
     journey = begun()
     play(journey, Fight("forceful", "Talon"), ["2C", "3C"], [6, 6])
     tire(journey, 5)
-    assert [k for k in available(journey.state) if k != "consult"] == ["rest", "flee"]
+    assert [k for k in available(journey.state) if k not in ("consult", "slip")] == ["rest", "flee"]
 
 
 @pytest.mark.parametrize(
@@ -126,7 +126,7 @@ def test_when_your_story_deck_is_empty_you_have_to_rest_or_flee() -> None:
     empty draw pile only Rest is offered and any other action is refused, naming why."""
     journey = empty_deck()
     assert journey.state.exhausted
-    assert [k for k in available(journey.state) if k != "consult"] == ["rest"]
+    assert [k for k in available(journey.state) if k not in ("consult", "slip")] == ["rest"]
     before = frozen(journey)
     assert_refused(
         IllegalAction, "your Story Deck is empty: rest or flee", lambda: journey.play(Ask("even"))
@@ -145,7 +145,7 @@ def test_an_action_needing_2_cards_with_1_left_is_refused_rest_first() -> None:
         journey.play(Ask("even"))
     state = journey.state
     assert len(state.deck.draw_pile) == 1 and not state.exhausted
-    assert [k for k in available(state) if k != "consult"] == ["travel", "rest"]
+    assert [k for k in available(state) if k not in ("consult", "slip")] == ["travel", "rest"]
     before = frozen(journey)
     assert_refused(
         IllegalAction,
@@ -204,7 +204,7 @@ def test_flee_is_offered_when_fatigue_is_full_and_keeps_you_tired() -> None:
     tire(journey, 5)
     play(journey, Flee())
     assert journey.state.facing is None and journey.state.fatigue == 5
-    assert [k for k in available(journey.state) if k != "consult"] == ["rest"]
+    assert [k for k in available(journey.state) if k not in ("consult", "slip")] == ["rest"]
 
 
 def test_without_push_on_fatigue_stops_at_5() -> None:
@@ -236,7 +236,7 @@ def test_push_on_fatigue_past_full_extinguishes_the_light() -> None:
     play(journey, Confront("forceful"), ["JD", "JC"], [1, 1])
     assert journey.state.status == "extinguished" and journey.state.over
     assert "your light is extinguished" in journey.last.lines[-1]
-    assert set(available(journey.state)) <= {"consult"}
+    assert set(available(journey.state)) <= {"consult", "slip"}
     assert_refused(
         IllegalAction, "the journey is over (extinguished)", lambda: journey.play(Rest())
     )
@@ -266,7 +266,10 @@ def test_push_on_cannot_make_an_action_without_cards() -> None:
     journey = empty_deck()
     pushed = Journey.from_json({**journey.to_json(), "options": {"push_on": True}})
     assert pushed.state == replace(journey.state, push_on=True)
-    assert [k for k in available(pushed.state) if k != "consult"] == ["travel", "rest"]
+    assert [k for k in available(pushed.state) if k not in ("consult", "slip")] == [
+        "travel",
+        "rest",
+    ]
 
 
 def test_push_on_is_the_only_firelights_option() -> None:

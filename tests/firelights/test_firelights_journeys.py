@@ -45,6 +45,7 @@ from rules.firelights import (
     Flee,
     Rest,
     Search,
+    Slip,
     State,
     Travel,
     apply,
@@ -56,7 +57,7 @@ from rules.journey import Journey
 
 SEEDS = random_seeds(20)
 MAX_STEPS = 2000
-KINDS = (*ROLLING, "begin", "choose", "travel", "rest", "flee", "consult")
+KINDS = (*ROLLING, "begin", "choose", "travel", "rest", "flee", "consult", "slip")
 COLUMNS = ("region", "theme", "event", "story")
 
 
@@ -203,6 +204,8 @@ def well_formed(state: State, kind: str, rng: random.Random) -> list[Any]:
         return [Flee()]
     if kind == "consult":
         return [Consult(rng.choice(COLUMNS))]
+    if kind == "slip":
+        return [Slip("a cairn of grey stones")]
     raise AssertionError(kind)
 
 
@@ -266,9 +269,9 @@ def test_random_legal_playouts_keep_every_promise(seed: int) -> None:
         check_step(journey, rng)
         offered = available(journey.state)
         if journey.state.over:
-            assert set(offered) <= {"consult"}
+            assert set(offered) <= {"consult", "slip"}
             break
-        kinds = [k for k in offered if k != "consult" or rng.random() < 0.05]
+        kinds = [k for k in offered if k not in ("consult", "slip") or rng.random() < 0.05]
         kind = rng.choice(kinds or list(offered))
         journey.play(rng.choice(well_formed(journey.state, kind, rng)))
     locations(journey.state)

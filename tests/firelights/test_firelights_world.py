@@ -22,8 +22,10 @@ from rules.firelights import (
     Ask,
     Choose,
     Confront,
+    Consult,
     Discover,
     Rest,
+    Slip,
     Travel,
     WorldMap,
     available,
@@ -286,7 +288,7 @@ def test_no_action_is_possible_once_the_journey_is_complete() -> None:
     up the tables), and each is refused saying so, changing nothing."""
     journey = six_beacons_lit_but_one()
     play(journey, Confront("forceful", "ignite"), ["4H", "6H"], [6, 6])
-    assert set(available(journey.state)) <= {"consult"}
+    assert set(available(journey.state)) <= {"consult", "slip"}
     before = frozen(journey)
     for action in (Discover("forceful"), Rest(), Ask("even"), Travel((0, 0))):
         assert_refused(
@@ -305,3 +307,37 @@ def test_a_higher_card_goes_in_the_row_directly_above_when_a_cell_there_is_free(
     world = WorldMap(tuple(Region(Card.parse(code), at) for code, at in laid), token=(0, 0))
     world = world.place(Card.parse("KS"))
     assert world.regions[-1].at in {(-2, 1), (2, 1)}
+
+
+def test_rolling_tables_note_their_answer_on_a_slip_on_your_location() -> None:
+    """ "Use rolling tables for inspiration, place slips of paper on top of the cards to note down
+    details about the region." A table roll is noted on a slip on the card where you are."""
+    journey = begun("5C")
+    play(journey, Consult("region"), 34)
+    assert journey.state.world.current.slips == ("Region: Glacier",)
+    assert "noted on a slip on 5♣" in journey.last.lines
+
+
+def test_you_may_write_your_own_slip_on_your_location_and_it_replays() -> None:
+    """The player notes a detail of their own; it stays on the card, in the record and replay."""
+    journey = begun("5C")
+    play(journey, Slip("  A hollow oak, warm inside.  "))
+    assert journey.state.world.current.slips == ("A hollow oak, warm inside.",)
+    assert Journey.from_json(journey.to_json()).state == journey.state
+
+
+def test_an_empty_slip_is_refused_and_changes_nothing() -> None:
+    """A slip notes something: an empty one is malformed input, named, and nothing changes."""
+    journey = begun("5C")
+    before = frozen(journey)
+    assert_refused(InvalidInput, "'   '", lambda: journey.play(Slip("   ")))
+    assert frozen(journey) == before
+
+
+def test_before_the_journey_begins_there_is_no_card_for_a_slip() -> None:
+    """Tables may be rolled before the first card is drawn; nothing is noted, and no slip may be
+    written."""
+    journey = Journey.start("firelights", 0)
+    journey.play(Consult("story"), [11])
+    assert journey.state.world.regions == ()
+    assert_refused(IllegalAction, "not possible now", lambda: journey.play(Slip("a note")))

@@ -224,3 +224,15 @@ def test_new_journey_from_the_panel_switches_to_it_and_the_old_one_stays(tmp_pat
     tools.open_button.click()
     assert panel.journey.name == "first" and panel.state.character is not None
     assert {p.name for p in tmp_path.glob("*.lantern")} == {"first.lantern", "second.lantern"}
+
+
+def test_a_slip_written_in_the_panel_shows_on_the_map_card() -> None:
+    """ "place slips of paper on top of the cards to note down details about the region"."""
+    panel = begun()
+    panel.slip_input.value = "A hollow oak, warm inside."
+    panel.slip_button.click()
+    here = panel.state.world.token
+    assert panel.state.world.current.slips == ("A hollow oak, warm inside.",)
+    assert "✎" in panel.map.cells[here].description
+    assert "A hollow oak, warm inside." in panel.map.cells[here].tooltip
+    assert panel.slip_input.value == ""

@@ -35,6 +35,7 @@ from rules.firelights import (
     Report,
     Rest,
     Search,
+    Slip,
     State,
     Travel,
     available,
@@ -321,6 +322,13 @@ class FirelightsPanel(widgets.VBox):
         self.entry_input.add_class("lantern-rest-entry")
         self.buy_odds = widgets.HTML()
         self.ask_odds = widgets.HTML()
+        self.slip_input = widgets.Text(
+            placeholder="a detail of this place, noted on a slip on its card",
+            layout={"width": "24em"},
+        )
+        self.slip_input.add_class("lantern-slip-text")
+        self.slip_button = _button("Write on a slip", "slip", "Note it on your location's card")
+        self.slip_button.on_click(lambda _b: self._slip())
 
     # --- acting ----------------------------------------------------------------------------
 
@@ -360,6 +368,10 @@ class FirelightsPanel(widgets.VBox):
         if self.act(Rest(self.entry_input.value.strip())) is not None:
             self.entry_input.value = ""
 
+    def _slip(self) -> None:
+        if self.act(Slip(self.slip_input.value)) is not None:
+            self.slip_input.value = ""
+
     def _travel(self, at: tuple[int, int]) -> None:
         self.act(Travel(at))
 
@@ -392,6 +404,7 @@ class FirelightsPanel(widgets.VBox):
                 button.tooltip = (
                     f"{tip} — not now: {why_not(state, kind)}" if button.disabled else tip
                 )
+            self.slip_button.disabled = "slip" not in offered
             self._render_inputs(state)
             if self._changed("choice", state.pending):
                 self._render_choice(state)
@@ -511,7 +524,11 @@ class FirelightsPanel(widgets.VBox):
             layout=widgets.Layout(flex="1 1 38em", min_width="30em"),
         )
         board = widgets.VBox(
-            [self._section("World map", self.map), self._section("Curses", self.curses)],
+            [
+                self._section("World map", self.map),
+                widgets.HBox([self.slip_input, self.slip_button]),
+                self._section("Curses", self.curses),
+            ],
             layout=widgets.Layout(flex="1 1 24em", min_width="20em", margin="0 0 0 1em"),
         )
         columns = widgets.Box([play, board], layout=widgets.Layout(flex_flow="row wrap"))

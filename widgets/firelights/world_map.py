@@ -32,6 +32,9 @@ def region_label(region: Region, here: bool) -> tuple[str, str]:
         if region.beacon:
             text += " ★" if region.lit else " ☆"
             tip += " — beacon lit" if region.lit else " — an unlit beacon"
+    if region.slips:
+        text += " ✎"
+        tip += "".join(f"\n✎ {slip}" for slip in region.slips)
     if here:
         text = "◉ " + text
         tip += " — you are here"
@@ -79,7 +82,7 @@ class WorldMapView(widgets.VBox):
         )
         legend = widgets.HTML(
             '<span class="lantern-muted">◉ you are here · ☆ unlit beacon · ★ lit beacon · '
-            "? hidden path · click a touching region to travel. Placement on the grid is our "
+            "? hidden path · ✎ notes (hover to read) · click a touching region to travel. Placement on the grid is our "
             "house rule: above, below or beside your location, touching a corner.</span>"
         )
         self.children = (grid, legend)
