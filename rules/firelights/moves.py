@@ -18,6 +18,7 @@ from rules.firelights.state import State
 
 __all__ = [
     "ACTION_CARDS",
+    "KINDS",
     "ROLLING",
     "available",
     "can_roll",
@@ -27,6 +28,7 @@ __all__ = [
     "modifier",
     "odds",
     "odds_for",
+    "refusal",
     "why_not",
 ]
 
@@ -60,60 +62,62 @@ def hidden_paths(state: State) -> tuple[tuple[int, int], ...]:
     return tuple(region.at for region in state.world.regions if not region.face_up)
 
 
+#: Every action kind, in the order :func:`available` lists them.
+KINDS = ("begin", "choose", *ROLLING, "travel", "rest", "flee", "consult", "slip")
+
+
 def available(state: State) -> tuple[str, ...]:
     """The action kinds the rules offer now (the panel enables exactly these).
 
     Consulting the tables and writing a slip on your location change nothing in play, so they
     are always offered (a slip once there is a map).
     """
-    if state.character is None:
-        return ("begin", "consult")
-    return (*_in_play(state), "consult", "slip")
-
-
-def _in_play(state: State) -> tuple[str, ...]:
-    if state.over:
-        return ()
-    can_draw = can_roll(state)
-    if state.pending is not None:
-        if state.pending.kind == "evade":
-            return ("evade",) if can_draw else ("rest",)
-        return ("choose",)
-    flee = ("flee",) if state.facing else ()
-    if state.exhausted and not state.push_on:
-        return ("rest", *flee)
-    rolls = tuple(
-        kind
-        for kind in ROLLING
-        if can_draw
-        and (kind != "buy" or state.treasures > 0)
-        and (kind != "fight" or fightable(state))
-    )
-    travel = ("travel",) if any(r.face_up for r in state.world.neighbours()) else ()
-    return (*rolls, *travel, "rest", *flee)
+    return tuple(kind for kind in KINDS if refusal(state, kind) is None)
 
 
 def why_not(state: State, kind: str) -> str:
     """Why ``kind`` is not offered now, in words the panel can show."""
+    return refusal(state, kind) or "it is not offered now"
+
+
+def refusal(state: State, kind: str) -> str | None:
+    """None when ``kind`` is offered now, else why not: the one place that decides it."""
+    if kind == "consult":
+        return None
+    if state.character is None:
+        return None if kind == "begin" else "create your Firelight first (Begin)"
+    if kind == "slip":
+        return None
     if state.over:
         return f"the journey is over ({state.status})"
-    if state.character is None:
-        return "create your Firelight first (Begin)"
-    if state.pending is not None:
-        return state.pending.prompt
+    pending = state.pending
+    if pending is not None:
+        if pending.kind == "evade":
+            follow_up = "evade" if can_roll(state) else "rest"
+        else:
+            follow_up = "choose"
+        return None if kind == follow_up else pending.prompt
     if state.exhausted and not state.push_on:
+        if kind == "rest" or (kind == "flee" and state.facing):
+            return None
         reason = "your Fatigue is full" if state.fatigue_full else "your Story Deck is empty"
         return f"{reason}: rest or flee (or turn on the push-on option)"
-    if kind in ROLLING and not can_roll(state):
-        return f"the Story Deck holds {len(state.deck.draw_pile)} card(s) and an action draws 2: rest first"
-    if kind == "buy":
-        return "you hold no treasures to spend"
-    if kind == "fight":
-        return "every Curse has perished"
+    if kind in ROLLING:
+        if not can_roll(state):
+            held = len(state.deck.draw_pile)
+            return f"the Story Deck holds {held} card(s) and an action draws {ACTION_CARDS}: rest first"
+        if kind == "buy" and state.treasures <= 0:
+            return "you hold no treasures to spend"
+        if kind == "fight" and not fightable(state):
+            return "every Curse has perished"
+        return None
     if kind == "travel":
-        return "no revealed region touches your location"
+        touching = any(region.face_up for region in state.world.neighbours())
+        return None if touching else "no revealed region touches your location"
+    if kind == "rest":
+        return None
     if kind == "flee":
-        return "you face no Curse to flee from"
+        return None if state.facing else "you face no Curse to flee from"
     return "it is not offered now"
 
 
