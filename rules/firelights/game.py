@@ -21,7 +21,7 @@ from rules.firelights import actions as A
 from rules.firelights.action_roll import Result, read
 from rules.firelights.character import Character, check_approach
 from rules.firelights.curses import curse_named
-from rules.firelights.moves import available, fightable, ignitable, modifier, why_not
+from rules.firelights.moves import ACTION_CARDS, available, fightable, ignitable, modifier, why_not
 from rules.firelights.report import Report
 from rules.firelights.state import FATIGUE_BOXES, Pending, State
 from rules.firelights.summary import summary
@@ -75,7 +75,7 @@ class _Turn:
 def _action_roll(
     turn: _Turn, bonus: int, chance: Source
 ) -> tuple[tuple[Card, ...], tuple[int, ...], Result]:
-    cards, deck = turn.state.deck.draw(2, chance)
+    cards, deck = turn.state.deck.draw(ACTION_CARDS, chance)
     dice = chance.resolve(Roll(2))
     turn.set(deck=deck)
     return cards, dice, read(sum(dice) + bonus, cards)

@@ -49,7 +49,7 @@ from rules.firelights.actions import ACTIONS
 from rules.journey import Journey
 from rules.physical import parse_table_results
 from widgets import theme
-from widgets.firelights.report_view import odds_html, report_html
+from widgets.firelights.report_view import odds_line_html, report_html
 from widgets.firelights.sheet import curses_html, sheet_html, status_html
 from widgets.firelights.style import CSS
 from widgets.firelights.world_map import WorldMapView
@@ -446,7 +446,7 @@ class FirelightsPanel(widgets.VBox):
         odds_ok = can_roll(state) and state.character is not None
         self.odds.value = (
             f"<div>Odds now, {escape(self.approach.value)}: "
-            f"{odds_html(state, Discover(self.approach.value))}</div>"
+            f"{odds_line_html(state, Discover(self.approach.value))}</div>"
             if odds_ok
             else '<div class="lantern-muted">No odds: an action needs two cards in the Story Deck.</div>'
         )
@@ -457,8 +457,8 @@ class FirelightsPanel(widgets.VBox):
             self.buy_odds.value = self.ask_odds.value = ""
             return
         spend = min(self.spend_input.value, max(1, state.treasures))
-        buy = odds_html(state, BuyInformation(spend))
-        ask = odds_html(state, Ask(self.likelihood_input.value))
+        buy = odds_line_html(state, BuyInformation(spend))
+        ask = odds_line_html(state, Ask(self.likelihood_input.value))
         self.buy_odds.value = (
             f'<div class="lantern-odds-line">Buy Information +{spend}: {buy}</div>'
         )

@@ -13,12 +13,12 @@ from widgets.card_view import cards_html
 from widgets.dice_view import FACES
 from widgets.theme import escape, format_chance
 
-__all__ = ["RESULT_CLASS", "odds_html", "report_html"]
+__all__ = ["RESULT_CLASS", "odds_line_html", "report_html"]
 
 RESULT_CLASS = {Result.LIGHT: "light", Result.SHADE: "shade", Result.DARKNESS: "darkness"}
 
 
-def odds_html(state: State, action: Any) -> str:
+def odds_line_html(state: State, action: Any) -> str:
     """``Light 2/9 ≈ 22% · Shade … · Darkness …`` for ``action``, from the cards left."""
     dist = odds(state, action)
     parts = [
