@@ -41,6 +41,7 @@ from rules.firelights.moves import (
     modifier,
     odds,
     odds_for,
+    risk,
     why_not,
 )
 from rules.firelights.report import Report
@@ -93,5 +94,6 @@ __all__ = [
     "odds",
     "odds_for",
     "read",
+    "risk",
     "why_not",
 ]

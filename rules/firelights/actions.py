@@ -56,11 +56,7 @@ class _Action:
 
 @dataclass(frozen=True)
 class Begin(_Action):
-    """Create the Firelight and draw the starting region.
-
-    ``push_on`` (house rule, an option): act while exhausted; Fatigue marked past full then
-    extinguishes the light.
-    """
+    """Create the Firelight and draw the starting region."""
 
     kind: ClassVar[str] = "begin"
     title: ClassVar[str] = "Begin the journey"
@@ -69,7 +65,6 @@ class Begin(_Action):
     forceful: int
     patient: int
     quick: int
-    push_on: bool = False
 
 
 @dataclass(frozen=True)
@@ -200,6 +195,10 @@ def parse(data: Mapping[str, Any]) -> Any:
     cls = ACTIONS[str(kind)]
     fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     args = {key: value for key, value in data.items() if key != "kind"}
+    if cls is Begin:
+        # "push_on" was a creation option (act while exhausted), retired when pushing on became
+        # the player's choice at the moment; journeys saved with it still open, and it is ignored.
+        args.pop("push_on", None)
     unknown = set(args) - fields
     if unknown:
         raise InvalidInput(f"{kind!r} takes {sorted(fields)}, got unknown {sorted(unknown)}")

@@ -54,15 +54,20 @@ class _Turn:
         self.lines.append(line)
 
     def fatigue(self, boxes: int) -> None:
-        marked = self.state.fatigue + boxes
-        if marked > FATIGUE_BOXES and self.state.push_on:
-            self.set(fatigue=FATIGUE_BOXES, status="extinguished")
-            self.say("Fatigue marked past full: your light is extinguished (push on, house rule)")
-            return
-        self.set(fatigue=min(marked, FATIGUE_BOXES))
-        self.say(f"mark {boxes} Fatigue ({self.state.fatigue}/{FATIGUE_BOXES})")
+        """Mark Fatigue: marked while the track is full, it extinguishes the light ("or risk
+        extinguishing your light"); marked from below, it stops at full."""
         if self.state.fatigue_full:
-            self.say("your Fatigue is full: rest or flee")
+            self.set(status="extinguished")
+            self.say(
+                f"{boxes} Fatigue marked while your Fatigue is full: your light is extinguished"
+            )
+            return
+        marked = self.state.fatigue + boxes
+        self.set(fatigue=min(marked, FATIGUE_BOXES))
+        stopped = " (the track stops at full)" if marked > FATIGUE_BOXES else ""
+        self.say(f"mark {boxes} Fatigue ({self.state.fatigue}/{FATIGUE_BOXES}){stopped}")
+        if self.state.fatigue_full:
+            self.say("your Fatigue is full: rest or flee, or push on at the risk of your light")
 
     def discard(self, cards: tuple[Card, ...]) -> None:
         self.set(deck=self.state.deck.discard(cards))
@@ -125,14 +130,10 @@ def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
     character = Character(
         action.name, action.pronouns, action.forceful, action.patient, action.quick
     )
-    if type(action.push_on) is not bool:
-        raise InvalidInput(f"push_on is true or false, got {action.push_on!r}")
-    turn.set(character=character, push_on=turn.state.push_on or action.push_on)
+    turn.set(character=character)
     (card,), deck = turn.state.deck.draw(1, chance)
     turn.set(deck=deck)
     turn.say(f"{character.display_name} sets out")
-    if turn.state.push_on:
-        turn.say("push on (house rule): you may act while exhausted, at the risk of your light")
     _place(turn, card)
     if turn.state.world.regions[-1].beacon:
         turn.say("(house rule: the starting region counts as discovered, so it holds a beacon)")
@@ -187,15 +188,18 @@ def _discover(turn: _Turn, action: A.Discover, cards: tuple[Card, ...], result: 
         for card in cards:
             _place(turn, card)
         return
-    turn.set(in_play=cards)
     codes = tuple(map(str, cards))
     if result is Result.SHADE:
+        turn.set(in_play=cards)
         turn.ask("keep", codes, "Shade: choose which card joins your map")
         return
     turn.say("Darkness: the path is hidden")
     turn.fatigue(1)
-    if not turn.state.over:
-        turn.ask("hide", codes, "Choose which card lies face down as a hidden path")
+    if turn.state.over:
+        turn.discard(cards)
+        return
+    turn.set(in_play=cards)
+    turn.ask("hide", codes, "Choose which card lies face down as a hidden path")
 
 
 def _fight(turn: _Turn, action: A.Fight, cards: tuple[Card, ...], result: Result) -> None:
@@ -387,16 +391,24 @@ def _stranded(turn: _Turn) -> None:
         turn.say("too few cards are left to make another action: your light goes out (house rule)")
 
 
+#: Options journeys saved earlier may carry, accepted and ignored: "push_on" was the creation
+#: option to act while exhausted, retired when pushing on became a choice made at the moment.
+RETIRED_OPTIONS = frozenset({"push_on"})
+
+
 class Firelights:
-    """The game as :mod:`rules.journey` plays it. Option ``push_on`` (house rule): act while exhausted."""
+    """The game as :mod:`rules.journey` plays it. It takes no options."""
 
     name = "firelights"
 
     def initial(self, options: Mapping[str, Any]) -> State:
-        unknown = set(options) - {"push_on"}
+        unknown = set(options) - RETIRED_OPTIONS
         if unknown:
-            raise InvalidInput(f"Firelights options are ['push_on'], got {sorted(unknown)}")
-        return State(push_on=bool(options.get("push_on", False)))
+            raise InvalidInput(
+                f"Firelights takes no options (push on is a choice made at the moment), "
+                f"got {sorted(unknown)}"
+            )
+        return State()
 
     def apply(self, state: State, action: Any, chance: Source) -> tuple[State, Report]:
         return apply(state, action, chance)

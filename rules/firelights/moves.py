@@ -29,10 +29,14 @@ __all__ = [
     "odds",
     "odds_for",
     "refusal",
+    "risk",
     "why_not",
 ]
 
 ROLLING = ("confront", "search", "buy", "discover", "fight", "evade", "ask")
+
+#: The Actions whose results mark Fatigue (Fight through the Evade Danger its Darkness asks for).
+MARKS_FATIGUE = ("confront", "search", "discover", "fight", "evade")
 
 #: Cards an action draws ("Draw 2 cards face-up from your Story Deck").
 ACTION_CARDS = 2
@@ -89,7 +93,10 @@ def refusal(state: State, kind: str) -> str | None:
     if kind == "slip":
         return None
     if state.over:
-        return f"the journey is over ({state.status})"
+        done = (
+            "all six beacons burn" if state.status == "complete" else "your light is extinguished"
+        )
+        return f"the journey is over: {done}"
     pending = state.pending
     if pending is not None:
         if pending.kind == "evade":
@@ -97,11 +104,11 @@ def refusal(state: State, kind: str) -> str | None:
         else:
             follow_up = "choose"
         return None if kind == follow_up else pending.prompt
-    if state.exhausted and not state.push_on:
+    if not state.deck.draw_pile:  # nothing to draw: no pushing on
         if kind == "rest" or (kind == "flee" and state.facing):
             return None
-        reason = "your Fatigue is full" if state.fatigue_full else "your Story Deck is empty"
-        return f"{reason}: rest or flee (or turn on the push-on option)"
+        return "your Story Deck is empty: rest or flee"
+    # Fatigue full refuses nothing: "or risk extinguishing your light" (see risk()).
     if kind in ROLLING:
         if not can_roll(state):
             held = len(state.deck.draw_pile)
@@ -119,6 +126,32 @@ def refusal(state: State, kind: str) -> str | None:
     if kind == "flee":
         return None if state.facing else "you face no Curse to flee from"
     return "it is not offered now"
+
+
+def risk(state: State, kind: str) -> str | None:
+    """The risk the panel shows beside ``kind`` taken now, or None when there is none.
+
+    "When your fatigue is full [...] you have to rest or flee to live another day, or risk
+    extinguishing your light": with Fatigue full the Actions stay offered, and any Fatigue marked
+    then extinguishes the light (Fatigue marked from below stops at full, so there is no risk
+    before the track is full). Buy Information and the Oracle mark no Fatigue; neither do the
+    moves that draw no cards.
+
+    >>> from rules.firelights.character import Character
+    >>> wick = Character("Wick", "she/her", forceful=2, patient=1, quick=0)
+    >>> risk(State(character=wick, fatigue=5), "discover")
+    'push on: any Fatigue marked now extinguishes your light'
+    >>> risk(State(character=wick, fatigue=4), "discover") is None
+    True
+    """
+    if not state.fatigue_full or kind not in MARKS_FATIGUE or refusal(state, kind) is not None:
+        return None
+    if kind == "fight":
+        return (
+            "push on: on Darkness you must Evade Danger, and any Fatigue marked then "
+            "extinguishes your light"
+        )
+    return "push on: any Fatigue marked now extinguishes your light"
 
 
 def modifier(state: State, action: Any) -> int:

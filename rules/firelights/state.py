@@ -48,7 +48,6 @@ class State:
     in_play: tuple[Card, ...] = ()
     book: tuple[str, ...] = ()
     status: str = "playing"  # "playing", "complete" (six beacons lit), "extinguished"
-    push_on: bool = False
 
     def curse(self, name: str) -> CurseTrack:
         for track in self.curses:
@@ -66,7 +65,9 @@ class State:
 
     @property
     def exhausted(self) -> bool:
-        """Fatigue full or the Story Deck empty: time to rest or flee."""
+        """Fatigue full or the Story Deck empty: "you have to rest or flee to live another day, or
+        risk extinguishing your light". With Fatigue full the player may push on (see
+        :func:`rules.firelights.moves.risk`); an empty deck must be rested first."""
         return self.fatigue_full or not self.deck.draw_pile
 
     @property

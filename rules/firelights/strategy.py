@@ -9,19 +9,21 @@ it:
 1. answers a pending choice: keeps a face card on the map (a beacon), hides a number card rather
    than a face card (the face card is discarded, to be drawn again), stacks a non-face card on a
    curse (a doubled suit first), lets the software pick the curse;
-2. rests (fleeing first) when its Fatigue is full or the Story Deck cannot feed an action;
+2. rests (fleeing first) when its Fatigue is full or the Story Deck cannot feed an action, unless
+   it decides there and then to push on (below);
 3. fights the Curse it faces while its Fatigue leaves room for a 2-Fatigue Evade, else flees;
 4. ignites the beacon where it stands, else travels one step towards the nearest unlit beacon;
 5. reveals a hidden path: with Buy Information when it holds 2 treasures or more, else it searches
    for treasures while it is fresh and the deck is full enough, else it Confronts Risk;
 6. otherwise discovers a region.
 
-Every roll uses the Firelight's best approach. When the journey can no longer be completed
-(:func:`hopeless`) it pushes on, if the ``push_on`` option allows, until its light goes out.
+Every roll uses the Firelight's best approach. Pushing on ("or risk extinguishing your light") is
+its choice at the moment, as it is a player's: it pushes on when it is ``bold``, or when the
+journey can no longer be completed (:func:`hopeless`), until its light goes out.
 
 :func:`chance_to_complete` plays it many times with :func:`rules.simulate.simulate`. Run *i* of
-a simulation from a fresh start is exactly ``Journey.start("firelights", run_seed(seed, i),
-{"push_on": ...})`` played by the same player, so any run can be replayed and looked at.
+a simulation from a fresh start is exactly ``Journey.start("firelights", run_seed(seed, i))``
+played by the same player, so any run can be replayed and looked at.
 
 >>> result = chance_to_complete(runs=3, seed=1)
 >>> result.runs, result.count("complete") + result.count("hopeless") + result.count("extinguished")
@@ -143,7 +145,7 @@ class SensiblePlayer:
     """Chooses the next action from what it sees; see the module docstring for the strategy.
 
     ``fight_up_to``: the highest Fatigue at which it still fights (a Darkness then an Evade
-    Darkness marks 2). ``bold``: push on when exhausted (only with the ``push_on`` option).
+    Darkness marks 2). ``bold``: push on when its Fatigue is full, rather than rest or flee.
     ``search_from``: the fewest cards in the draw pile at which it still searches for treasures.
     ``begin``: the Firelight it creates when the journey has not begun.
     """
@@ -164,7 +166,7 @@ class SensiblePlayer:
         approach = best_approach(state)
         if state.pending is not None:
             return self._answer(state, offered, approach)
-        desperate = state.push_on and (self.bold or hopeless(state))
+        desperate = self.bold or hopeless(state)  # push on, at the risk of its light
         if state.exhausted and not (desperate and len(state.deck.draw_pile) >= 2):
             return Flee() if "flee" in offered else Rest(self._entry(state))
         if len(state.deck.draw_pile) < 2:
@@ -214,16 +216,15 @@ def chance_to_complete(
     runs: int = 200,
     seed: int = 0,
     player: SensiblePlayer | None = None,
-    push_on: bool = True,
     max_steps: int = 1000,
 ) -> Simulation:
-    """Play ``runs`` journeys with ``player`` from ``state`` (a fresh start by default, with the
-    ``push_on`` option) and count how they end: see :func:`journey_outcome`; runs still going
+    """Play ``runs`` journeys with ``player`` from ``state`` (a fresh start by default) and count
+    how they end: see :func:`journey_outcome`; runs still going
     after ``max_steps`` actions count as ``"unfinished"``. ``result.share("complete")`` is the
     estimate, ``result.interval("complete")`` its 95% Wilson interval.
     """
     if state is None:
-        state = GAME.initial({"push_on": push_on})
+        state = GAME.initial({})
     elif not isinstance(state, State):
         raise InvalidInput(f"chance_to_complete needs a Firelights State, got {state!r}")
     return simulate(

@@ -27,15 +27,13 @@ __all__ = [
 def begun(
     first: str = "5C",
     *,
-    push_on: bool = False,
     seed: int = 0,
     forceful: int = 2,
     patient: int = 1,
     quick: int = 0,
 ) -> Journey[Any, Any]:
     """A journey whose Firelight has been created and whose starting region is ``first``."""
-    options = {"push_on": True} if push_on else {}
-    journey = Journey.start("firelights", seed, options)
+    journey = Journey.start("firelights", seed)
     journey.play(Begin("Wick", "they/them", forceful, patient, quick), [[first]])
     return journey
 

@@ -52,13 +52,12 @@ def journey_steps(
 def play_journey(
     seed: int,
     *,
-    push_on: bool = True,
     max_steps: int = 2000,
     player: SensiblePlayer | None = None,
     check: bool = True,
 ) -> Journey[Any, Any]:
     """A whole journey from ``seed`` played by ``player``; ``check`` runs locations() each step."""
-    journey = Journey.start("firelights", seed, {"push_on": push_on})
+    journey = Journey.start("firelights", seed)
     for _ in journey_steps(journey, player or SensiblePlayer(), max_steps):
         if check:
             locations(journey.state)

@@ -4,14 +4,14 @@ Rules (seed 000, "Resting and Fatigue"): "When your fatigue is full or your Stor
 have to rest or flee to live another day, or risk extinguishing your light. When you rest, fill an
 entry in your Journey Book, shuffle the cards you discarded when making Actions in your journey,
 and clear your Fatigue." RULES-NOTES: the track has 5 boxes; house rules "If the deck holds fewer
-cards than an action needs, the player must rest (or flee) first." and "Fatigue full or deck
-empty: only Rest and Flee are offered. Option "push on": the player may act anyway, and any
-Fatigue that would be marked past full extinguishes the light (the journey ends)."
+cards than an action needs, the player must rest (or flee) first." and "Fatigue full: Rest and
+Flee are offered, and so are the actions [...] pushing on is the player's choice at that moment.
+Fatigue marked while it is already full extinguishes the light; Fatigue marked from below stops at
+full. An empty deck must be rested first: there is nothing to draw."
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -22,7 +22,6 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import (
     FATIGUE_BOXES,
     Ask,
-    Begin,
     BuyInformation,
     Choose,
     Confront,
@@ -35,6 +34,7 @@ from rules.firelights import (
     Travel,
     available,
     locations,
+    risk,
 )
 from rules.journey import Journey
 
@@ -79,46 +79,136 @@ def test_the_fatigue_track_has_5_boxes() -> None:
     assert "your Fatigue is full: rest or flee" in journey.last.lines[-1]
 
 
-def test_when_your_fatigue_is_full_you_have_to_rest_or_flee() -> None:
-    """ "When your fatigue is full [...] you have to rest or flee": only Rest (and Flee, when a
-    Curse is onto you) are offered."""
+def tired_with_all_to_do() -> Journey[Any, Any]:
+    """Fatigue full, a treasure to spend and a region to travel to."""
+    journey = begun("5C")
+    play(journey, Search("forceful"), ["2C", "3C"], [6, 6])  # treasures to spend
+    play(journey, Discover("forceful"), ["9C", "4C"], [6, 6])  # a region to travel to
+    tire(journey, 5)
+    return journey
+
+
+def test_when_your_fatigue_is_full_you_may_rest_or_flee() -> None:
+    """ "When your fatigue is full [...] you have to rest or flee to live another day": Rest is
+    offered, and Flee when a Curse is onto you."""
     journey = begun()
     tire(journey, 5)
-    assert [k for k in available(journey.state) if k not in ("consult", "slip")] == ["rest"]
+    assert "rest" in available(journey.state) and "flee" not in available(journey.state)
     journey = begun()
     play(journey, Fight("forceful", "Talon"), ["2C", "3C"], [6, 6])
     tire(journey, 5)
-    assert [k for k in available(journey.state) if k not in ("consult", "slip")] == ["rest", "flee"]
+    assert {"rest", "flee"} <= set(available(journey.state))
+
+
+PUSH_ON = "push on: any Fatigue marked now extinguishes your light"
 
 
 @pytest.mark.parametrize(
-    "action",
+    ("action", "warning"),
     [
-        Confront("forceful"),
-        Search("forceful"),
-        BuyInformation(1),
-        Discover("forceful"),
-        Fight("forceful", "Hollow"),
-        Evade("forceful"),
-        Ask("even"),
-        Travel((-1, 1)),
+        (Confront("forceful"), PUSH_ON),
+        (Search("forceful"), PUSH_ON),
+        (Discover("forceful"), PUSH_ON),
+        (
+            Fight("forceful", "Hollow"),
+            "push on: on Darkness you must Evade Danger, and any Fatigue marked then "
+            "extinguishes your light",
+        ),
+        (Evade("forceful"), PUSH_ON),
+        (BuyInformation(1), None),
+        (Ask("even"), None),
+        (Travel((0, 1)), None),
+        (Rest(), None),
     ],
-    ids=lambda action: action.kind,
+    ids=lambda value: getattr(value, "kind", "warning"),
 )
-def test_when_your_fatigue_is_full_other_actions_are_refused_naming_why(action: Any) -> None:
-    """ "When your fatigue is full [...] you have to rest or flee to live another day": every other
-    action is refused with IllegalAction saying why, and nothing changes."""
-    journey = begun("5C")
-    play(journey, Search("forceful"), ["2C", "3C"], [6, 6])  # a treasure to spend
-    play(journey, Discover("forceful"), ["9C", "4C"], [6, 6])  # a region to travel to
+def test_when_your_fatigue_is_full_or_risk_extinguishing_your_light(
+    action: Any, warning: str | None
+) -> None:
+    """ "you have to rest or flee to live another day, or risk extinguishing your light": with
+    Fatigue full every action is still offered and accepted; risk() names the risk of each one
+    that can mark Fatigue, and none for those that cannot (Buy Information, the Oracle, moves)."""
+    journey = tired_with_all_to_do()
+    assert action.kind in available(journey.state)
+    assert risk(journey.state, action.kind) == warning
+    journey.play(action)
+    locations(journey.state)
+
+
+def test_no_risk_while_fatigue_is_below_full() -> None:
+    """Fatigue marked from below stops at full (RULES-NOTES), so at 4 of 5 nothing risks the light."""
+    journey = begun()
+    tire(journey, 4)
+    assert all(risk(journey.state, kind) is None for kind in available(journey.state))
+
+
+def test_pushing_on_with_full_fatigue_light_marks_nothing() -> None:
+    """ "or risk extinguishing your light": a Discover with Light at full Fatigue marks no Fatigue,
+    and the journey goes on."""
+    journey = begun()
     tire(journey, 5)
-    before = frozen(journey)
+    play(journey, Discover("forceful"), ["2D", "3D"], [6, 6])
+    assert journey.state.status == "playing"
+    assert len(journey.state.world.regions) == 3
+    assert journey.state.fatigue == FATIGUE_BOXES
+
+
+def test_fatigue_marked_while_full_extinguishes_the_light() -> None:
+    """RULES-NOTES: "Fatigue marked while it is already full extinguishes the light". The report
+    says so, and nothing can be done afterwards."""
+    journey = begun()
+    tire(journey, 5)
+    play(journey, Confront("forceful"), ["JD", "JC"], [1, 1])
+    assert journey.state.status == "extinguished" and journey.state.over
+    assert journey.last.lines[-1] == (
+        "1 Fatigue marked while your Fatigue is full: your light is extinguished"
+    )
+    assert set(available(journey.state)) <= {"consult", "slip"}
     assert_refused(
         IllegalAction,
-        f"{action.title} is not possible now: your Fatigue is full: rest or flee",
-        lambda: journey.play(action),
+        "the journey is over: your light is extinguished",
+        lambda: journey.play(Rest()),
     )
-    assert frozen(journey) == before
+
+
+def test_a_hidden_path_at_full_fatigue_extinguishes_the_light_and_discards_both_cards() -> None:
+    """ "Upon Darkness, the path is hidden [...] and mark 1 Fatigue": at full Fatigue that Fatigue
+    puts the light out; no card is hidden, both are discarded."""
+    journey = begun()
+    tire(journey, 5)
+    play(journey, Discover("forceful"), ["JD", "JC"], [1, 1])
+    assert journey.state.status == "extinguished" and journey.state.pending is None
+    assert where(journey.state, "JD") == where(journey.state, "JC") == "discard pile"
+
+
+def test_evading_at_full_fatigue_on_shade_extinguishes_the_light() -> None:
+    """ "Upon Shade, mark 1 Fatigue": Evade Danger on Shade, with Fatigue full, puts the light out."""
+    journey = begun()
+    tire(journey, 5)
+    play(journey, Fight("forceful", "Talon"), ["JD", "JC"], [1, 1])
+    assert available(journey.state) == ("evade", "consult", "slip")
+    play(journey, Evade("forceful"), ["2S", "10S"], [3, 3])
+    assert journey.state.status == "extinguished"
+
+
+def test_fatigue_marked_from_below_stops_at_full() -> None:
+    """RULES-NOTES: "Fatigue marked from below stops at full": at 4 of 5, Evade Danger on Darkness
+    marks 2 and the track stops at 5; the light does not go out."""
+    journey = begun()
+    tire(journey, 4)
+    play(journey, Fight("forceful", "Talon"), ["JD", "JC"], [1, 1])
+    play(journey, Evade("forceful"), ["JH", "JS"], [1, 1])
+    assert journey.state.fatigue == 5
+    assert journey.state.status == "playing"
+    assert "mark 2 Fatigue (5/5) (the track stops at full)" in journey.last.lines
+
+
+def test_filling_the_last_box_is_not_marking_while_full() -> None:
+    """Only Fatigue marked while the track is already full puts the light out; filling the fifth
+    box does not."""
+    journey = begun()
+    tire(journey, 5)
+    assert journey.state.status == "playing"
 
 
 def test_when_your_story_deck_is_empty_you_have_to_rest_or_flee() -> None:
@@ -204,77 +294,54 @@ def test_flee_is_offered_when_fatigue_is_full_and_keeps_you_tired() -> None:
     tire(journey, 5)
     play(journey, Flee())
     assert journey.state.facing is None and journey.state.fatigue == 5
-    assert [k for k in available(journey.state) if k not in ("consult", "slip")] == ["rest"]
+    assert "flee" not in available(journey.state) and "rest" in available(journey.state)
 
 
-def test_without_push_on_fatigue_stops_at_5() -> None:
-    """ "The Fatigue track has 5 boxes": Fatigue marked beyond the last box is lost, and without
-    the push-on option the light does not go out. (At 4, a forced Evade on Darkness marks 2.)"""
+def test_resting_does_not_end_a_fight_with_the_curse_you_face() -> None:
+    """ "If you flee from a Curse, their stack persists until you encounter them again": only
+    fleeing ends a fight. Resting clears Fatigue, and the Curse you face is still onto you, its
+    stack in place: you may fight it or flee, not fight another."""
     journey = begun()
-    tire(journey, 4)
-    play(journey, Fight("forceful", "Talon"), ["JD", "JC"], [1, 1])
-    play(journey, Evade("forceful"), ["JH", "JS"], [1, 1])
-    assert journey.state.fatigue == 5
-    assert journey.state.status == "playing"
-
-
-def test_push_on_lets_you_act_with_full_fatigue() -> None:
-    """House rule option "push on": "the player may act anyway" when Fatigue is full."""
-    journey = begun(push_on=True)
-    tire(journey, 5)
-    assert {"confront", "discover", "search", "ask", "rest"} <= set(available(journey.state))
-    play(journey, Discover("forceful"), ["2D", "3D"], [6, 6])
-    assert journey.state.status == "playing"
-    assert len(journey.state.world.regions) == 3
-
-
-def test_push_on_fatigue_past_full_extinguishes_the_light() -> None:
-    """House rule: "any Fatigue that would be marked past full extinguishes the light (the journey
-    ends)". Nothing can be done afterwards."""
-    journey = begun(push_on=True)
-    tire(journey, 5)
-    play(journey, Confront("forceful"), ["JD", "JC"], [1, 1])
-    assert journey.state.status == "extinguished" and journey.state.over
-    assert "your light is extinguished" in journey.last.lines[-1]
-    assert set(available(journey.state)) <= {"consult", "slip"}
+    play(journey, Fight("forceful", "Hollow"), ["2S", "3C"], [6, 6])
+    tire(journey, 3)
+    play(journey, Rest("We hid in a hollow log; it waited outside."))
+    state = journey.state
+    assert state.facing == "Hollow" and state.fatigue == 0
+    assert state.curse("Hollow").count == 3
+    assert {"fight", "flee"} <= set(available(state))
     assert_refused(
-        IllegalAction, "the journey is over (extinguished)", lambda: journey.play(Rest())
+        IllegalAction, "you face Hollow", lambda: journey.play(Fight("forceful", "Talon"))
     )
 
 
-def test_push_on_two_fatigue_from_four_is_past_full() -> None:
-    """House rule: "any Fatigue that would be marked past full extinguishes the light": at 4,
-    Evade Danger on Darkness would mark a sixth box."""
-    journey = begun(push_on=True)
-    tire(journey, 4)
-    play(journey, Fight("forceful", "Talon"), ["JD", "JC"], [1, 1])
-    play(journey, Evade("forceful"), ["JH", "JS"], [1, 1])
-    assert journey.state.status == "extinguished"
-
-
-def test_push_on_filling_the_last_box_is_not_past_full() -> None:
-    """House rule: only Fatigue "marked past full" puts the light out; filling the fifth box
-    does not."""
-    journey = begun(push_on=True)
-    tire(journey, 5)
-    assert journey.state.status == "playing"
-
-
-def test_push_on_cannot_make_an_action_without_cards() -> None:
-    """ "or your Story Deck empty": pushing on, the Actions still need two cards to draw; with
-    none left only moves without cards (travel, rest) are offered."""
+def test_an_empty_deck_must_be_rested_first_there_is_nothing_to_draw() -> None:
+    """RULES-NOTES: "An empty deck must be rested first: there is nothing to draw." Even at full
+    Fatigue there is no pushing on without cards: only Rest (or Flee) is offered."""
     journey = empty_deck()
-    pushed = Journey.from_json({**journey.to_json(), "options": {"push_on": True}})
-    assert pushed.state == replace(journey.state, push_on=True)
-    assert [k for k in available(pushed.state) if k not in ("consult", "slip")] == [
-        "travel",
-        "rest",
-    ]
+    tire_free = journey.state
+    assert [k for k in available(tire_free) if k not in ("consult", "slip")] == ["rest"]
+    assert all(risk(tire_free, kind) is None for kind in ("discover", "confront", "travel"))
 
 
-def test_push_on_is_the_only_firelights_option() -> None:
+def test_firelights_takes_no_options() -> None:
     """Firelights options are named: an unknown one is refused by name."""
     assert_refused(InvalidInput, "['fast']", lambda: Journey.start("firelights", 1, {"fast": True}))
+
+
+def test_a_journey_saved_with_the_retired_push_on_option_still_opens() -> None:
+    """Pushing on was once chosen at creation (a push_on option and a push_on field of Begin); it
+    is now a choice made at the moment. A record saved with either opens, the old field and option
+    ignored, and plays as any journey does now."""
+    journey = begun("5C")
+    play(journey, Discover("forceful"), ["9C", "4C"], [6, 6])
+    record = journey.to_json()
+    old = {**record, "options": {"push_on": False}}
+    old["entries"] = [dict(entry) for entry in record["entries"]]
+    old["entries"][0] = {**old["entries"][0]}
+    old["entries"][0]["action"] = {**old["entries"][0]["action"], "push_on": True}
+    reopened = Journey.from_json(old)
+    assert reopened.state == journey.state
+    play(reopened, Rest("The old map still holds."))
 
 
 def test_too_few_cards_left_for_any_action_puts_the_light_out() -> None:
@@ -295,21 +362,5 @@ def _places(journey: Journey[Any, Any]) -> dict[Card, str]:
     return locations(journey.state)
 
 
-def test_push_on_is_chosen_when_the_firelight_is_created() -> None:
-    """House rule option "push on": the player turns it on with Begin, and the record keeps it."""
-    journey = Journey.start("firelights", 0)
-    journey.play(Begin("Wick", "they/them", 2, 1, 0, push_on=True), [["5C"]])
-    assert journey.state.push_on
-    assert "push on (house rule)" in " ".join(journey.last.lines)
-    assert Journey.from_json(journey.to_json()).state.push_on
-
-
-def test_push_on_must_be_true_or_false() -> None:
-    """A malformed option is refused naming it, and the journey does not begin."""
-    journey = Journey.start("firelights", 0)
-    assert_refused(
-        InvalidInput,
-        "'yes'",
-        lambda: journey.play(Begin("Wick", "", 2, 1, 0, push_on="yes")),  # type: ignore[arg-type]
-    )
-    assert journey.state.character is None
+def _places(journey: Journey[Any, Any]) -> dict[Card, str]:
+    return locations(journey.state)

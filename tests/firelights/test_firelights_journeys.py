@@ -9,7 +9,7 @@ clone/replay equals original". The promises checked on every step:
 - a refused action changes nothing: the state, the record and the chance steps;
 - the record, through JSON, replays to an equal state.
 
-Measured with tests/firelights/player.py (300 seeds, push_on, see the report of this change):
+Measured with tests/firelights/player.py (300 seeds, see the report of this change):
 the sensible player completes every journey (300/300, at most 200 actions, about 54 on
 average); the same player pushing on when exhausted (``bold``) completes about 4 in 5 and its
 light goes out in the others.
@@ -70,7 +70,7 @@ def round_trip(journey: Journey[Any, Any]) -> Journey[Any, Any]:
 
 @pytest.fixture(scope="module")
 def sensible_journeys() -> dict[int, Journey[Any, Any]]:
-    """The sensible player's journeys for 20 seeds, with push_on, locations() checked each step."""
+    """The sensible player's journeys for 20 seeds, locations() checked each step."""
     return {seed: play_journey(seed, max_steps=MAX_STEPS, check=True) for seed in SEEDS}
 
 
@@ -138,7 +138,7 @@ def test_a_reloaded_journey_plays_on_as_if_never_stopped() -> None:
     having stopped." Stop half way, reload from JSON, and finish: the same journey."""
     seed, player = SEEDS[1], SensiblePlayer()
     whole = play_journey(seed)
-    half = Journey.start("firelights", seed, {"push_on": True})
+    half = Journey.start("firelights", seed)
     for _ in journey_steps(half, player, len(whole.entries) // 2):
         pass
     resumed = round_trip(half)
@@ -149,9 +149,9 @@ def test_a_reloaded_journey_plays_on_as_if_never_stopped() -> None:
 
 
 def test_a_bold_player_pushing_on_ends_too() -> None:
-    """House rule "push on": "any Fatigue that would be marked past full extinguishes the light
-    (the journey ends)". A player who pushes on when exhausted still ends every journey, either
-    complete or with its light out; the record replays either way."""
+    """ "or risk extinguishing your light": RULES-NOTES "Fatigue marked while it is already full
+    extinguishes the light". A player who pushes on whenever its Fatigue is full still ends every
+    journey, either complete or with its light out; the record replays either way."""
     statuses: Counter[str] = Counter()
     for seed in SEEDS[:10]:
         journey = play_journey(seed, player=SensiblePlayer(bold=True), max_steps=MAX_STEPS)
@@ -263,7 +263,7 @@ def test_random_legal_playouts_keep_every_promise(seed: int) -> None:
     argument is refused without changing anything, and every card is in exactly one place. The
     record replays to the same state at the end."""
     rng = random.Random(seed)
-    journey = Journey.start("firelights", seed, {"push_on": rng.random() < 0.5})
+    journey = Journey.start("firelights", seed)
     for _ in range(200):
         locations(journey.state)
         check_step(journey, rng)

@@ -1,7 +1,7 @@
 """The sensible player (rules.firelights.strategy) and the chance that it completes a journey.
 
-The player's measured results are in test_firelights_journeys.py (it completes every journey with
-push_on; pushing on when exhausted, ``bold``, about 4 in 5). Here: it sees only what a player at
+The player's measured results are in test_firelights_journeys.py (it completes every journey;
+pushing on whenever its Fatigue is full, ``bold``, about 4 in 5). Here: it sees only what a player at
 the table sees, it uses its best approach, and chance_to_complete is reproducible, replayable run
 by run, and counts "hopeless" journeys apart.
 """
@@ -34,8 +34,8 @@ FACES = [Card(rank, suit) for rank in (11, 12, 13) for suit in Suit]
 
 
 def sensible_states(seed: int = 4, steps: int = 120) -> list[State]:
-    """The states a sensible journey passes through (push_on)."""
-    journey = Journey.start("firelights", seed, {"push_on": True})
+    """The states a sensible journey passes through."""
+    journey = Journey.start("firelights", seed)
     player, states = SensiblePlayer(), [journey.state]
     for _ in range(steps):
         if journey.state.over:
@@ -133,7 +133,7 @@ def test_chance_to_complete_is_reproducible() -> None:
 def test_each_simulated_run_is_a_journey_that_can_be_replayed() -> None:
     """Run i of a simulation from a fresh start is Journey.start with run_seed(seed, i)."""
     result = chance_to_complete(runs=1, seed=8)
-    journey = Journey.start("firelights", run_seed(8, 0), {"push_on": True})
+    journey = Journey.start("firelights", run_seed(8, 0))
     player, steps = SensiblePlayer(), 0
     while journey_outcome(journey.state) is None:
         journey.play(player(journey.state))

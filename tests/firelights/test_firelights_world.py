@@ -293,7 +293,7 @@ def test_no_action_is_possible_once_the_journey_is_complete() -> None:
     for action in (Discover("forceful"), Rest(), Ask("even"), Travel((0, 0))):
         assert_refused(
             IllegalAction,
-            "the journey is over (complete)",
+            "the journey is over: all six beacons burn",
             lambda action=action: journey.play(action),
         )
     assert frozen(journey) == before
