@@ -135,8 +135,10 @@ def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
     turn.set(deck=deck)
     turn.say(f"{character.display_name} sets out")
     _place(turn, card)
-    if turn.state.world.regions[-1].beacon:
-        turn.say("(house rule: the starting region counts as discovered, so it holds a beacon)")
+    if card.is_face:
+        turn.say(
+            f"the starting region {card.label} holds no beacon: beacons are found by Discover a Region"
+        )
 
 
 def _roll_action(

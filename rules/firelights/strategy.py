@@ -115,15 +115,17 @@ def beacon_path(state: State) -> list[Cell]:
 
 
 def hopeless(state: State) -> bool:
-    """True when too few face cards remain outside the curse stacks to hold the missing beacons.
+    """True when too few face cards remain to hold the missing beacons.
 
-    Face cards on the map beyond the sixth hold no beacon, but only six beacons are ever needed,
-    so every face card not stacked on a curse can still become a beacon (or already is one).
-    A curse's stack never leaves it, so a hopeless journey stays hopeless.
+    A face card stacked on a curse never leaves it, and a face card face up on the map without a
+    beacon (the starting region, or one placed after six beacons) never gets one. Every other face
+    card can still become a beacon, or already is one; only six are ever needed. So a hopeless
+    journey stays hopeless.
     """
     stacked = sum(card.is_face for track in state.curses for card in track.stack)
+    dark = sum(r.card.is_face and r.face_up and not r.beacon for r in state.world.regions)
     beacons = len(state.world.beacons)
-    return FACE_CARDS - stacked - beacons < BEACONS - beacons
+    return FACE_CARDS - stacked - dark - beacons < BEACONS - beacons
 
 
 def journey_outcome(state: State) -> Hashable | None:

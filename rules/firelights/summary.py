@@ -12,7 +12,7 @@ Treasures 0 · Fatigue 0/5 · Beacons lit 0/6 · Story Deck 51 cards, 0 discarde
 The World Map (◉ you are here, ☆ unlit beacon, ★ lit beacon, ? hidden path):
 <BLANKLINE>
 ```
-◉K♠☆
+◉K♠
 ```
 <BLANKLINE>
 Curses: Calamity 0/5 · Screecher 0/8 · Hollow 0/8 · Talon 0/13

@@ -9,9 +9,12 @@ Our grid reading (house rule, named in the panel): the map is a grid of cells ``
 growing upwards. *Above* means the row above the current location, *below* the row below, *beside*
 the same row; the new card takes a free cell touching a placed card (diagonal neighbours touch at
 a corner) in the nearest such row in that direction, nearest the current location's column, the
-leftmost on a tie. The token marks the current
-location and moves to any revealed region touching it. Only the first six face cards placed face
-up hold beacons (RULES-NOTES).
+leftmost on a tie. The token marks the current location and moves to any revealed region touching
+it.
+
+Beacons: "To find beacons, DISCOVER A REGION." The starting region is drawn, not discovered, and
+holds no beacon even when it is a face card; a face card placed face up later (by Discover a
+Region) or revealed from a hidden path holds one, the first six only (RULES-NOTES).
 """
 
 from __future__ import annotations
@@ -108,14 +111,19 @@ class WorldMap:
         return tuple(sorted(c for c in cells if nearness(c) == best))
 
     def place(self, card: Card, *, face_up: bool = True, at: Cell | None = None) -> WorldMap:
-        """Add ``card`` as a region; the first card becomes the current location."""
+        """Add ``card`` as a region; the first card becomes the current location.
+
+        The first card is the starting region: it holds no beacon. Every later card is discovered,
+        and a face card placed face up holds a beacon while fewer than six do.
+        """
         options = self.candidates(card)
         if at is None:
             at = options[0]
         elif tuple(at) not in options:
             raise IllegalAction(f"{card} cannot go at {at!r}; it may go at {list(options)}")
         at = (int(at[0]), int(at[1]))
-        beacon = face_up and card.is_face and len(self.beacons) < BEACONS
+        discovered = self.token is not None
+        beacon = discovered and face_up and card.is_face and len(self.beacons) < BEACONS
         regions = (*self.regions, Region(card, at, face_up, beacon))
         return WorldMap(regions, self.token if self.token is not None else at)
 

@@ -106,14 +106,19 @@ def stacked(*cards: Card) -> State:
 
 
 def test_a_journey_is_hopeless_when_too_few_face_cards_are_left_for_the_beacons() -> None:
-    """Six beacons need six face cards; a card stacked on a curse never leaves it. Twelve face
-    cards: six stacked leave exactly enough, seven leave too few."""
+    """Six beacons need six face cards; a card stacked on a curse never leaves it, and the starting
+    region never holds a beacon. Twelve face cards: six stacked leave exactly enough, seven leave
+    too few."""
     assert not hopeless(State())
     assert not hopeless(stacked(*FACES[:6]))
     assert hopeless(stacked(*FACES[:7]))
     # a beacon already on the map counts as one of the face cards still available
     world = replace(State().world, regions=(Region(FACES[11], (0, 0), beacon=True),), token=(0, 0))
     assert not hopeless(replace(stacked(*FACES[:6]), world=world))
+    # a face card as the starting region holds no beacon and never will: one fewer left
+    start = replace(State().world, regions=(Region(FACES[11], (0, 0)),), token=(0, 0))
+    assert not hopeless(replace(stacked(*FACES[:5]), world=start))
+    assert hopeless(replace(stacked(*FACES[:6]), world=start))
 
 
 def test_journey_outcome_names_how_a_journey_ended() -> None:

@@ -9,13 +9,14 @@ row; the nearest free cell touching a placed card).
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
 from firelights_helpers import assert_refused, begun, frozen, play, where
 from player import beacon_path
 
-from rules.cards import Card, full_deck
+from rules.cards import Card, Deck, full_deck
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import (
     BEACONS,
@@ -214,8 +215,8 @@ def test_a_face_card_added_to_the_map_holds_a_beacon(face: str) -> None:
 
 
 def test_only_the_first_six_face_cards_placed_face_up_hold_beacons() -> None:
-    """RULES-NOTES: "Only the first six face cards placed hold beacons." The seventh and eighth
-    face cards added face up are regions without a beacon."""
+    """RULES-NOTES: "Only the first six face cards placed by Discover a Region [...] hold beacons."
+    The seventh and eighth face cards added face up are regions without a beacon."""
     journey = begun("5C")
     for pair in (["JS", "QS"], ["KS", "JH"], ["QH", "KH"], ["JD", "QD"]):
         play(journey, Discover("forceful"), pair, [6, 6])
@@ -245,14 +246,51 @@ def test_a_hidden_face_card_holds_a_beacon_once_revealed_if_fewer_than_six_do() 
     assert len(journey.state.world.beacons) == BEACONS
 
 
-def test_a_face_card_drawn_as_the_starting_region_holds_a_beacon() -> None:
-    """RULES-NOTES: "Only the first six face cards placed hold beacons" — the starting region is
-    placed face up, so a face card there is the first beacon (a reading: the rule text speaks of
-    DISCOVER A REGION)."""
+@pytest.mark.parametrize("first", [str(card) for card in full_deck()])
+def test_the_starting_region_holds_no_beacon_even_a_face_card(first: str) -> None:
+    """ "To find beacons, DISCOVER A REGION. If the card you add to the map is a face card [...]
+    that region includes a beacon." The starting region is drawn, not discovered (RULES-NOTES):
+    over every possible first card it holds no beacon, and Begin's report says so for a face
+    card."""
+    journey = begun(first)
+    start = journey.state.world.current
+    assert not start.beacon and journey.state.world.beacons == ()
+    note = f"the starting region {start.card.label} holds no beacon: beacons are found by Discover a Region"
+    assert (note in journey.last.lines) is start.card.is_face
+    assert "ignite" not in " ".join(journey.last.lines)
+
+
+def test_the_chance_of_a_free_beacon_at_the_start_is_0() -> None:
+    """The first card is a face card 12 times in 52 (3/13), and a beacon at the start 0 times: the
+    exact distribution of the first draw, each card played through Begin."""
+    first_draw = Deck.full().next_distribution(1)
+    assert len(first_draw) == 52
+    face = first_draw.probability(lambda cards: cards[0].is_face)
+    free_beacon = first_draw.probability(
+        lambda cards: bool(begun(str(cards[0])).state.world.beacons)
+    )
+    assert (face, free_beacon) == (Fraction(3, 13), Fraction(0))
+
+
+def test_a_face_card_at_the_start_does_not_count_among_the_six() -> None:
+    """Only the first six face cards placed by Discover a Region hold beacons: starting on K♣, six
+    face cards discovered afterwards all hold one."""
+    journey = begun("KC")
+    for pair in (["JS", "QS"], ["KS", "JH"], ["QH", "KH"]):
+        play(journey, Discover("forceful"), pair, [6, 6])
+    beacons = [str(r.card) for r in journey.state.world.beacons]
+    assert beacons == ["JS", "QS", "KS", "JH", "QH", "KH"]
+
+
+def test_igniting_the_starting_region_is_refused_even_on_a_face_card() -> None:
+    """The starting region holds no beacon, so there is none to ignite there."""
     journey = begun("KH")
-    assert journey.state.world.current.beacon
-    play(journey, Confront("forceful", "ignite"), ["2C", "3C"], [6, 6])
-    assert journey.state.beacons_lit == 1
+    assert "confront" in available(journey.state)
+    assert_refused(
+        IllegalAction,
+        "K♥ holds no unlit beacon",
+        lambda: journey.play(Confront("forceful", "ignite")),
+    )
 
 
 def six_beacons_lit_but_one() -> Journey[Any, Any]:
