@@ -44,7 +44,7 @@ from rules.firelights.moves import (
     risk,
     why_not,
 )
-from rules.firelights.report import Report
+from rules.firelights.report import OUTCOMES, Report
 from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
 from rules.firelights.strategy import SensiblePlayer, chance_to_complete, journey_outcome
 from rules.firelights.world import BEACONS, Region, WorldMap
@@ -57,6 +57,7 @@ __all__ = [
     "FATIGUE_BOXES",
     "GAME",
     "LIKELIHOODS",
+    "OUTCOMES",
     "TABLE",
     "Ask",
     "Begin",

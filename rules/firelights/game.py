@@ -22,7 +22,7 @@ from rules.firelights.action_roll import Result, read
 from rules.firelights.character import Character, check_approach
 from rules.firelights.curses import curse_named
 from rules.firelights.moves import ACTION_CARDS, available, fightable, ignitable, modifier, why_not
-from rules.firelights.report import Report
+from rules.firelights.report import Report, outcome_of
 from rules.firelights.state import FATIGUE_BOXES, Pending, State
 from rules.firelights.summary import summary
 from rules.firelights.world import BEACONS
@@ -331,7 +331,37 @@ def _check(state: State, action: Any) -> None:
 
 
 def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
-    """The state after ``action``, and a report of it. Refused actions raise and change nothing."""
+    """The state after ``action``, and a report of it. Refused actions raise and change nothing.
+
+    The chance outcomes each action takes from ``chance``, in order (what a player enters "at the
+    table", and what the record keeps):
+
+    - Begin: one card code, a draw of one card (``["5C"]``), the starting region;
+    - each of the seven Actions (Confront Risk, Search For Treasures, Buy Information, Discover a
+      Region, Fight a Curse, Evade Danger, the Oracle): two card codes, a draw of two cards
+      (``["7H", "KS"]``), then two d6 faces (``[3, 4]``). No Action draws more: what a Shade or a
+      Darkness leaves to the player is a Choose, and Fight's Darkness asks for an Evade;
+    - Choose: one pick, a Curse's name, only when answering "which Curse is onto you" with
+      "random"; any other choice takes nothing;
+    - Roll on the tables (Consult): one d66 roll (11..66);
+    - Travel, Rest, Flee, Write on a slip: nothing.
+
+    ``Report.outcome`` (:data:`rules.firelights.report.OUTCOMES`), by Light / Shade / Darkness:
+
+    - Confront Risk: "full success" / "partial success" / "setback"; to ignite a beacon: "lit" /
+      "lit with a complication" / "stays dark"; to reveal a hidden path: "revealed" / "revealed at
+      a cost" / "setback";
+    - Search For Treasures: "2 treasures" / "1 treasure" / "a curse is onto you";
+    - Buy Information: "precise" / "partial" / "ambiguous";
+    - Discover a Region: "both cards join the map" / "choose one" / "a hidden path";
+    - Fight a Curse: "both stacked" / "choose one to stack" / "evade now";
+    - Evade Danger: "avoided" / "1 fatigue" / "2 fatigue";
+    - the Oracle: "yes, and" / "yes, but" / "no, and";
+    - every other move: None.
+
+    The outcome is what the result says; the lines tell what followed (a Fatigue marked while full
+    extinguishes the light whatever the outcome).
+    """
     _check(state, action)
     turn = _Turn(state, [])
     if isinstance(action, A.Begin):
@@ -377,7 +407,10 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
         bonus = modifier(state, action)
         cards, dice, result = _roll_action(turn, action, chance)
         _stranded(turn)
-        return turn.state, Report(action.title, tuple(turn.lines), cards, dice, bonus, result)
+        purpose = getattr(action, "purpose", "risk")
+        outcome = outcome_of(action.kind if purpose == "risk" else purpose, result)
+        lines = tuple(turn.lines)
+        return turn.state, Report(action.title, lines, cards, dice, bonus, result, outcome=outcome)
     _stranded(turn)
     return turn.state, Report(action.title, tuple(turn.lines))
 

@@ -2,17 +2,49 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.cards import Card
 from rules.firelights.action_roll import Result
 
-__all__ = ["Report"]
+__all__ = ["OUTCOMES", "Report", "outcome_of"]
+
+#: What each Action's Light, Shade and Darkness came to, as :attr:`Report.outcome` says it, in
+#: the rulebook's words. Keyed by the action's kind; Confront Risk aimed at a beacon or a hidden
+#: path by its purpose, "ignite" or "reveal".
+OUTCOMES: Mapping[str, tuple[str, str, str]] = {
+    "confront": ("full success", "partial success", "setback"),
+    "ignite": ("lit", "lit with a complication", "stays dark"),
+    "reveal": ("revealed", "revealed at a cost", "setback"),
+    "search": ("2 treasures", "1 treasure", "a curse is onto you"),
+    "buy": ("precise", "partial", "ambiguous"),
+    "discover": ("both cards join the map", "choose one", "a hidden path"),
+    "fight": ("both stacked", "choose one to stack", "evade now"),
+    "evade": ("avoided", "1 fatigue", "2 fatigue"),
+    "ask": ("yes, and", "yes, but", "no, and"),
+}
+
+_ORDER = (Result.LIGHT, Result.SHADE, Result.DARKNESS)
+
+
+def outcome_of(key: str, result: Result) -> str:
+    """The outcome of ``result`` for the action ``key`` (a key of :data:`OUTCOMES`).
+
+    >>> outcome_of("ignite", Result.SHADE)
+    'lit with a complication'
+    """
+    return OUTCOMES[key][_ORDER.index(result)]
 
 
 @dataclass(frozen=True)
 class Report:
-    """What an action did: the cards, the dice, the result, and each change in words."""
+    """What an action did: the cards, the dice, the result, and each change in words.
+
+    ``outcome`` is what the result came to, as data (a string of :data:`OUTCOMES`, JSON-simple):
+    set for the seven Actions, None for the moves around them (Begin, Choose, Travel, Rest, Flee,
+    the tables, a slip).
+    """
 
     title: str
     lines: tuple[str, ...] = ()
@@ -21,6 +53,7 @@ class Report:
     modifier: int | None = None
     result: Result | None = None
     d66: int | None = None
+    outcome: str | None = None
 
     @property
     def score(self) -> int | None:
