@@ -94,22 +94,26 @@ def _check_hidden(state: State, target: tuple[int, int] | None) -> None:
 
 
 def _place(turn: _Turn, card: Card, face_up: bool = True) -> None:
+    where = turn.state.world.placement(card)  # "above 5♣", before the map changes
     world = turn.state.world.place(card, face_up=face_up)
     region = world.regions[-1]
     turn.set(world=world)
-    if not face_up:
-        turn.say(f"a hidden path lies face down at {list(region.at)}")
-        return
-    beacon = " — it holds a beacon" if region.beacon else ""
-    turn.say(f"{card.label} joins the map at {list(region.at)}{beacon}")
+    if not where:
+        turn.say(f"you start at {card.label}: this is where you are right now")
+    elif not face_up:
+        turn.say(f"hidden path {region.path} lies face down {where}")
+    else:
+        beacon = " — it holds a beacon" if region.beacon else ""
+        turn.say(f"{card.label} joins the map {where}{beacon}")
 
 
 def _reveal(turn: _Turn, target: tuple[int, int]) -> None:
+    name = turn.state.world.describe(target)
     world = turn.state.world.reveal(target)
     region = world[target]
     turn.set(world=world)
     beacon = " — it holds a beacon" if region.beacon else ""
-    turn.say(f"the hidden path at {list(target)} is revealed: {region.card.label}{beacon}")
+    turn.say(f"{name} is revealed: {region.card.label}{beacon}")
 
 
 def _stack(turn: _Turn, cards: tuple[Card, ...]) -> None:
@@ -390,7 +394,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
         _choose(turn, action, chance)
     elif isinstance(action, A.Travel):
         turn.set(world=state.world.travel(action.to))
-        turn.say(f"you travel to {turn.state.world.current.card.label} at {list(action.to)}")
+        turn.say(f"you travel to {turn.state.world.current.card.label}")
     elif isinstance(action, A.Rest):
         deck = state.deck.reshuffle()
         turn.set(deck=deck, fatigue=0, book=(*state.book, action.entry))

@@ -23,6 +23,7 @@ __all__ = [
     "available",
     "can_roll",
     "fightable",
+    "hidden_path_names",
     "hidden_paths",
     "ignitable",
     "modifier",
@@ -64,6 +65,12 @@ def fightable(state: State) -> tuple[str, ...]:
 def hidden_paths(state: State) -> tuple[tuple[int, int], ...]:
     """The cells of the hidden paths on the map (Confront Risk or Buy Information reveal them)."""
     return tuple(region.at for region in state.world.regions if not region.face_up)
+
+
+def hidden_path_names(state: State) -> tuple[tuple[tuple[int, int], str], ...]:
+    """Each hidden path's cell and the name a player knows it by, in order of placement:
+    ``((1, 1), "hidden path A (above 5♣)")`` (see :meth:`WorldMap.describe`)."""
+    return tuple((cell, state.world.describe(cell)) for cell in hidden_paths(state))
 
 
 #: Every action kind, in the order :func:`available` lists them.

@@ -74,7 +74,7 @@ def summary(state: State) -> str:
         f"```\n{map_text(state)}\n```"
     )
     slips = [
-        f"- {region.card.label} at {list(region.at)}: " + "; ".join(region.slips)
+        f"- {region.card.label}: " + "; ".join(region.slips)
         for region in state.world.regions
         if region.slips
     ]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from rules.cards import Card
 from rules.errors import IllegalAction, InvalidInput
 
-__all__ = ["BEACONS", "Cell", "Region", "WorldMap", "direction"]
+__all__ = ["BEACONS", "Cell", "Region", "WorldMap", "direction", "path_letter", "side"]
 
 BEACONS = 6
 Cell = tuple[int, int]
@@ -42,10 +42,37 @@ def direction(new: Card, current: Card) -> str:
     return "beside"
 
 
+def path_letter(number: int) -> str:
+    """The letter of the hidden path placed ``number``-th (from 0): A..Z, then AA, AB, ...
+
+    >>> [path_letter(n) for n in (0, 1, 25, 26)]
+    ['A', 'B', 'Z', 'AA']
+    """
+    letters = ""
+    number += 1
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def side(at: Cell, of: Cell) -> str:
+    """Where the cell ``at`` lies from its neighbour ``of``: "above", "below", "left of" or
+    "right of" (above and below include the corners)."""
+    if at[1] != of[1]:
+        return "above" if at[1] > of[1] else "below"
+    return "left of" if at[0] < of[0] else "right of"
+
+
 @dataclass(frozen=True)
 class Region:
     """A card on the map. A hidden path lies face down; a beacon may be lit; ``slips`` are the
-    details noted on it ("place slips of paper on top of the cards")."""
+    details noted on it ("place slips of paper on top of the cards").
+
+    ``path`` is the letter a card placed face down gets (A, B, C, ... in order of placement), so a
+    player can tell hidden paths apart; it is kept once the path is revealed, so letters are never
+    reused. A card placed face up has none ("").
+    """
 
     card: Card
     at: Cell
@@ -53,6 +80,7 @@ class Region:
     beacon: bool = False
     lit: bool = False
     slips: tuple[str, ...] = ()
+    path: str = ""
 
 
 @dataclass(frozen=True)
@@ -124,8 +152,33 @@ class WorldMap:
         at = (int(at[0]), int(at[1]))
         discovered = self.token is not None
         beacon = discovered and face_up and card.is_face and len(self.beacons) < BEACONS
-        regions = (*self.regions, Region(card, at, face_up, beacon))
+        path = "" if face_up else path_letter(sum(bool(r.path) for r in self.regions))
+        regions = (*self.regions, Region(card, at, face_up, beacon, path=path))
         return WorldMap(regions, self.token if self.token is not None else at)
+
+    def placement(self, card: Card) -> str:
+        """Where ``card`` would join the map, in the rule's words: "above 5♣" (above, below or
+        beside your current location); "" for the first card, the starting region."""
+        if self.token is None:
+            return ""
+        current = self.current.card
+        return f"{direction(card, current)} {current.label}"
+
+    def describe(self, at: Cell) -> str:
+        """The region at ``at`` as a player names it: its card (``"7♥"``) when face up, else
+        ``"hidden path A (below 7♥)"``, placed from a touching face-up region (one directly above,
+        below or beside first, then the first placed), or from a touching hidden path when no
+        face-up region touches it. Never the cell's coordinates."""
+        region = self[at]
+        if region.face_up:
+            return region.card.label
+        touching = [r for r in self.regions if _touch(r.at, at)]
+        touching.sort(key=lambda r: (not r.face_up, r.at[0] != at[0] and r.at[1] != at[1]))
+        if not touching:
+            return f"hidden path {region.path}"
+        near = touching[0]
+        name = near.card.label if near.face_up else f"hidden path {near.path}"
+        return f"hidden path {region.path} ({side(at, near.at)} {name})"
 
     def reveal(self, at: Cell) -> WorldMap:
         """Turn a hidden path face up; a face card then holds a beacon if fewer than six do."""
@@ -171,3 +224,7 @@ class WorldMap:
     def _replace(self, new: Region) -> WorldMap:
         regions = tuple(new if region.at == new.at else region for region in self.regions)
         return WorldMap(regions, self.token)
+
+
+def _touch(a: Cell, b: Cell) -> bool:
+    return (a[0] - b[0], a[1] - b[1]) in NEIGHBOURS
