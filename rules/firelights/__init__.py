@@ -42,6 +42,7 @@ from rules.firelights.moves import (
     modifier,
     odds,
     odds_for,
+    option_text,
     risk,
     why_not,
 )
@@ -96,6 +97,7 @@ __all__ = [
     "modifier",
     "odds",
     "odds_for",
+    "option_text",
     "read",
     "risk",
     "why_not",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.cards import Card
 from rules.chance import Distribution
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import actions as A
@@ -29,6 +30,7 @@ __all__ = [
     "modifier",
     "odds",
     "odds_for",
+    "option_text",
     "refusal",
     "risk",
     "why_not",
@@ -159,6 +161,46 @@ def risk(state: State, kind: str) -> str | None:
             "extinguishes your light"
         )
     return "push on: any Fatigue marked now extinguishes your light"
+
+
+def option_text(state: State, option: str) -> str:
+    """The label of ``option`` of the pending choice, saying what choosing it would do.
+
+    - "stack" (Shade on Fight): what the card counts on the Curse, doubled suits 2:
+      ``"K♦: 2 on Calamity (1/5 → 3/5)"``, ``", it perishes"`` when that reaches its Strength;
+    - "keep" (Shade on Discover): ``"7♥: joins the map above 5♣"``, ``" (a beacon)"`` when the card
+      would hold one;
+    - "hide" (Darkness on Discover): ``"7♥: lies face down as hidden path B, above 5♣"``;
+    - "curse" (a Curse is onto you): ``"Calamity (0/5)"`` (its count and Strength), and
+      "random": ``"let Lantern pick at random"``.
+    """
+    pending = state.pending
+    if pending is None:
+        raise IllegalAction(f"there is no choice to make now, so {option!r} is not one")
+    if option not in pending.options:
+        allowed = " or ".join(pending.options) or "nothing: Evade Danger"
+        raise InvalidInput(f"{pending.prompt}: choose {allowed}, not {option!r}")
+    if pending.kind == "curse":
+        if option == "random":
+            return "let Lantern pick at random"
+        track = state.curse(option)
+        return f"{option} ({track.count}/{track.curse.strength})"
+    card = Card.parse(option)
+    if pending.kind == "stack":
+        assert state.facing is not None
+        track = state.curse(state.facing)
+        value, strength = track.curse.value(card), track.curse.strength
+        after = track.count + value
+        perishes = ", it perishes" if after >= strength else ""
+        return (
+            f"{card.label}: {value} on {track.name} "
+            f"({track.count}/{strength} → {after}/{strength}{perishes})"
+        )
+    where = state.world.placement(card)
+    placed = state.world.place(card, face_up=pending.kind == "keep").regions[-1]
+    if pending.kind == "keep":
+        return f"{card.label}: joins the map {where}" + (" (a beacon)" if placed.beacon else "")
+    return f"{card.label}: lies face down as hidden path {placed.path}, {where}"
 
 
 def modifier(state: State, action: Any) -> int:
