@@ -191,7 +191,9 @@ def parse(data: Mapping[str, Any]) -> Any:
     """An action from its JSON form; unknown kinds and fields are refused by name."""
     kind = data.get("kind") if isinstance(data, Mapping) else None
     if kind not in ACTIONS:
-        raise InvalidInput(f"an action kind is one of {sorted(ACTIONS)}, got {kind!r}")
+        raise InvalidInput(
+            f"there is no action of kind {kind!r}: the kinds are {', '.join(sorted(ACTIONS))}"
+        )
     cls = ACTIONS[str(kind)]
     fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     args = {key: value for key, value in data.items() if key != "kind"}
@@ -201,14 +203,20 @@ def parse(data: Mapping[str, Any]) -> Any:
         args.pop("push_on", None)
     unknown = set(args) - fields
     if unknown:
-        raise InvalidInput(f"{kind!r} takes {sorted(fields)}, got unknown {sorted(unknown)}")
+        raise InvalidInput(
+            f"{cls.title} ({kind!r}) takes {_listed(fields)}, not {_listed(unknown)}"
+        )
     for key in _CELL_FIELDS & set(args):
         if args[key] is not None:
             cell = args[key]
             if not isinstance(cell, list | tuple) or len(cell) != 2:
-                raise InvalidInput(f"{key!r} is a map cell [x, y], got {cell!r}")
+                raise InvalidInput(f"{key!r} is a cell of the map, [x, y], not {cell!r}")
             args[key] = (int(cell[0]), int(cell[1]))
     try:
         return cls(**args)
     except TypeError as error:
-        raise InvalidInput(f"{kind!r} takes {sorted(fields)}: {error}") from None
+        raise InvalidInput(f"{cls.title} ({kind!r}) takes {_listed(fields)}: {error}") from None
+
+
+def _listed(names: set[str]) -> str:
+    return ", ".join(map(repr, sorted(names))) or "nothing more"

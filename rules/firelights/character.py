@@ -28,13 +28,16 @@ class Character:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise InvalidInput(f"a Firelight needs a name, got {self.name!r}")
+            raise InvalidInput(f"Give your Firelight a name (you gave {self.name!r})")
         if not isinstance(self.pronouns, str):
-            raise InvalidInput(f"pronouns are text, got {self.pronouns!r}")
+            raise InvalidInput(
+                "Pronouns are words, such as 'she/her' or 'they/them', or left blank "
+                f"(you gave {self.pronouns!r})"
+            )
         values = (self.forceful, self.patient, self.quick)
         if any(type(v) is not int for v in values) or sorted(values) != list(APPROACH_VALUES):
             raise InvalidInput(
-                "the approaches forceful, patient and quick take +2, +1 and 0, one each; got "
+                "Choose +2, +1 and 0 for the three approaches, one each: you chose "
                 f"forceful={self.forceful!r}, patient={self.patient!r}, quick={self.quick!r}"
             )
 
@@ -52,6 +55,8 @@ class Character:
 
 def check_approach(approach: object) -> str:
     if approach not in APPROACHES:
-        raise InvalidInput(f"an approach is one of {list(APPROACHES)}, got {approach!r}")
+        raise InvalidInput(
+            f"roll with one of your approaches, forceful, patient or quick: {approach!r} is not one"
+        )
     assert isinstance(approach, str)
     return approach

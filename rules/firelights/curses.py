@@ -46,7 +46,8 @@ def curse_named(name: object) -> Curse:
     for curse in CURSES:
         if curse.name == name:
             return curse
-    raise InvalidInput(f"a Curse is one of {[c.name for c in CURSES]}, got {name!r}")
+    names = ", ".join(curse.name for curse in CURSES[:-1]) + f" and {CURSES[-1].name}"
+    raise InvalidInput(f"there is no Curse called {name!r}: the Curses are {names}")
 
 
 @dataclass(frozen=True)

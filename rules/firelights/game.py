@@ -16,12 +16,11 @@ from rules import tables
 from rules.cards import Card
 from rules.chance import Pick, Source
 from rules.dice import Roll
-from rules.errors import IllegalAction, InvalidInput
+from rules.errors import InvalidInput
 from rules.firelights import actions as A
 from rules.firelights.action_roll import Result, read
-from rules.firelights.character import Character, check_approach
-from rules.firelights.curses import curse_named
-from rules.firelights.moves import ACTION_CARDS, available, fightable, ignitable, modifier, why_not
+from rules.firelights.character import Character
+from rules.firelights.moves import ACTION_CARDS, check, check_option, modifier
 from rules.firelights.report import Report, outcome_of
 from rules.firelights.state import FATIGUE_BOXES, Pending, State
 from rules.firelights.summary import summary
@@ -84,13 +83,6 @@ def _action_roll(
     dice = chance.resolve(Roll(2))
     turn.set(deck=deck)
     return cards, dice, read(sum(dice) + bonus, cards)
-
-
-def _check_hidden(state: State, target: tuple[int, int] | None) -> None:
-    if target is None or target not in state.world:
-        raise InvalidInput(f"reveal needs the cell [x, y] of a hidden path, got {target!r}")
-    if state.world[target].face_up:
-        raise IllegalAction(f"the region at {target!r} is not a hidden path")
 
 
 def _place(turn: _Turn, card: Card, face_up: bool = True) -> None:
@@ -275,9 +267,7 @@ EFFECTS: dict[type, Callable[[_Turn, Any, tuple[Card, ...], Result], None]] = {
 def _choose(turn: _Turn, action: A.Choose, chance: Source) -> None:
     pending = turn.state.pending
     assert pending is not None
-    option = action.option
-    if option not in pending.options:
-        raise InvalidInput(f"{pending.prompt}: one of {list(pending.options)}, got {option!r}")
+    option = check_option(turn.state, action.option)
     turn.set(pending=None)
     if pending.kind == "curse":
         if option == "random":
@@ -293,45 +283,6 @@ def _choose(turn: _Turn, action: A.Choose, chance: Source) -> None:
     else:
         _place(turn, chosen, face_up=pending.kind == "keep")
     turn.discard(other)
-
-
-def _check(state: State, action: Any) -> None:
-    """Refuse, before any card is drawn, what the state does not allow."""
-    if action.kind not in available(state):
-        raise IllegalAction(f"{action.title} is not possible now: {why_not(state, action.kind)}")
-    if hasattr(action, "approach"):
-        check_approach(action.approach)
-    if isinstance(action, A.Confront):
-        if action.purpose not in ("risk", "ignite", "reveal"):
-            raise InvalidInput(
-                f"Confront Risk's purpose is 'risk', 'ignite' or 'reveal', got {action.purpose!r}"
-            )
-        if action.purpose == "ignite" and not ignitable(state):
-            here = state.world.current.card.label
-            raise IllegalAction(f"your location {here} holds no unlit beacon to ignite")
-        if action.purpose == "reveal":
-            _check_hidden(state, action.target)
-    if isinstance(action, A.BuyInformation):
-        if type(action.treasures) is not int or action.treasures < 1:
-            raise InvalidInput(
-                f"Buy Information spends a whole number of treasures, 1 or more; got {action.treasures!r}"
-            )
-        if action.treasures > state.treasures:
-            raise IllegalAction(
-                f"you may spend 1 to {state.treasures} treasures, got {action.treasures!r}"
-            )
-        if action.target is not None:
-            _check_hidden(state, action.target)
-    if isinstance(action, A.Fight):
-        curse_named(action.curse)  # an unknown name is malformed, whatever the state
-        if action.curse not in state.living_curses:
-            raise IllegalAction(f"you may fight {list(state.living_curses)}, got {action.curse!r}")
-        if action.curse not in fightable(state):
-            raise IllegalAction(
-                f"you face {state.facing}: fight it or flee before facing {action.curse}"
-            )
-    if isinstance(action, A.Ask):
-        modifier(state, action)
 
 
 def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
@@ -366,7 +317,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     The outcome is what the result says; the lines tell what followed (a Fatigue marked while full
     extinguishes the light whatever the outcome).
     """
-    _check(state, action)
+    check(state, action)
     turn = _Turn(state, [])
     if isinstance(action, A.Begin):
         _begin(turn, action, chance)
@@ -386,7 +337,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     if isinstance(action, A.Slip):
         text = action.text.strip() if isinstance(action.text, str) else ""
         if not text:
-            raise InvalidInput(f"a slip needs a few words to note down, got {action.text!r}")
+            raise InvalidInput(f"write a few words on the slip: {action.text!r} says nothing")
         turn.set(world=state.world.write(state.world.current.at, text))
         turn.say(f"on a slip on {state.world.current.card.label}: {text}")
         return turn.state, Report(action.title, tuple(turn.lines))
@@ -444,8 +395,8 @@ class Firelights:
         unknown = set(options) - RETIRED_OPTIONS
         if unknown:
             raise InvalidInput(
-                f"Firelights takes no options (push on is a choice made at the moment), "
-                f"got {sorted(unknown)}"
+                "Firelights takes no options (pushing on is a choice made at the moment), "
+                f"not {sorted(unknown)}"
             )
         return State()
 

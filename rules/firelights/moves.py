@@ -15,6 +15,8 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import actions as A
 from rules.firelights.action_roll import Result
 from rules.firelights.action_roll import odds as _odds
+from rules.firelights.character import check_approach
+from rules.firelights.curses import curse_named
 from rules.firelights.state import State
 
 __all__ = [
@@ -23,6 +25,8 @@ __all__ = [
     "ROLLING",
     "available",
     "can_roll",
+    "check",
+    "check_option",
     "fightable",
     "hidden_path_names",
     "hidden_paths",
@@ -121,7 +125,8 @@ def refusal(state: State, kind: str) -> str | None:
     if kind in ROLLING:
         if not can_roll(state):
             held = len(state.deck.draw_pile)
-            return f"the Story Deck holds {held} card(s) and an action draws {ACTION_CARDS}: rest first"
+            cards = f"{held} card{'s' * (held != 1)}"
+            return f"the Story Deck holds {cards} and an action draws {ACTION_CARDS}: rest first"
         if kind == "buy" and state.treasures <= 0:
             return "you hold no treasures to spend"
         if kind == "fight" and not fightable(state):
@@ -174,12 +179,9 @@ def option_text(state: State, option: str) -> str:
     - "curse" (a Curse is onto you): ``"Calamity (0/5)"`` (its count and Strength), and
       "random": ``"let Lantern pick at random"``.
     """
+    check_option(state, option)
     pending = state.pending
-    if pending is None:
-        raise IllegalAction(f"there is no choice to make now, so {option!r} is not one")
-    if option not in pending.options:
-        allowed = " or ".join(pending.options) or "nothing: Evade Danger"
-        raise InvalidInput(f"{pending.prompt}: choose {allowed}, not {option!r}")
+    assert pending is not None
     if pending.kind == "curse":
         if option == "random":
             return "let Lantern pick at random"
@@ -203,6 +205,78 @@ def option_text(state: State, option: str) -> str:
     return f"{card.label}: lies face down as hidden path {placed.path}, {where}"
 
 
+def check_option(state: State, option: object) -> str:
+    """``option`` if it answers the pending choice; else an error naming it and the options."""
+    pending = state.pending
+    if pending is None:
+        raise IllegalAction(f"there is no choice to make now: {option!r} answers nothing")
+    if option not in pending.options:
+        allowed = " or ".join(pending.options) or "nothing (Evade Danger)"
+        raise InvalidInput(f"{pending.prompt}: choose {allowed}, not {option!r}")
+    assert isinstance(option, str)
+    return option
+
+
+def check(state: State, action: Any) -> None:
+    """Refuse, before any card is drawn, what the state does not allow or the action gets wrong.
+
+    Buy Information needs at least 1 treasure, and spends no more than you hold: it is refused,
+    never cut down to what you hold.
+    """
+    if action.kind not in available(state):
+        raise IllegalAction(f"{action.title} is not possible now: {why_not(state, action.kind)}")
+    if hasattr(action, "approach"):
+        check_approach(action.approach)
+    if isinstance(action, A.Confront):
+        if action.purpose not in ("risk", "ignite", "reveal"):
+            raise InvalidInput(
+                "Confront Risk is made to face a risk ('risk'), to ignite a beacon ('ignite') or "
+                f"to reveal a hidden path ('reveal'), not {action.purpose!r}"
+            )
+        if action.purpose == "ignite" and not ignitable(state):
+            here = state.world.current
+            burns = ": its beacon already burns" if here.lit else ""
+            raise IllegalAction(
+                f"your location {here.card.label} holds no unlit beacon to ignite{burns}"
+            )
+        if action.purpose == "reveal":
+            _check_hidden(state, action.target)
+    if isinstance(action, A.BuyInformation):
+        spend, held = action.treasures, state.treasures
+        if type(spend) is not int or spend < 1:
+            raise InvalidInput(
+                f"spend a whole number of treasures on Buy Information, 1 or more: {spend!r} is not"
+            )
+        if spend > held:
+            allowed = "1" if held == 1 else f"1 to {held}"
+            raise IllegalAction(
+                f"you hold {held} treasure{'s' * (held != 1)}: spend {allowed}, not {spend!r}"
+            )
+        if action.target is not None:
+            _check_hidden(state, action.target)
+    if isinstance(action, A.Fight):
+        curse_named(action.curse)  # an unknown name is malformed, whatever the state
+        if action.curse not in state.living_curses:
+            living = " or ".join(state.living_curses)
+            raise IllegalAction(f"{action.curse!r} has perished: you may fight {living}")
+        if action.curse not in fightable(state):
+            raise IllegalAction(
+                f"you face {state.facing}: fight it or flee before you fight {action.curse!r}"
+            )
+    if isinstance(action, A.Ask):
+        modifier(state, action)
+
+
+def _check_hidden(state: State, target: tuple[int, int] | None) -> None:
+    names = [name for _cell, name in hidden_path_names(state)]
+    choose = f"choose {' or '.join(names)}" if names else "there is none on your map"
+    if target is None or target not in state.world:
+        raise InvalidInput(f"reveal which hidden path? {target!r} is none of them: {choose}")
+    if state.world[target].face_up:
+        label = state.world[target].card.label
+        raise IllegalAction(f"{label} at {target!r} is face up, not a hidden path: {choose}")
+
+
 def modifier(state: State, action: Any) -> int:
     """The modifier an action adds to the dice (approach, treasures or likelihood)."""
     if isinstance(action, A.BuyInformation):
@@ -210,11 +284,14 @@ def modifier(state: State, action: Any) -> int:
     if isinstance(action, A.Ask):
         if action.likelihood not in A.LIKELIHOODS:
             raise InvalidInput(
-                f"the Oracle's likelihood is one of {list(A.LIKELIHOODS)}, got {action.likelihood!r}"
+                "ask the Oracle with 'likely' (+2), 'even' (+1) or 'unlikely' (+0): "
+                f"{action.likelihood!r} is not one of them"
             )
         return A.LIKELIHOODS[action.likelihood]
     if not hasattr(action, "approach"):
-        raise InvalidInput(f"only the Actions roll against two cards: {action!r} has no modifier")
+        raise InvalidInput(
+            f"only the seven Actions roll against two cards, so {action!r} has no modifier"
+        )
     if state.character is None:
         raise IllegalAction("create your Firelight first (Begin)")
     return state.character.modifier(action.approach)

@@ -10,9 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from rules.cards import FULL_DECK, Card, Deck
-from rules.errors import IllegalAction, InvalidInput
+from rules.errors import IllegalAction
 from rules.firelights.character import Character
-from rules.firelights.curses import CURSES, CurseTrack
+from rules.firelights.curses import CURSES, CurseTrack, curse_named
 from rules.firelights.world import WorldMap
 
 __all__ = ["FATIGUE_BOXES", "Pending", "State", "locations"]
@@ -50,10 +50,8 @@ class State:
     status: str = "playing"  # "playing", "complete" (six beacons lit), "extinguished"
 
     def curse(self, name: str) -> CurseTrack:
-        for track in self.curses:
-            if track.name == name:
-                return track
-        raise InvalidInput(f"a Curse is one of {[t.name for t in self.curses]}, got {name!r}")
+        curse_named(name)  # an unknown name is refused, naming the Curses
+        return next(track for track in self.curses if track.name == name)
 
     @property
     def living_curses(self) -> tuple[str, ...]:

@@ -92,7 +92,7 @@ class WorldMap:
         for region in self.regions:
             if region.at == at:
                 return region
-        raise InvalidInput(f"no region at {at!r}; the map has {[r.at for r in self.regions]}")
+        raise InvalidInput(f"there is no region at {at!r} on your map")
 
     def __contains__(self, at: object) -> bool:
         return any(region.at == at for region in self.regions)
@@ -100,7 +100,7 @@ class WorldMap:
     @property
     def current(self) -> Region:
         if self.token is None:
-            raise IllegalAction("the journey has not begun: there is no current location yet")
+            raise IllegalAction("your journey has not begun: create your Firelight first (Begin)")
         return self[self.token]
 
     @property
@@ -148,7 +148,8 @@ class WorldMap:
         if at is None:
             at = options[0]
         elif tuple(at) not in options:
-            raise IllegalAction(f"{card} cannot go at {at!r}; it may go at {list(options)}")
+            cells = " or ".join(map(repr, options))
+            raise IllegalAction(f"{card.label} cannot go at {at!r}: it goes at {cells}")
         at = (int(at[0]), int(at[1]))
         discovered = self.token is not None
         beacon = discovered and face_up and card.is_face and len(self.beacons) < BEACONS
@@ -184,14 +185,14 @@ class WorldMap:
         """Turn a hidden path face up; a face card then holds a beacon if fewer than six do."""
         region = self[at]
         if region.face_up:
-            raise IllegalAction(f"the region at {at!r} ({region.card}) is not a hidden path")
+            raise IllegalAction(f"{region.card.label} at {at!r} is face up, not a hidden path")
         beacon = region.card.is_face and len(self.beacons) < BEACONS
         return self._replace(replace(region, face_up=True, beacon=beacon))
 
     def light(self, at: Cell) -> WorldMap:
         region = self[at]
         if not region.beacon or region.lit:
-            raise IllegalAction(f"the region at {at!r} holds no unlit beacon")
+            raise IllegalAction(f"{region.card.label} at {at!r} holds no unlit beacon")
         return self._replace(replace(region, lit=True))
 
     def write(self, at: Cell, text: str) -> WorldMap:
@@ -204,13 +205,18 @@ class WorldMap:
         target = self[at]
         assert self.token is not None
         if not target.face_up:
-            raise IllegalAction(f"the path at {at!r} is hidden: reveal it before you travel there")
+            raise IllegalAction(
+                f"{self.describe(at)} at {at!r} is face down: reveal it before you travel there"
+            )
         if tuple(at) == self.token:
-            raise IllegalAction(f"you are already at {at!r}")
+            raise IllegalAction(
+                f"you are already there: {at!r} is {target.card.label}, your location"
+            )
         dx, dy = at[0] - self.token[0], at[1] - self.token[1]
         if (dx, dy) not in NEIGHBOURS:
             raise IllegalAction(
-                f"{at!r} does not touch your current location {self.token!r}: travel one region at a time"
+                f"{target.card.label} at {at!r} does not touch your location "
+                f"{self.current.card.label}: travel one region at a time"
             )
         return WorldMap(self.regions, target.at)
 

@@ -194,10 +194,14 @@ def test_revealing_needs_a_hidden_path() -> None:
     with no region is refused (InvalidInput), each naming the cell."""
     journey, _hidden = with_hidden_path()
     assert_refused(
-        IllegalAction, "(0, 0)", lambda: journey.play(Confront("forceful", "reveal", (0, 0)))
+        IllegalAction,
+        "5♣ at (0, 0) is face up, not a hidden path: choose hidden path A (above 5♣)",
+        lambda: journey.play(Confront("forceful", "reveal", (0, 0))),
     )
     assert_refused(
-        InvalidInput, "(9, 9)", lambda: journey.play(Confront("forceful", "reveal", (9, 9)))
+        InvalidInput,
+        "reveal which hidden path? (9, 9) is none of them: choose hidden path A (above 5♣)",
+        lambda: journey.play(Confront("forceful", "reveal", (9, 9))),
     )
     assert_refused(InvalidInput, "None", lambda: journey.play(Confront("forceful", "reveal")))
 
@@ -319,11 +323,17 @@ def test_buy_information_spends_a_whole_number_of_treasures(spend: object) -> No
 
 
 def test_buy_information_spends_no_more_than_the_treasures_held() -> None:
-    """You cannot expend treasures you do not hold: 4 of 3 is refused naming 4 and the range."""
+    """You cannot expend treasures you do not hold: 4 of 3 is refused naming 4 and the range
+    (refused, never cut down to what you hold)."""
     journey = with_treasures(3)
     before = frozen(journey)
     caught = assert_refused(IllegalAction, "4", lambda: journey.play(BuyInformation(4)))
-    assert "1 to 3" in str(caught.value)
+    assert str(caught.value) == "you hold 3 treasures: spend 1 to 3, not 4"
+    assert_refused(
+        IllegalAction,
+        "you hold 3 treasures: spend 1 to 3, not 999",
+        lambda: journey.play(BuyInformation(999)),
+    )
     assert frozen(journey) == before
 
 
@@ -545,7 +555,9 @@ def test_fighting_an_unknown_curse_is_refused_naming_it() -> None:
     """Only the four Curses can be fought; another name is refused, naming it and the Curses."""
     journey = begun()
     caught = assert_refused(InvalidInput, "'Wyrm'", lambda: journey.play(Fight("forceful", "Wyrm")))
-    assert "'Talon'" in str(caught.value)
+    assert str(caught.value) == (
+        "there is no Curse called 'Wyrm': the Curses are Calamity, Screecher, Hollow and Talon"
+    )
 
 
 def test_flee_from_a_curse_its_stack_persists() -> None:
@@ -627,7 +639,7 @@ def test_oracle_likelihood_is_likely_even_or_unlikely() -> None:
     refused naming it and the three allowed."""
     journey = begun()
     caught = assert_refused(InvalidInput, "'certain'", lambda: journey.play(Ask("certain")))
-    assert "['likely', 'even', 'unlikely']" in str(caught.value)
+    assert "'likely' (+2), 'even' (+1) or 'unlikely' (+0)" in str(caught.value)
 
 
 def test_an_unknown_approach_is_refused_before_any_card_is_drawn() -> None:

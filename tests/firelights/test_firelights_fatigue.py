@@ -239,7 +239,7 @@ def test_an_action_needing_2_cards_with_1_left_is_refused_rest_first() -> None:
     before = frozen(journey)
     assert_refused(
         IllegalAction,
-        "the Story Deck holds 1 card(s) and an action draws 2: rest first",
+        "the Story Deck holds 1 card and an action draws 2: rest first",
         lambda: journey.play(Discover("forceful")),
     )
     assert frozen(journey) == before

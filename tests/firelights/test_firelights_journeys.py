@@ -320,7 +320,7 @@ def test_locations_refuses_a_card_in_two_places_or_a_lost_card() -> None:
         ),
         (IllegalAction, "holds no unlit beacon", Confront("forceful", "ignite"), None),
         (IllegalAction, "not possible now", Choose("random"), None),
-        (IllegalAction, "you are already at", Travel((0, 0)), None),
+        (IllegalAction, "you are already there: (0, 0) is 5♣", Travel((0, 0)), None),
     ],
 )
 def test_a_refused_action_changes_nothing(

@@ -194,7 +194,11 @@ def test_travel_needs_a_revealed_region() -> None:
     )
     play(journey, Discover("forceful"), ["2D", "3D"], [6, 6])
     assert "travel" in available(journey.state)
-    assert_refused(IllegalAction, "is hidden", lambda: journey.play(Travel(hidden)))
+    assert_refused(
+        IllegalAction,
+        f"hidden path A (above 5♣) at {hidden!r} is face down: reveal it before you travel there",
+        lambda: journey.play(Travel(hidden)),
+    )
     play(journey, Confront("forceful", "reveal", hidden), ["4D", "6D"], [6, 6])
     play(journey, Travel(hidden))
     assert journey.state.world.current.card == Card.parse("9C")
