@@ -49,6 +49,7 @@ from rules.firelights.moves import (
 from rules.firelights.report import OUTCOMES, Report
 from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
 from rules.firelights.strategy import SensiblePlayer, chance_to_complete, journey_outcome
+from rules.firelights.summary import ending
 from rules.firelights.world import BEACONS, Region, WorldMap
 
 __all__ = [
@@ -88,6 +89,7 @@ __all__ = [
     "available",
     "can_roll",
     "chance_to_complete",
+    "ending",
     "fightable",
     "hidden_path_names",
     "hidden_paths",

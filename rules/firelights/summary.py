@@ -24,12 +24,31 @@ from rules.firelights.character import APPROACHES
 from rules.firelights.state import FATIGUE_BOXES, State
 from rules.firelights.world import BEACONS, Region
 
-__all__ = ["summary"]
+__all__ = ["ending", "summary"]
 
-ENDINGS = {
-    "complete": "**The journey is complete: all six beacons burn.**",
-    "extinguished": "**The light is extinguished.**",
-}
+
+def ending(state: State) -> str | None:
+    """What the journey achieved, in a sentence, once it is over; None while it goes on.
+
+    >>> from dataclasses import replace
+    >>> ending(State()) is None
+    True
+    >>> ending(replace(State(), status="complete"))
+    'All six beacons burn: your journey is complete.'
+    >>> ending(replace(State(), status="extinguished"))
+    'Your light is extinguished, with 0 of 6 beacons lit and no Curse defeated.'
+    """
+    if not state.over:
+        return None
+    defeated = sum(track.perished for track in state.curses)
+    curses = f"{defeated} Curse{'s' * (defeated != 1)}" if defeated else "no Curse"
+    if state.status == "complete":
+        with_curses = f", with {curses} defeated" if defeated else ""
+        return f"All six beacons burn: your journey is complete{with_curses}."
+    return (
+        f"Your light is extinguished, with {state.beacons_lit} of {BEACONS} beacons lit "
+        f"and {curses} defeated."
+    )
 
 
 def _cell(region: Region, here: bool) -> str:
@@ -85,6 +104,7 @@ def summary(state: State) -> str:
         for t in state.curses
     )
     parts.append(f"Curses: {curses}")
-    if state.status in ENDINGS:
-        parts.append(ENDINGS[state.status])
+    the_end = ending(state)
+    if the_end is not None:
+        parts.append(f"**{the_end}**")
     return "\n\n".join(parts)

@@ -6,11 +6,13 @@ input enters the cards and dice an action takes, in the order rules.firelights.a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from firelights_helpers import begun, play
 
+from rules.cards import Card
 from rules.firelights import (
     OUTCOMES,
     Ask,
@@ -18,6 +20,7 @@ from rules.firelights import (
     Choose,
     Confront,
     Consult,
+    CurseTrack,
     Discover,
     Evade,
     Fight,
@@ -26,7 +29,9 @@ from rules.firelights import (
     Search,
     Slip,
     Travel,
+    ending,
 )
+from rules.firelights.summary import summary
 from rules.journey import Journey
 
 LIGHT, SHADE, DARKNESS = [6, 6], [3, 3], [1, 1]  # +2 against 4♥ and K♠: scores 14, 8, 4
@@ -158,3 +163,40 @@ def test_the_tables_take_one_d66_and_the_other_moves_nothing() -> None:
     for action in (Travel((0, 1)), Slip("reeds"), Flee(), Rest("Slept.")):
         play(journey, action)
         assert journey.entries[-1].chance == ()
+
+
+# --- the ending ------------------------------------------------------------------------------------
+
+
+def test_the_ending_is_none_while_the_journey_goes_on() -> None:
+    assert ending(begun().state) is None
+
+
+def test_the_ending_of_a_complete_journey() -> None:
+    """ "only you have the ability to re-ignite the six beacons": the ending says the journey is
+    complete, and how many Curses perished."""
+    done = replace(begun().state, status="complete")
+    assert ending(done) == "All six beacons burn: your journey is complete."
+    calamity = CurseTrack("Calamity", tuple(map(Card.parse, ("2H", "3D", "4H"))))
+    assert ending(done.with_curse(calamity)) == (
+        "All six beacons burn: your journey is complete, with 1 Curse defeated."
+    )
+
+
+def test_the_ending_of_an_extinguished_light_says_what_was_achieved() -> None:
+    """ "or risk extinguishing your light": the ending counts the beacons lit and the Curses
+    defeated."""
+    journey = begun("5C")
+    for curse, pair in (("Calamity", ["2H", "3D"]), ("Calamity", ["4H", "5D"])):
+        play(journey, Fight("forceful", curse), pair, LIGHT)
+    play(journey, Discover("forceful"), ["QD", "2S"], LIGHT)
+    play(journey, Travel(journey.state.world.regions[1].at))
+    play(journey, Confront("forceful", "ignite"), ["3S", "4S"], LIGHT)
+    for pair in (["KH", "KS"], ["KD", "KC"], ["QH", "QS"], ["QC", "JD"], ["JC", "10H"]):
+        play(journey, Confront("forceful"), pair, DARKNESS)
+    assert journey.state.fatigue == 5 and journey.state.status == "playing"
+    play(journey, Confront("forceful"), ["JH", "JS"], DARKNESS)
+    assert ending(journey.state) == (
+        "Your light is extinguished, with 1 of 6 beacons lit and 1 Curse defeated."
+    )
+    assert f"**{ending(journey.state)}**" in summary(journey.state)
