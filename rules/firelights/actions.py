@@ -56,7 +56,10 @@ class _Action:
 
 @dataclass(frozen=True)
 class Begin(_Action):
-    """Create the Firelight and draw the starting region."""
+    """Create the Firelight and draw the starting region ("This is where you are right now").
+
+    The starting region is drawn, not discovered: it holds no beacon, even a face card.
+    """
 
     kind: ClassVar[str] = "begin"
     title: ClassVar[str] = "Begin the journey"
@@ -87,7 +90,12 @@ class Search(_Action):
 
 @dataclass(frozen=True)
 class BuyInformation(_Action):
-    """Spend ``treasures`` (the modifier); ``target`` a hidden path to reveal, if any."""
+    """Spend ``treasures`` (the modifier); ``target`` a hidden path to reveal, if any.
+
+    "decide on a number of Treasures to expend": at least 1, so Buy Information needs at least
+    1 treasure held (it is not offered with none), and no more than you hold (refused, never cut
+    down). Light or Shade reveals ``target``; Darkness does not.
+    """
 
     kind: ClassVar[str] = "buy"
     title: ClassVar[str] = "Buy Information"
@@ -163,7 +171,13 @@ class Travel(_Action):
 
 @dataclass(frozen=True)
 class Rest(_Action):
-    """Rest: a Journey Book entry, the discard pile shuffled back, Fatigue cleared."""
+    """Rest: a Journey Book entry, the discard pile shuffled back, Fatigue cleared.
+
+    "When you rest, fill an entry in your Journey Book": a panel asks for the entry every time; a
+    blank one is allowed (the report then says you rest without writing one), but it is asked.
+    Resting does not end a fight: the Curse you face is still onto you after it, its stack in
+    place; only fleeing (or its perishing) ends the fight.
+    """
 
     kind: ClassVar[str] = "rest"
     title: ClassVar[str] = "Rest"

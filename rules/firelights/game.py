@@ -353,6 +353,8 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
                  f"({len(deck.draw_pile)} in the Story Deck), Fatigue cleared")  # fmt: skip
         entry = action.entry.strip()
         turn.say(f"Journey Book: {entry}" if entry else "you rest without writing an entry")
+        if state.facing:
+            turn.say(f"{state.facing} is still onto you: resting does not end the fight")
     elif isinstance(action, A.Flee):
         turn.set(facing=None)
         turn.say(

@@ -257,6 +257,15 @@ def test_when_you_rest_fill_an_entry_in_your_journey_book() -> None:
     assert "Journey Book: Dreamt of the Veil." in journey.last.lines  # so the book's export has it
 
 
+def test_a_rest_with_a_blank_journey_book_entry_is_allowed_and_says_so() -> None:
+    """ "fill an entry in your Journey Book": the entry is asked for (Rest.entry), and a blank one
+    is allowed; the report says the rest was taken without one."""
+    journey = begun()
+    play(journey, Rest("   "))
+    assert "you rest without writing an entry" in journey.last.lines
+    assert journey.state.book == ("   ",)
+
+
 def test_when_you_rest_shuffle_the_cards_you_discarded() -> None:
     """ "shuffle the cards you discarded when making Actions in your journey": the discard pile goes
     back into the draw pile; the cards on the map, under a hidden path and in a curse stack stay
@@ -307,6 +316,7 @@ def test_resting_does_not_end_a_fight_with_the_curse_you_face() -> None:
     play(journey, Rest("We hid in a hollow log; it waited outside."))
     state = journey.state
     assert state.facing == "Hollow" and state.fatigue == 0
+    assert journey.last.lines[-1] == "Hollow is still onto you: resting does not end the fight"
     assert state.curse("Hollow").count == 3
     assert {"fight", "flee"} <= set(available(state))
     assert_refused(
