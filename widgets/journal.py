@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
-import nbformat
 import traitlets
 
 from rules.book import JourneyBook, Note, list_journeys
@@ -127,7 +126,13 @@ def load_ipython_extension(ipython: Any) -> None:
 
 
 def to_notebook(book: JourneyBook[Any, Any], *, story_only: bool = False) -> Any:
-    """The book as a notebook of Markdown cells (stable cell ids, no code, no outputs)."""
+    """The book as a notebook of Markdown cells (stable cell ids, no code, no outputs).
+
+    nbformat is imported here, not with the module: it brings jsonschema, over a second that
+    ``%load_ext widgets.journal`` would otherwise cost every notebook that never exports.
+    """
+    import nbformat
+
     cells = [
         nbformat.v4.new_markdown_cell(block.text, id=f"lantern-{number:05d}")
         for number, block in enumerate(blocks(book, story_only=story_only))
@@ -149,6 +154,8 @@ def export(
 ) -> tuple[Path, Path]:
     """Write ``<name>.md`` and ``<name>.ipynb`` (``<name>-story.*`` for the story only) into
     ``folder`` (default: next to the journey file); returns the two paths."""
+    import nbformat
+
     folder = Path(folder) if folder is not None else book.path.parent
     folder.mkdir(parents=True, exist_ok=True)
     stem = book.name + ("-story" if story_only else "")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -85,3 +87,20 @@ def test_export_goes_next_to_the_journey_by_default(journeys: Path) -> None:
     book = scripted()
     markdown, notebook = export(book)
     assert (markdown, notebook) == (journeys / "golden.md", journeys / "golden.ipynb")
+
+
+def test_loading_the_journal_extension_does_not_import_nbformat() -> None:
+    """widgets.journal.to_notebook: "nbformat is imported here, not with the module: it brings
+    jsonschema, over a second that ``%load_ext widgets.journal`` would otherwise cost". In a fresh
+    interpreter (this one has long since imported nbformat), importing the module loads neither."""
+    probe = (
+        "import sys, widgets.journal; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('nbformat', 'jsonschema')))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, check=False,
+        env={**os.environ, "PYTHONPATH": str(root)}, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
