@@ -344,9 +344,15 @@ class JourneyBook(Generic[S, R]):
     # --- changing it: each commits before returning --------------------------------------------
 
     @_locked
-    def play(self, action: Any, supplied: Sequence[object] | None = None) -> R:
-        """Play ``action`` (``supplied``: outcomes from the table), save it, return its report."""
-        report = self.journey.play(action, supplied)
+    def play(
+        self, action: Any, supplied: Sequence[object] | None = None, *, draw_rest: bool = False
+    ) -> R:
+        """Play ``action``, save it, return its report.
+
+        ``supplied``: the outcomes the player drew and rolled at the table; too few are refused
+        unless ``draw_rest`` (Lantern draws and rolls the rest): see :meth:`Journey.play`.
+        """
+        report = self.journey.play(action, supplied, draw_rest=draw_rest)
         try:
             with self.store.transaction():
                 if self._redo:
@@ -397,17 +403,18 @@ class JourneyBook(Generic[S, R]):
         return report
 
     @_locked
-    def reroll(self, supplied: Sequence[object] | None = None) -> R:
+    def reroll(self, supplied: Sequence[object] | None = None, *, draw_rest: bool = False) -> R:
         """The last action again with fresh chance; the first result stays, marked superseded.
 
-        Refused when the last action drew and rolled nothing (see :meth:`reroll_refusal`).
+        Refused when the last action drew and rolled nothing (see :meth:`reroll_refusal`);
+        ``supplied`` and ``draw_rest`` as in :meth:`play`.
         """
         refusal = self.reroll_refusal()
         if refusal is not None:
             raise IllegalAction(refusal)
         count = len(self.journey.entries)
         group = self.journey.entries[_group_start(self.journey.entries) :]
-        report = self.journey.reroll(supplied)
+        report = self.journey.reroll(supplied, draw_rest=draw_rest)
         try:
             with self.store.transaction():
                 if self._redo:
