@@ -10,10 +10,8 @@ A book answers like a journey (``state``, ``last``, ``entries``, ``chance``, ``p
 panel written for a :class:`Journey` takes a book unchanged.
 
 Where journeys live: a name is a file in the journeys folder, ``journeys/<name>.lantern`` next to
-the notebook (a kernel runs in its notebook's folder; ``$LANTERN_JOURNEYS`` or ``folder=`` choose
-another). One journey per file, so finding, copying, backing up or deleting one is a file
-operation; :func:`list_journeys` reads what a folder holds. A path (with a ``/`` or ending in
-``.lantern``) is used as it is.
+the notebook (:mod:`rules.book_files`; a path is used as it is). The journal entries are
+:mod:`rules.book_journal`.
 
 >>> import tempfile
 >>> from rules.firelights import Ask, Begin
@@ -33,21 +31,27 @@ operation; :func:`list_journeys` reads what a folder holds. A path (with a ``/``
 from __future__ import annotations
 
 import json
-import os
-import re
-import secrets
 import sqlite3
 import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
 from rules import codec, export
+from rules.book_files import (
+    FOLDER_ENV,
+    SEED_ENV,
+    fresh_name,
+    journey_path,
+    journeys_folder,
+    list_journeys,
+    seed_from_env,
+)
+from rules.book_journal import Note
 from rules.chance import JSON, Chance
 from rules.errors import IllegalAction, InvalidInput
 from rules.journey import Entry, Game, Journey, Point, game, walk
@@ -55,11 +59,8 @@ from rules.store import (
     SUFFIX,
     CorruptJourney,
     JourneyChanged,
-    JourneyFileError,
-    JourneyInfo,
     Row,
     Store,
-    inspect,
     rules_fingerprint,
     sidecar,
 )
@@ -75,71 +76,13 @@ __all__ = [
     "list_journeys",
 ]
 
-#: Where journeys live unless a folder is given: ``$LANTERN_JOURNEYS``, else ``./journeys``
-#: (next to the notebook: a kernel runs in its notebook's folder).
-FOLDER_ENV = "LANTERN_JOURNEYS"
-#: A whole number here fixes the seed of new journeys started without one (tests, demos).
-SEED_ENV = "LANTERN_SEED"
 #: A snapshot of the state is stored after every this many entries (see :mod:`rules.codec`).
 SNAPSHOT_EVERY = 256
-NAME = re.compile(r"\w[\w .,'()+-]{0,79}")
 
 S = TypeVar("S")
 R = TypeVar("R")
 
 _latest: weakref.ref[JourneyBook[Any, Any]] | None = None
-
-
-def journeys_folder(folder: Path | str | None = None) -> Path:
-    """The folder journeys are kept in: ``folder``, else ``$LANTERN_JOURNEYS``, else ``journeys``."""
-    return Path(folder if folder is not None else os.environ.get(FOLDER_ENV) or "journeys")
-
-
-def journey_path(where: Path | str, folder: Path | str | None = None) -> Path:
-    """The file of a journey: a name (``"wick"`` is ``journeys/wick.lantern``) or a path."""
-    if isinstance(where, Path) or "/" in where or os.sep in where or where.endswith(SUFFIX):
-        return Path(where)
-    name = where.strip()
-    if not NAME.fullmatch(name):
-        raise InvalidInput(
-            f"a journey name is letters, digits, spaces and - _ . , ' ( ) + (at most 80, not "
-            f"starting with a dot or a space), got {where!r}"
-        )
-    return journeys_folder(folder) / f"{name}{SUFFIX}"
-
-
-def list_journeys(folder: Path | str | None = None) -> list[JourneyInfo | JourneyFileError]:
-    """Every journey file in the folder, by file name: its game, name, seed and start, or the
-    error that says why it cannot be opened. The files are only read, never changed."""
-    found: list[JourneyInfo | JourneyFileError] = []
-    for path in sorted(journeys_folder(folder).glob(f"*{SUFFIX}")):
-        try:
-            found.append(inspect(path))
-        except JourneyFileError as error:
-            found.append(error)
-    return found
-
-
-@dataclass(frozen=True)
-class Note:
-    """A journal entry in the book: its text, and how many actions had been played before it."""
-
-    seq: int
-    kind: str  # "note" (the player's words) or "mechanics" (a line the player wrote in)
-    text: str
-    after: int
-    key: str | None = None
-
-
-def _seed_from_env() -> int:
-    """``$LANTERN_SEED`` when set, else a fresh random seed."""
-    text = os.environ.get(SEED_ENV, "").strip()
-    if not text:
-        return secrets.randbelow(2**31)
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidInput(f"${SEED_ENV} must be a whole number, got {text!r}") from None
 
 
 P = ParamSpec("P")
@@ -228,9 +171,9 @@ class JourneyBook(Generic[S, R]):
         with the journey.
         """
         if where is None:
-            where = _fresh_name(game, folder)
+            where = fresh_name(game, folder)
         if seed is None:
-            seed = _seed_from_env()
+            seed = seed_from_env()
         Chance(seed)  # refuses a seed that is not an int, naming it
         options = dict(options or {})
         _game(game).initial(options)  # refuses bad options before a file exists
@@ -401,9 +344,15 @@ class JourneyBook(Generic[S, R]):
     # --- changing it: each commits before returning --------------------------------------------
 
     @_locked
-    def play(self, action: Any, supplied: Sequence[object] | None = None) -> R:
-        """Play ``action`` (``supplied``: outcomes from the table), save it, return its report."""
-        report = self.journey.play(action, supplied)
+    def play(
+        self, action: Any, supplied: Sequence[object] | None = None, *, draw_rest: bool = False
+    ) -> R:
+        """Play ``action``, save it, return its report.
+
+        ``supplied``: the outcomes the player drew and rolled at the table; too few are refused
+        unless ``draw_rest`` (Lantern draws and rolls the rest): see :meth:`Journey.play`.
+        """
+        report = self.journey.play(action, supplied, draw_rest=draw_rest)
         try:
             with self.store.transaction():
                 if self._redo:
@@ -454,17 +403,18 @@ class JourneyBook(Generic[S, R]):
         return report
 
     @_locked
-    def reroll(self, supplied: Sequence[object] | None = None) -> R:
+    def reroll(self, supplied: Sequence[object] | None = None, *, draw_rest: bool = False) -> R:
         """The last action again with fresh chance; the first result stays, marked superseded.
 
-        Refused when the last action drew and rolled nothing (see :meth:`reroll_refusal`).
+        Refused when the last action drew and rolled nothing (see :meth:`reroll_refusal`);
+        ``supplied`` and ``draw_rest`` as in :meth:`play`.
         """
         refusal = self.reroll_refusal()
         if refusal is not None:
             raise IllegalAction(refusal)
         count = len(self.journey.entries)
         group = self.journey.entries[_group_start(self.journey.entries) :]
-        report = self.journey.reroll(supplied)
+        report = self.journey.reroll(supplied, draw_rest=draw_rest)
         try:
             with self.store.transaction():
                 if self._redo:
@@ -648,15 +598,6 @@ def _redo_stack(undone: Sequence[Row]) -> list[list[tuple[int, Entry]]]:
         if not row.superseded:
             groups.append([])
     return [group for group in reversed(groups) if group]
-
-
-def _fresh_name(game_name: str, folder: Path | str | None) -> str:
-    stem = f"{game_name}-{time.strftime('%Y-%m-%d')}"
-    name, number = stem, 1
-    while journey_path(name, folder).exists():
-        number += 1
-        name = f"{stem}-{number}"
-    return name
 
 
 def _describer(chosen: Game[Any, R]) -> Callable[[R], str]:

@@ -39,6 +39,10 @@ __all__ = [
     "Replay",
     "Source",
     "Supplied",
+    "at_the_table",
+    "table_needs",
+    "too_few",
+    "typed_size",
 ]
 
 T = TypeVar("T", bound=Hashable)
@@ -166,16 +170,23 @@ class Chance:
 class Supplied:
     """Outcomes rolled or drawn at the table, used in order; each is checked against its step.
 
-    When ``then`` is given, steps beyond the supplied outcomes fall back to it.
+    When ``then`` is given, steps beyond the supplied outcomes fall back to it. ``refused`` is
+    the step whose supplied outcome its check refused (the error is raised all the same), so a
+    caller can tell the player what that step needed.
     """
 
     outcomes: Sequence[object]
     then: Source | None = None
     used: int = 0
+    refused: ChanceStep[Any] | None = None
 
     def resolve(self, step: ChanceStep[T]) -> T:
         if self.used < len(self.outcomes):
-            outcome = step.check(self.outcomes[self.used])
+            try:
+                outcome = step.check(self.outcomes[self.used])
+            except BaseException:
+                self.refused = step
+                raise
             self.used += 1
             if isinstance(self.then, Chance):
                 self.then.skip()
@@ -190,6 +201,13 @@ class Supplied:
     def unused(self) -> Sequence[object]:
         return self.outcomes[self.used :]
 
+    def short(self) -> bool:
+        """Whether the outcome the check refused has fewer things than its step asks for (one
+        card typed for a draw of two): the player typed too few, rather than something wrong."""
+        if self.refused is None or self.used >= len(self.outcomes):
+            return False
+        return typed_size(self.outcomes[self.used]) < at_the_table(self.refused)[1]
+
 
 class Replay(Supplied):
     """Outcomes recorded in a journey, fed back in order (stored as JSON, checked on the way)."""
@@ -197,15 +215,81 @@ class Replay(Supplied):
 
 @dataclass
 class Recording:
-    """Wraps a source and keeps every outcome it resolves, as JSON, for the game's record."""
+    """Wraps a source and keeps every outcome it resolves, as JSON, for the game's record.
+
+    ``steps`` keeps the steps asked for, each before it is resolved (so a step whose outcome was
+    refused is the last one): what an action asks of the table, for :func:`table_needs`.
+    """
 
     source: Source
     outcomes: list[JSON] = field(default_factory=list)
+    steps: list[ChanceStep[Any]] = field(default_factory=list)
 
     def resolve(self, step: ChanceStep[T]) -> T:
+        self.steps.append(step)
         outcome = self.source.resolve(step)
         self.outcomes.append(step.to_json(outcome))
         return outcome
+
+
+# --- what the table is asked for -----------------------------------------------------------------
+
+#: How each kind of outcome is counted in words, one and many.
+_WORDS = {
+    "card": ("card", "cards"),
+    "die": ("die", "dice"),
+    "d66": ("d66 roll", "d66 rolls"),
+    "pick": ("random pick", "random picks"),
+    "outcome": ("outcome", "outcomes"),
+}
+
+
+def at_the_table(step: object) -> tuple[str, int]:
+    """What one chance step asks of a player at the table: a kind and how many of it.
+
+    >>> from rules.dice import D66, Roll
+    >>> at_the_table(Roll(2)), at_the_table(D66()), at_the_table(Pick(("a", "b")))
+    (('die', 2), ('d66', 1), ('pick', 1))
+
+    The kinds are "card" (a draw), "die" (a roll of d6s), "d66", "pick", and "outcome" for a
+    step this does not know.
+    """
+    # rules.cards and rules.dice import this module: theirs are looked up when first asked for.
+    from rules.cards import Draw
+    from rules.dice import D66, Roll
+
+    if isinstance(step, Draw):
+        return "card", step.count
+    if isinstance(step, Roll):
+        return "die", step.count
+    if isinstance(step, D66):
+        return "d66", 1
+    if isinstance(step, Pick):
+        return "pick", 1
+    return "outcome", 1
+
+
+def typed_size(outcome: object) -> int:
+    """How many things a player typed for one outcome: the cards of a draw, the dice of a roll."""
+    return len(outcome) if isinstance(outcome, list | tuple) else 1
+
+
+def table_needs(needs: Iterable[tuple[str, int]]) -> str:
+    """Counts of outcomes in words, kinds in the order first met.
+
+    >>> table_needs([("card", 2), ("die", 2)]), table_needs([("card", 1), ("card", 1)])
+    ('2 cards and 2 dice', '2 cards')
+    """
+    totals: dict[str, int] = {}
+    for kind, count in needs:
+        if count > 0:
+            totals[kind] = totals.get(kind, 0) + count
+    words = [
+        f"{count} {_WORDS.get(kind, (kind, kind))[count != 1]}" for kind, count in totals.items()
+    ]
+    if not words:
+        return "nothing"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 @dataclass(frozen=True)
@@ -232,3 +316,28 @@ class Pick:
 
     def to_json(self, outcome: str) -> str:
         return outcome
+
+
+def too_few(
+    title: str, typed: Sequence[object], steps: Sequence[object], *, missing: bool = True
+) -> str:
+    """What an action (its ``title``) asks of the table, what the player typed, and (``missing``)
+    what is still missing: the message that refuses too few outcomes.
+
+    >>> from rules.dice import Roll
+    >>> too_few("Roll two", [[6]], [Roll(2)], missing=False)
+    'Roll two needs 2 dice; you typed 1: 6'
+    """
+    needs = [at_the_table(step) for step in steps]
+    items = [str(item) for outcome in typed
+             for item in (outcome if isinstance(outcome, list | tuple) else [outcome])]  # fmt: skip
+    text = f"{title} needs {table_needs(needs)}; you typed {len(items)}"
+    text += f": {' '.join(items)}" if items else ""
+    if not missing:
+        return text
+    short = [(kind, count - (typed_size(typed[i]) if i < len(typed) else 0))
+             for i, (kind, count) in enumerate(needs)]  # fmt: skip
+    return (
+        f"{text}. Missing: {table_needs(short)}; type them too, or let Lantern draw and roll the "
+        "rest"
+    )

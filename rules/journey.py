@@ -35,10 +35,19 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import InitVar, dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
-from rules.chance import JSON, Chance, Recording, Replay, Source, Supplied
+from rules.chance import (
+    JSON,
+    Chance,
+    Recording,
+    Replay,
+    Source,
+    Supplied,
+    too_few,
+)
 from rules.errors import IllegalAction, InvalidInput
 
 __all__ = [
@@ -107,13 +116,24 @@ class Entry:
     """One recorded action: its JSON, the chance outcomes it met, and whether a reroll replaced it.
 
     ``supplied`` counts the first outcomes the player entered from the table (physical cards or
-    dice) rather than the software sampling them; replay treats both alike.
+    dice) rather than the software sampling them; replay treats both alike. :attr:`typed` and
+    :attr:`drawn` split the outcomes so, to say what Lantern drew or rolled for the player.
     """
 
     action: Mapping[str, JSON]
     chance: tuple[JSON, ...] = ()
     superseded: bool = False
     supplied: int = 0
+
+    @property
+    def typed(self) -> tuple[JSON, ...]:
+        """The outcomes the player typed from the table."""
+        return self.chance[: self.supplied]
+
+    @property
+    def drawn(self) -> tuple[JSON, ...]:
+        """The outcomes Lantern drew or rolled (all of them when the player typed none)."""
+        return self.chance[self.supplied :]
 
     def to_json(self) -> dict[str, JSON]:
         data: dict[str, JSON] = {"action": dict(self.action), "chance": list(self.chance)}
@@ -220,15 +240,29 @@ class Journey(Generic[S, R]):
             self.entries[-1] = replace(self.entries[-1], supplied=entry.supplied)
 
     def play(
-        self, action: Any, supplied: Sequence[object] | None = None, *, replaying: bool = False
+        self,
+        action: Any,
+        supplied: Sequence[object] | None = None,
+        *,
+        draw_rest: bool = False,
+        replaying: bool = False,
     ) -> R:
-        """Apply ``action``; chance comes from ``supplied`` outcomes first, then the generator."""
+        """Apply ``action``; chance comes from ``supplied`` outcomes first, then the generator.
+
+        ``supplied`` are the outcomes the player drew and rolled at the table, one per chance
+        step (``[["7H", "QS"], [4, 5]]``: a draw of two cards, then a roll of two dice). Too
+        few for the action are refused (:class:`IllegalAction`, saying what was typed and what
+        is missing) unless ``draw_rest``: then Lantern draws and rolls the rest, and the entry's
+        :attr:`Entry.drawn` says what. Too many are refused always. No ``supplied`` at all: Lantern
+        draws and rolls everything.
+        """
         steps = self.chance.steps
         source: Source = self.chance
+        typed = [] if replaying else list(supplied or ())
         if replaying:
             source = Replay(list(supplied or ()))
-        elif supplied:
-            source = Supplied(list(supplied), then=self.chance)
+        elif typed:
+            source = Supplied(typed, then=self.chance)
         recording = Recording(source)
         try:
             state, report = self.game.apply(self.state, action, recording)
@@ -237,18 +271,33 @@ class Journey(Generic[S, R]):
                 if source.unused():
                     raise InvalidInput(f"the outcomes {list(source.unused())!r} were not used")
                 self.chance.skip(len(recording.outcomes))
-            elif supplied and isinstance(source, Supplied) and source.unused():
+            elif typed and isinstance(source, Supplied) and source.unused():
                 raise IllegalAction(
-                    f"the action used {source.used} of the supplied outcomes {list(supplied)!r}"
+                    f"the action used {source.used} of the supplied outcomes {typed!r}"
                 )
+            elif typed and len(recording.outcomes) > len(typed) and not draw_rest:
+                raise IllegalAction(too_few(_title(action), typed, recording.steps))
+        except InvalidInput as error:
+            self.chance.steps = steps
+            if isinstance(source, Supplied) and source.short():
+                needs = too_few(_title(action), typed, self._steps_of(action), missing=False)
+                raise InvalidInput(f"{needs} — {error}") from None
+            raise
         except BaseException:
             self.chance.steps = steps
             raise
         self.state, self.last = state, report
-        entered = len(supplied) if supplied and not replaying else 0
-        self.entries.append(Entry(action.to_json(), tuple(recording.outcomes), supplied=entered))
+        self.entries.append(Entry(action.to_json(), tuple(recording.outcomes), supplied=len(typed)))
         self._remember()
         return report
+
+    def _steps_of(self, action: Any) -> list[Any]:
+        """The chance steps ``action`` meets now when Lantern draws everything (for a message:
+        a copy of the generator is used, so the journey does not move)."""
+        recording = Recording(Chance(self.seed, self.chance.steps))
+        with suppress(InvalidInput, IllegalAction):
+            self.game.apply(self.state, action, recording)
+        return recording.steps
 
     # --- points, undo, redo, reroll ------------------------------------------------------------
 
@@ -368,19 +417,17 @@ class Journey(Generic[S, R]):
         return self.reroll_refusal() is None
 
     def _title(self, entry: Entry) -> str:
-        """What the player calls an entry's action: its ``title``, else its kind, else its class."""
         try:
-            action = self.game.parse_action(entry.action)
+            return _title(self.game.parse_action(entry.action))
         except (InvalidInput, IllegalAction):
-            action = None
-        title = getattr(action, "title", None) or entry.action.get("kind")
-        return str(title or type(action).__name__)
+            return str(entry.action.get("kind") or "an action")
 
-    def reroll(self, supplied: Sequence[object] | None = None) -> R:
+    def reroll(self, supplied: Sequence[object] | None = None, *, draw_rest: bool = False) -> R:
         """Play the last action again with fresh chance; the first try stays, marked superseded.
 
-        ``supplied`` gives the new outcomes from the table instead of the generator. Refused
-        (:class:`IllegalAction`, naming the action) when the last action met no chance.
+        ``supplied`` gives the new outcomes from the table instead of the generator (too few are
+        refused unless ``draw_rest``, as in :meth:`play`). Refused (:class:`IllegalAction`,
+        naming the action) when the last action met no chance.
         """
         refusal = self.reroll_refusal()
         if refusal is not None:
@@ -393,7 +440,7 @@ class Journey(Generic[S, R]):
             self.entries.append(replace(entry, superseded=True))
             self.chance.steps = steps  # the first try's outcomes stay used: fresh ones follow
             self._remember()
-            return self.play(self.game.parse_action(entry.action), supplied)
+            return self.play(self.game.parse_action(entry.action), supplied, draw_rest=draw_rest)
         except BaseException:
             restore()
             raise
@@ -454,6 +501,14 @@ def walk(
         if not entry.superseded:
             state = after
         yield entry, report
+
+
+def _title(action: Any) -> str:
+    """What the player calls an action: its ``title``, else its kind, else its class."""
+    title = getattr(action, "title", None)
+    if not title and callable(getattr(action, "to_json", None)):
+        title = action.to_json().get("kind")
+    return str(title or type(action).__name__)
 
 
 def short_repr(value: object, limit: int = 120) -> str:

@@ -14,7 +14,17 @@ from typing import Any
 import pytest
 
 from rules.cards import Card, Deck, Draw
-from rules.chance import Chance, ChanceStep, Distribution, Pick, Recording, Replay, Supplied
+from rules.chance import (
+    Chance,
+    ChanceStep,
+    Distribution,
+    Pick,
+    Recording,
+    Replay,
+    Supplied,
+    at_the_table,
+    table_needs,
+)
 from rules.dice import D66, Roll
 from rules.errors import IllegalAction, InvalidInput
 
@@ -168,6 +178,29 @@ def test_supplied_then_chance_keeps_the_step_numbering() -> None:
     assert outcomes[:2] == [(1, 1), (2, 2)]
     assert outcomes[2:] == sampled[2:]
     assert behind.steps == plain.steps == 6
+
+
+def test_supplied_remembers_the_step_whose_outcome_it_refused_and_whether_it_was_short() -> None:
+    """Supplied.short: "the outcome the check refused has fewer things than its step asks for
+    (one card typed for a draw of two)"; a wrong face is not short."""
+    short = Supplied([[6]])
+    with pytest.raises(InvalidInput):
+        short.resolve(Roll(2))
+    assert short.refused == Roll(2) and short.short()
+    wrong = Supplied([[6, 7]])
+    with pytest.raises(InvalidInput):
+        wrong.resolve(Roll(2))
+    assert wrong.refused == Roll(2) and not wrong.short()
+    assert not Supplied([[6, 6]]).short()
+
+
+def test_a_recording_keeps_each_step_asked_for_even_the_one_refused() -> None:
+    recording = Recording(Supplied([[3], [7]]))
+    recording.resolve(Roll(1))
+    with pytest.raises(InvalidInput):
+        recording.resolve(Roll(1))
+    assert recording.steps == [Roll(1), Roll(1)] and recording.outcomes == [[3]]
+    assert table_needs(at_the_table(step) for step in recording.steps) == "2 dice"
 
 
 def test_replay_feeds_back_recorded_json_outcomes() -> None:

@@ -33,7 +33,8 @@ class TallyState:
 
 @dataclass(frozen=True)
 class TallyAction:
-    """``roll`` n dice; ``draw`` n cards; ``stumble``: roll n dice, then the rules refuse."""
+    """``roll`` n dice; ``draw`` n cards; ``both``: draw n cards, then roll n dice; ``stumble``:
+    roll n dice, then the rules refuse."""
 
     kind: str
     amount: int = 1
@@ -61,6 +62,12 @@ class Tally:
         if action.kind == "draw":
             cards, deck = state.deck.draw(action.amount, chance)
             return replace(state, deck=deck, held=state.held + cards), f"drew {cards}"
+        if action.kind == "both":
+            cards, deck = state.deck.draw(action.amount, chance)
+            faces = chance.resolve(Roll(action.amount))
+            return replace(state, deck=deck, held=state.held + cards, faces=state.faces + faces), (
+                f"drew {cards}, rolled {faces}"
+            )
         if action.kind == "stumble":
             chance.resolve(Roll(action.amount))
             raise IllegalAction("stumbled after rolling")
@@ -166,6 +173,60 @@ def test_supplied_outcomes_are_recorded_and_later_steps_do_not_move() -> None:
     assert snapshot(replayed) == snapshot(supplied)
 
 
+# --- too few outcomes typed at the table -----------------------------------------------------------
+
+
+def test_too_few_outcomes_typed_are_refused_naming_what_was_typed_and_what_is_missing() -> None:
+    """rules.journey.Journey.play: "Too few for the action are refused (IllegalAction, saying
+    what was typed and what is missing) unless ``draw_rest``"."""
+    journey = played()
+    assert_refused(
+        IllegalAction,
+        "both needs 2 cards and 2 dice; you typed 2: AS 2S. Missing: 2 dice; type them too, or "
+        "let Lantern draw and roll the rest",
+        lambda: journey.play(TallyAction("both", 2), [["AS", "2S"]]),
+    )
+    assert snapshot(journey) == snapshot(played())
+
+
+def test_a_draw_typed_short_is_refused_saying_what_the_action_needs() -> None:
+    """One card typed for a draw of two: the step's own complaint, after what the action needs
+    (Lantern draws only whole steps: a draw is typed whole or not at all)."""
+    journey = played()
+    assert_refused(
+        InvalidInput,
+        "both needs 3 cards and 3 dice; you typed 1: AS — expected 3 card codes, got ['AS']",
+        lambda: journey.play(TallyAction("both", 3), [["AS"]]),
+    )
+    assert_refused(
+        InvalidInput,
+        "you typed 4: AS 2S 3S 6 — expected 3 d6 faces, got [6]",
+        lambda: journey.play(TallyAction("both", 3), [["AS", "2S", "3S"], [6]], draw_rest=True),
+    )
+    assert snapshot(journey) == snapshot(played())
+
+
+def test_with_draw_rest_lantern_rolls_what_was_not_typed_and_the_entry_says_which() -> None:
+    """Entry.typed and Entry.drawn split the outcomes: the first the player typed, the rest
+    Lantern drew or rolled; the steps after go on as if nothing had been typed."""
+    journey = played()
+    journey.play(TallyAction("both", 2), [["AS", "2S"]], draw_rest=True)
+    entry = journey.entries[-1]
+    assert entry.supplied == 1 and entry.typed == (["AS", "2S"],)
+    assert len(entry.drawn) == 1 and Roll(2).check(entry.drawn[0])
+    sampled = played(actions=[*ACTIONS, TallyAction("both", 2)])
+    assert entry.drawn == sampled.entries[-1].chance[1:]  # the roll step's own generator
+    assert snapshot(Journey.from_json(journey.to_json())) == snapshot(journey)
+    untyped = sampled.entries[-1]
+    assert untyped.typed == () and untyped.drawn == untyped.chance
+
+
+def test_nothing_typed_means_lantern_draws_and_rolls_everything() -> None:
+    journey = played()
+    journey.play(TallyAction("both", 2), [])
+    assert journey.entries[-1].supplied == 0 and len(journey.entries[-1].drawn) == 2
+
+
 # --- refused actions change nothing --------------------------------------------------------------
 
 
@@ -177,8 +238,18 @@ def test_supplied_outcomes_are_recorded_and_later_steps_do_not_move() -> None:
         (TallyAction("draw", 60), None),  # the deck holds fewer cards
         (TallyAction("roll", 1), [[7]]),  # a supplied outcome the step cannot produce
         (TallyAction("roll", 1), [[2], [3]]),  # more outcomes supplied than the action used
+        (TallyAction("both", 2), [["AS", "2S"]]),  # fewer outcomes than the action needs
+        (TallyAction("both", 2), [["AS"]]),  # one card typed for a draw of two
     ],
-    ids=["too-many-dice", "fails-after-rolling", "deck-too-small", "bad-face", "unused-outcome"],
+    ids=[
+        "too-many-dice",
+        "fails-after-rolling",
+        "deck-too-small",
+        "bad-face",
+        "unused-outcome",
+        "too-few",
+        "short-draw",
+    ],
 )
 def test_a_refused_action_changes_neither_the_state_the_record_nor_the_generator(
     action: TallyAction, supplied: list[object] | None

@@ -12,8 +12,12 @@
   "Write to journal" saves the last action's mechanics line in the store always, and inserts it
   as a Markdown cell below through ipylab where JupyterLab is there; elsewhere (Voila, VS Code,
   nbconvert) it shows the line in the panel to copy.
-* :func:`export` writes ``<name>.md`` and a clean ``<name>.ipynb`` (Markdown cells only, no
-  outputs) next to the journey file; ``story_only=True`` hides the mechanics lines.
+* :func:`export` writes ``<name>.journey-book.md`` and a clean ``<name>.journey-book.ipynb``
+  (Markdown cells only, no outputs) next to the journey file; ``story_only=True`` hides the
+  mechanics lines and writes ``<name>.journey-story.md`` and ``.ipynb``. Why the double suffix:
+  the default journey is named after its game, and a plain ``firelights.ipynb`` would open as a
+  second tab of the same name as the game's notebook. No game notebook ends so, and no two
+  journeys' exports can share a name (a journey name cannot end in both).
 
 The store is the source of truth: a cell that ipylab failed to insert is still in the exports.
 """
@@ -28,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
-import nbformat
 import traitlets
 
 from rules.book import JourneyBook, Note, list_journeys
@@ -43,6 +46,7 @@ __all__ = [
     "JournalEntry",
     "JournalTools",
     "export",
+    "export_stem",
     "frontend",
     "journal",
     "load_ipython_extension",
@@ -127,7 +131,13 @@ def load_ipython_extension(ipython: Any) -> None:
 
 
 def to_notebook(book: JourneyBook[Any, Any], *, story_only: bool = False) -> Any:
-    """The book as a notebook of Markdown cells (stable cell ids, no code, no outputs)."""
+    """The book as a notebook of Markdown cells (stable cell ids, no code, no outputs).
+
+    nbformat is imported here, not with the module: it brings jsonschema, over a second that
+    ``%load_ext widgets.journal`` would otherwise cost every notebook that never exports.
+    """
+    import nbformat
+
     cells = [
         nbformat.v4.new_markdown_cell(block.text, id=f"lantern-{number:05d}")
         for number, block in enumerate(blocks(book, story_only=story_only))
@@ -144,14 +154,25 @@ def to_notebook(book: JourneyBook[Any, Any], *, story_only: bool = False) -> Any
     return notebook
 
 
+def export_stem(name: str, *, story_only: bool = False) -> str:
+    """The file name of a journey's export, before ``.md`` or ``.ipynb`` (see the module docstring).
+
+    >>> export_stem("firelights"), export_stem("wick", story_only=True)
+    ('firelights.journey-book', 'wick.journey-story')
+    """
+    return f"{name}.journey-{'story' if story_only else 'book'}"
+
+
 def export(
     book: JourneyBook[Any, Any], folder: Path | str | None = None, *, story_only: bool = False
 ) -> tuple[Path, Path]:
-    """Write ``<name>.md`` and ``<name>.ipynb`` (``<name>-story.*`` for the story only) into
-    ``folder`` (default: next to the journey file); returns the two paths."""
+    """Write ``<name>.journey-book.md`` and ``.ipynb`` (``<name>.journey-story.*`` for the story
+    only) into ``folder`` (default: next to the journey file); returns the two paths."""
+    import nbformat
+
     folder = Path(folder) if folder is not None else book.path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    stem = book.name + ("-story" if story_only else "")
+    stem = export_stem(book.name, story_only=story_only)
     markdown, notebook = folder / f"{stem}.md", folder / f"{stem}.ipynb"
     markdown.write_text(to_markdown(book, story_only=story_only), encoding="utf-8")
     nbformat.write(to_notebook(book, story_only=story_only), str(notebook))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -37,7 +39,8 @@ def test_export_matches_the_golden_files(tmp_path: Path, story_only: bool) -> No
     book = scripted()
     markdown, notebook = export(book, tmp_path, story_only=story_only)
     kind = "story" if story_only else "full"
-    assert markdown.name == ("golden-story.md" if story_only else "golden.md")
+    assert markdown.name == ("golden.journey-story.md" if story_only else "golden.journey-book.md")
+    assert notebook.name == markdown.name.removesuffix(".md") + ".ipynb"
     check_golden(f"firelights-{kind}.md", markdown.read_text(encoding="utf-8"))
     check_golden(f"firelights-{kind}.ipynb", notebook.read_text(encoding="utf-8"))
 
@@ -84,4 +87,41 @@ def test_the_notebook_is_clean_markdown_with_stable_ids() -> None:
 def test_export_goes_next_to_the_journey_by_default(journeys: Path) -> None:
     book = scripted()
     markdown, notebook = export(book)
-    assert (markdown, notebook) == (journeys / "golden.md", journeys / "golden.ipynb")
+    assert markdown == journeys / "golden.journey-book.md"
+    assert notebook == journeys / "golden.journey-book.ipynb"
+
+
+def test_the_default_journeys_export_never_shares_a_name_with_the_games_notebook(
+    journeys: Path,
+) -> None:
+    """widgets.journal: the default journey is named after its game, and a plain
+    ``firelights.ipynb`` would open as a second tab named like the game's notebook."""
+    from rules.book import JourneyBook
+
+    book = JourneyBook.start("firelights", game="firelights")
+    names = {
+        path.name for story_only in (False, True) for path in export(book, story_only=story_only)
+    }
+    assert names == {
+        "firelights.journey-book.md", "firelights.journey-book.ipynb",
+        "firelights.journey-story.md", "firelights.journey-story.ipynb",
+    }  # fmt: skip
+    games = Path(__file__).resolve().parents[2] / "notebooks"
+    assert not names & {path.name for path in games.glob("*.ipynb")}
+
+
+def test_loading_the_journal_extension_does_not_import_nbformat() -> None:
+    """widgets.journal.to_notebook: "nbformat is imported here, not with the module: it brings
+    jsonschema, over a second that ``%load_ext widgets.journal`` would otherwise cost". In a fresh
+    interpreter (this one has long since imported nbformat), importing the module loads neither."""
+    probe = (
+        "import sys, widgets.journal; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('nbformat', 'jsonschema')))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, check=False,
+        env={**os.environ, "PYTHONPATH": str(root)}, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

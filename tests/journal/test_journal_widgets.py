@@ -208,8 +208,9 @@ def test_the_export_button_writes_both_files(journeys: Path) -> None:
     tools = JournalTools(book, app=None)
     tools.story_only.value = True
     tools.export_button.click()
-    assert (journeys / "wick-story.md").exists() and (journeys / "wick-story.ipynb").exists()
-    assert "wick-story.md" in tools.exported and "written to" in tools.messages.text
+    assert (journeys / "wick.journey-story.md").exists()
+    assert (journeys / "wick.journey-story.ipynb").exists()
+    assert "wick.journey-story.md" in tools.exported and "written to" in tools.messages.text
 
 
 def test_the_frontend_is_not_made_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
