@@ -1,8 +1,11 @@
 """What may be done now, and at what odds: the one place that decides which moves are open.
 
 :func:`available` lists the action kinds the rules offer in a state (a panel enables exactly
-these), :func:`why_not` says in words why one is not, and :func:`odds` gives the exact chance of
-Light, Shade and Darkness for an action before it is taken.
+these), :func:`why_not` says in words why one is not, :func:`risk` what taking one now risks
+(pushing on at full Fatigue), and :func:`odds` gives the exact chance of Light, Shade and Darkness
+for an action before it is taken. :func:`option_text` labels the options of a pending choice,
+:func:`hidden_path_names` names the hidden paths, and :func:`check` refuses an action before any
+card is drawn.
 """
 
 from __future__ import annotations
