@@ -150,6 +150,7 @@ class TableLookup(widgets.VBox):
         """Roll d66 through the source and show the row; on an error show it, change nothing."""
         with guarded(self.messages):
             return self._show(*self.table.roll(self.source))
+        self.last = None
         return None
 
     def pick(self, value: object) -> tuple[int, Mapping[str, str]] | None:
@@ -157,6 +158,7 @@ class TableLookup(widgets.VBox):
         with guarded(self.messages):
             row = self.table.lookup(value)  # type: ignore[arg-type]  # the rules check it
             return self._show(value, row)  # type: ignore[arg-type]
+        self.last = None  # refused: the row shown before is not the answer to this one
         return None
 
     def _show(self, roll: int, row: Mapping[str, str]) -> tuple[int, Mapping[str, str]]:

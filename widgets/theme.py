@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-__all__ = ["CSS", "button", "escape", "format_chance", "style_widget"]
+__all__ = ["CSS", "button", "chance_html", "escape", "format_chance", "percent", "style_widget"]
 
 CSS = """
 .lantern-panel { color: var(--jp-ui-font-color1, #212121); }
@@ -108,6 +108,30 @@ def format_chance(p: Fraction) -> str:
     else:
         approx = f"{percent:.0f}%"
     return f"{p} ≈ {approx}"
+
+
+def percent(p: Fraction) -> str:
+    """A chance read at a glance: ``42%``; never rounds to a false 0% or 100%.
+
+    >>> percent(Fraction(19391, 45900)), percent(Fraction(1, 1000)), percent(Fraction(1))
+    ('42%', '<1%', '100%')
+    """
+    if p in (0, 1):
+        return f"{int(p) * 100}%"
+    value = float(p) * 100
+    if value < 1:
+        return "<1%"
+    if value > 99:
+        return ">99%"
+    return f"{value:.0f}%"
+
+
+def chance_html(label: str, p: Fraction, css_class: str = "") -> str:
+    """``Light 42%`` with the exact fraction in its tooltip (the odds explorer shows it in full)."""
+    classes = f' class="{escape(css_class)}"' if css_class else ""
+    return (
+        f'<span{classes} title="{escape(label)}: exactly {p}">{escape(label)} {percent(p)}</span>'
+    )
 
 
 def button(

@@ -20,7 +20,7 @@ SETUP = """\
 %load_ext widgets.journal
 from rules.book import JourneyBook
 from rules.firelights import Ask, Begin
-from widgets.journal import JournalTools
+from widgets.frame import JourneyControls as JournalTools
 
 book = JourneyBook.open_or_start("browser-journal", seed=5)
 if not book.entries:

@@ -20,7 +20,9 @@ from rules.book import JourneyBook
 from rules.errors import IllegalAction, InvalidInput
 from rules.export import escape
 from widgets import journal as journal_module
-from widgets.journal import JournalEntry, JournalTools, journal, load_ipython_extension
+from widgets.frame import JourneyControls as JournalTools
+from widgets.frame import controls as controls_module
+from widgets.journal import JournalEntry, journal, load_ipython_extension
 
 
 class FakeCommands:
@@ -215,8 +217,8 @@ def test_the_export_button_writes_both_files(journeys: Path) -> None:
 
 def test_the_frontend_is_not_made_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VOILA_KERNEL_ID", "k")
-    monkeypatch.setattr(journal_module, "_frontend", None)
-    assert journal_module.frontend() is None
+    monkeypatch.setattr(controls_module, "_frontend", None)
+    assert controls_module.frontend() is None
 
 
 @pytest.mark.filterwarnings("ignore:Traits should be given as instances:DeprecationWarning")
@@ -225,10 +227,10 @@ def test_outside_jupyterlab_the_real_frontend_never_gets_ready_and_write_falls_b
 ) -> None:
     """ipylab's JupyterFrontEnd is made (no kernel, no browser here) and never says ready."""
     monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
-    monkeypatch.setattr(journal_module, "_frontend", None)
+    monkeypatch.setattr(controls_module, "_frontend", None)
     book = played("wick", 2)
     tools = JournalTools(book)
-    assert tools.app is journal_module.frontend() and tools.app.ready_now is False
+    assert tools.app is controls_module.frontend() and tools.app.ready_now is False
     tools.write_button.click()
     assert "copy it into a Markdown cell" in tools.fallback.value
 
@@ -248,7 +250,7 @@ def test_the_reroll_button_is_disabled_after_an_action_without_chance_and_says_w
     book.play(Discover("quick"), [["9H", "KS"], [6, 6]])
     tools.refresh()
     assert not tools.reroll_button.disabled
-    assert tools.reroll_button.tooltip == journal_module.REROLL_TIP
+    assert tools.reroll_button.tooltip == controls_module.REROLL_TIP
     book.play(Choose("KS"))
     tools.refresh()
     assert tools.reroll_button.disabled
@@ -311,7 +313,7 @@ def test_new_journey_starts_a_named_journey_in_the_same_folder_and_hands_it_over
     ("typed", "fragment"),
     [
         ("wick", "already exists"),
-        ("", "type a name"),
+        ("", "Type a name"),
         ("../elsewhere", "not a path"),
         ("other.lantern", "not a path"),
         ("wick?", "a journey name is letters"),

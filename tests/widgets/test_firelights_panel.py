@@ -11,7 +11,7 @@ from rules.book import JourneyBook
 from rules.cards import Card
 from rules.firelights import Discover, Result, locations, odds
 from widgets.firelights import FirelightsPanel
-from widgets.theme import format_chance
+from widgets.theme import percent
 
 
 def begun(start: str = "5S", **approaches: int) -> FirelightsPanel:
@@ -46,12 +46,14 @@ def test_approaches_other_than_2_1_0_show_an_error_and_begin_nothing() -> None:
 
 
 def test_odds_are_shown_before_acting_for_the_chosen_approach() -> None:
+    """Percentages in the line, the exact fraction in each one's tooltip."""
     panel = begun()
     panel.approach.value = "quick"
     exact = odds(panel.state, Discover("quick"))
     assert "quick" in panel.odds.value
     for result in Result:
-        assert f"{result.value} {format_chance(exact[result])}" in panel.odds.value
+        assert f"{result.value} {percent(exact[result])}" in panel.odds.value
+        assert f"exactly {exact[result]}" in panel.odds.value
 
 
 def test_discover_light_puts_both_cards_on_the_map() -> None:
@@ -68,7 +70,10 @@ def test_discover_shade_offers_the_two_cards_as_buttons() -> None:
     click(panel, "discover", "7H QS 4 5")  # 9 + 2 = 11 beats 7 only: Shade
     options = panel.choice_buttons
     assert all("lantern-act-choose" in b._dom_classes for b in options)
-    assert [b.description for b in options] == ["7♥", "Q♠"]
+    assert [b.description for b in options] == [
+        "7♥: joins the map above 5♠",
+        "Q♠: joins the map above 5♠ (a beacon)",
+    ]
     assert panel.buttons["discover"].disabled  # a choice is pending
     options[1].click()
     queen = [r for r in panel.state.world.regions if r.card == Card.parse("QS")]
@@ -82,16 +87,12 @@ def test_search_then_fight_a_curse_and_flee_keeps_its_stack() -> None:
     click(panel, "search", "KH KD 1 1")  # Darkness: a curse is onto you, 1 Fatigue
     assert panel.state.fatigue == 1
     curse_buttons = panel.choice_buttons
-    assert [b.description for b in curse_buttons] == [
-        "Calamity",
-        "Screecher",
-        "Hollow",
-        "Talon",
-        "random",
-    ]
+    labels = [b.description for b in curse_buttons]
+    assert labels[:4] == ["Calamity (0/5)", "Screecher (0/8)", "Hollow (0/8)", "Talon (0/13)"]
+    assert "random" in labels[4]
     curse_buttons[0].click()  # Calamity: red cards count double
     assert panel.state.facing == "Calamity"
-    assert [value for _label, value in panel.curse_input.options] == ["Calamity"]
+    assert [value for _label, value in panel.bar.curse_input.options] == ["Calamity"]
     click(panel, "fight", "2H 3S 6 6")  # Light: both stacked, 2H counts 2
     assert panel.state.curse("Calamity").count == 3
     assert "3/5" in panel.curses.value
@@ -102,7 +103,7 @@ def test_search_then_fight_a_curse_and_flee_keeps_its_stack() -> None:
 
 def test_fight_darkness_must_evade_danger() -> None:
     panel = begun()
-    panel.curse_input.value = "Talon"
+    panel.bar.curse_input.value = "Talon"
     click(panel, "fight", "KH KD 1 1")
     assert not panel.buttons["evade"].disabled
     assert panel.buttons["discover"].disabled
@@ -115,22 +116,24 @@ def test_rest_writes_the_entry_shuffles_back_and_clears_fatigue() -> None:
     panel = begun()
     click(panel, "evade", "KH KD 1 1")  # Darkness: 2 Fatigue
     assert panel.state.fatigue == 2
-    panel.entry_input.value = "We camped by the river."
+    panel.bar.entry_input.value = "We camped by the river."
     click(panel, "rest")
     assert panel.state.fatigue == 0
     assert panel.state.book == ("We camped by the river.",)
     assert len(panel.state.deck.draw_pile) == 51 and not panel.state.deck.discard_pile
-    assert panel.entry_input.value == ""
+    assert panel.bar.entry_input.value == ""
 
 
-def test_full_fatigue_offers_only_rest() -> None:
+def test_full_fatigue_offers_rest_and_names_the_risk_of_pushing_on() -> None:
+    """ "When your fatigue is full ... you have to rest or flee ..., or risk extinguishing your
+    light": the actions stay offered, and the panel names the risk."""
     panel = begun()
     for table in ("KH KD 1 1", "QH QD 1 1", "JH JD 1 1"):
         click(panel, "evade", table)
     assert panel.state.fatigue == 5
     enabled = {kind for kind, b in panel.buttons.items() if not b.disabled}
-    assert enabled == {"rest"}
-    assert "Fatigue is full" in panel.buttons["discover"].tooltip
+    assert {"rest", "discover", "evade"} <= enabled
+    assert "extinguishes your light" in panel.bar.risk.value
 
 
 def test_travel_by_clicking_a_touching_region_on_the_map() -> None:
@@ -154,15 +157,27 @@ def test_bad_table_results_show_an_error_and_change_nothing() -> None:
     assert panel.messages.is_error and panel.state == before
 
 
-def test_tables_roll_is_recorded_in_the_journey() -> None:
+def test_a_table_roll_is_recorded_and_a_look_up_is_not() -> None:
+    """Only a roll is a chance outcome worth recording; reading a row you rolled is looking."""
     panel = begun()
     panel.tables.column = "theme"
-    panel.tables.pick(34)
+    panel.tables.roll_button.click()
     assert panel.journey.entries[-1].action == {"kind": "consult", "column": "theme"}
-    assert panel.journey.entries[-1].chance == (34,)
+    rolled = panel.journey.entries[-1].chance[0]
+    assert f"d66 = {rolled}" in panel.tables.result.value
+    entries = len(panel.journey.entries)
+    panel.tables.pick(34)
+    assert len(panel.journey.entries) == entries
     assert "Corruption" in panel.tables.result.value
+
+
+def test_a_bad_row_shows_its_error_beside_the_table_and_clears_the_old_row() -> None:
+    panel = begun()
+    panel.tables.pick(34)
     panel.tables.pick(17)
-    assert panel.messages.is_error and "17" in panel.messages.text
+    assert panel.tables.messages.is_error and "17" in panel.tables.messages.text
+    assert panel.tables.messages in panel.tables.children
+    assert "Corruption" not in panel.tables.result.value
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -212,7 +227,7 @@ def test_new_journey_from_the_panel_switches_to_it_and_the_old_one_stays(tmp_pat
     panel = FirelightsPanel(JourneyBook.open_or_start("first", seed=1, folder=tmp_path))
     panel.name_input.value = "Wick"
     panel.begin_button.click()
-    tools = panel.journal_tools
+    tools = panel.controls
     assert tools is not None
     tools.new_name.value = "second"
     tools.new_button.click()

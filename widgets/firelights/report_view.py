@@ -11,7 +11,7 @@ from typing import Any
 from rules.firelights import Report, Result, State, odds
 from widgets.card_view import cards_html
 from widgets.dice_view import FACES
-from widgets.theme import escape, format_chance
+from widgets.theme import chance_html, escape
 
 __all__ = ["RESULT_CLASS", "odds_line_html", "report_html"]
 
@@ -19,12 +19,10 @@ RESULT_CLASS = {Result.LIGHT: "light", Result.SHADE: "shade", Result.DARKNESS: "
 
 
 def odds_line_html(state: State, action: Any) -> str:
-    """``Light 2/9 ≈ 22% · Shade … · Darkness …`` for ``action``, from the cards left."""
+    """``Light 42% · Shade 31% · Darkness 27%`` for ``action``, from the cards left; each exact
+    fraction is in its tooltip."""
     dist = odds(state, action)
-    parts = [
-        f'<span class="lantern-{RESULT_CLASS[r]}">{r.value} {format_chance(dist[r])}</span>'
-        for r in Result
-    ]
+    parts = [chance_html(r.value, dist[r], f"lantern-{RESULT_CLASS[r]}") for r in Result]
     return " · ".join(parts)
 
 

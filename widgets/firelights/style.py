@@ -1,12 +1,8 @@
 """The Firelights panel's own CSS, on top of :data:`widgets.theme.CSS` (same ``--jp-*`` rules)."""
 
 CSS = """
-.lantern-firelights .widget-hbox { flex-wrap: wrap; }
-.lantern-firelights .jupyter-button { flex-shrink: 0; }
-.lantern-title { font-size: 1.3em; margin-bottom: 0.2em; }
-.lantern-section { font-weight: 600; margin-top: 0.6em; padding-bottom: 0.1em;
-  border-bottom: 1px solid var(--jp-border-color2, #e0e0e0); color: var(--jp-ui-font-color1, #212121); }
-.lantern-odds-line { font-size: 0.9em; margin: 0 0 0.4em 6em; color: var(--jp-ui-font-color2, #757575); }
+.lantern-odds-line { font-size: 0.95em; margin: 0.1em 0 0.3em 0.4em; color: var(--jp-ui-font-color2, #757575); }
+.lantern-odds-line span[title] { cursor: help; }
 .lantern-muted { color: var(--jp-ui-font-color2, #757575); }
 .lantern-sheet { line-height: 1.6; color: var(--jp-ui-font-color1, #212121); }
 .lantern-sheet-name { font-size: 1.15em; font-weight: 600; }
@@ -25,19 +21,19 @@ CSS = """
   color: var(--jp-ui-font-color1, #212121); }
 .lantern-changes { margin: 0.2em 0; padding-left: 1.2em; }
 .lantern-prompt { color: var(--jp-warn-color1, #f57c00); margin-right: 0.6em; line-height: 2.2; }
-.lantern-map-cell.jupyter-button { font-size: 1.05em; font-weight: 600; white-space: normal;
+.lantern-map-cell.jupyter-button { font-size: 0.95em; line-height: 1.15; font-weight: 600; white-space: normal;
   background: var(--jp-layout-color1, #fff); border: 1px solid var(--jp-border-color1, #bdbdbd);
   border-radius: 0.35em; box-shadow: 0 1px 2px rgba(0, 0, 0, 0.25); opacity: 1; }
 .lantern-map-cell.jupyter-button:disabled { opacity: 1; cursor: default; }
 .lantern-map-red.jupyter-button { color: var(--jp-error-color1, #d32f2f); }
 .lantern-map-black.jupyter-button { color: var(--jp-ui-font-color1, #212121); }
-.lantern-map-hidden.jupyter-button { color: var(--jp-ui-font-color0, #000);
-  background: repeating-linear-gradient(45deg, var(--jp-brand-color1, #1976d2) 0 0.25em,
-    var(--jp-layout-color2, #eee) 0.25em 0.5em); }
+.lantern-map-hidden.jupyter-button { color: var(--jp-ui-font-color1, #212121);
+  background: var(--jp-layout-color2, #eee); border: 2px dashed var(--jp-brand-color1, #1976d2); }
 .lantern-map-here.jupyter-button { outline: 3px solid var(--jp-brand-color1, #1976d2); }
 .lantern-map-beacon.jupyter-button { border: 2px dashed var(--jp-warn-color1, #f57c00); }
 .lantern-map-lit.jupyter-button { border: 2px solid var(--jp-warn-color1, #f57c00);
-  background: var(--jp-warn-color3, #ffe0b2); }
+  background: #ffe0b2;
+  background: color-mix(in srgb, var(--jp-warn-color1, #f57c00) 30%, var(--jp-layout-color1, #fff)); }
 .lantern-map-enterable.jupyter-button:hover { outline: 2px dashed var(--jp-brand-color1, #1976d2); }
 .lantern-curses { display: flex; flex-direction: column; gap: 0.4em; color: var(--jp-ui-font-color1, #212121); }
 .lantern-curse-perished { opacity: 0.5; text-decoration: line-through; }

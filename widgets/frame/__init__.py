@@ -1,0 +1,23 @@
+"""The shared game frame: what every Lantern game panel composes.
+
+:class:`GameFrame` (the layout and the journey around the rules), :class:`JourneyControls`
+(Undo, Redo, Reroll, Write to journal, Export, New / Open journey), :class:`LogView` (the log and
+the look back), :class:`AtTheTable` (the player's own cards and dice).
+"""
+
+from widgets.frame.base import GameFrame, descendants, section
+from widgets.frame.controls import JourneyControls, frontend
+from widgets.frame.log_view import LogLine, LogView, journey_log
+from widgets.frame.table_input import AtTheTable
+
+__all__ = [
+    "AtTheTable",
+    "GameFrame",
+    "JourneyControls",
+    "LogLine",
+    "LogView",
+    "descendants",
+    "frontend",
+    "journey_log",
+    "section",
+]

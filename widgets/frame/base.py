@@ -1,0 +1,370 @@
+"""The game table every Lantern panel shares: header, journey controls, result, messages, the log,
+"At the table", the ending, and a look back at any point of the journey.
+
+Why a frame: what a player needs around the rules is the same for every game, and each defect
+fixed here is fixed for all three. A game panel subclasses :class:`GameFrame` and supplies only
+its own parts (a sheet and board on the left, its actions on the right) and how its state reads
+(the hooks below); the frame lays them out so that the controls, the result of the last click
+and any error are in view together, next to each other, in a 1400×1000 window.
+
+The hooks a game panel provides:
+
+* ``build()`` makes the game's widgets; ``board()`` and ``actions()`` return them for the two
+  columns, ``create()`` the form shown before the game begins (or None), ``extras()`` what goes
+  full width below (tables);
+* ``begun(state)``, ``render_board(state, live)`` (``live`` False when looking back: nothing in it
+  may act), ``render_actions(state)``;
+* ``status_html(state)``, ``report_html(reports)``, ``ending_html(state)`` (None while playing);
+* ``continues(action)``: whether an action's report is shown under the previous one (a choice
+  after the roll that asked for it).
+
+Every handler goes through :meth:`GameFrame.act`, which runs under
+:func:`~widgets.messages.guarded`: a rule error shows as a sentence next to the actions, never as
+a traceback.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import ipywidgets as widgets
+
+from rules.book import JourneyBook
+from rules.journey import Journey
+from widgets.frame.controls import JourneyControls
+from widgets.frame.log_view import LogView, journey_log
+from widgets.frame.style import FRAME_CSS
+from widgets.frame.table_input import AtTheTable
+from widgets.messages import MessageArea, guarded
+from widgets.theme import button, escape, style_widget
+
+__all__ = ["GameFrame", "descendants", "section"]
+
+
+def descendants(root: widgets.Widget) -> list[widgets.Widget]:
+    """Every widget under ``root`` (itself last), through children and the panel's attributes."""
+    found: list[widgets.Widget] = []
+    stack = [root]
+    seen: set[int] = set()
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        found.append(widget)
+        stack.extend(getattr(widget, "children", ()))
+        for value in vars(widget).values():
+            values = value.values() if isinstance(value, dict) else value
+            if isinstance(values, tuple | list | type({}.values())):
+                stack.extend(v for v in values if isinstance(v, widgets.Widget))
+            elif isinstance(value, widgets.Widget):
+                stack.append(value)
+    return found[::-1]
+
+
+def section(title: str, *body: widgets.Widget, css_class: str = "") -> widgets.VBox:
+    """A titled part of a panel (``World map``, ``Actions``)."""
+    box = widgets.VBox([widgets.HTML(f'<div class="lantern-section">{escape(title)}</div>'), *body])
+    box.add_class("lantern-section-box")
+    if css_class:
+        box.add_class(css_class)
+    return box
+
+
+class GameFrame(widgets.VBox):
+    """A game panel: one journey (a :class:`JourneyBook`, or a journey kept in memory only)."""
+
+    #: The game's name in :data:`rules.journey.GAMES`, its title line and its own CSS.
+    game_name: ClassVar[str] = ""
+    title: ClassVar[str] = "Lantern"
+    css: ClassVar[str] = ""
+    #: The panel showing each journey file, so that Run All can close the previous run's panel.
+    _showing: ClassVar[dict[Path, GameFrame]] = {}
+
+    def __init__(
+        self,
+        journey: Journey[Any, Any] | JourneyBook[Any, Any] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> None:
+        """Play ``journey``: a :class:`JourneyBook` (saved after every action, with Undo, Redo,
+        Reroll, Write to journal, Export, New and Open), or a bare journey kept in memory only
+        (from ``seed``, or a random seed)."""
+        super().__init__()
+        self.add_class("lantern-panel")
+        self.add_class("lantern-frame")
+        self.add_class(f"lantern-{self.game_name}")
+        if journey is None:
+            seed = secrets.randbelow(2**31) if seed is None else seed
+            journey = Journey.start(self.game_name, seed=seed)
+        self.journey: Any = journey
+        self._replace_earlier_panel()
+        self.messages = MessageArea()
+        self.header = widgets.HTML()
+        self.header.add_class("lantern-header")
+        self.report = widgets.HTML()
+        self.report.add_class("lantern-report-view")
+        self.at_table = AtTheTable()
+        self.table_input = self.at_table.text  # what the player typed "At the table"
+        self.log_view = LogView(self.look_back)
+        self.controls: JourneyControls | None = None
+        if isinstance(journey, JourneyBook):
+            self.controls = JourneyControls(
+                journey, on_change=self._changed_book, on_switch=self.use
+            )
+        self._reports: list[Any] = []
+        self._looking: Any = None  # the log line looked back at, or None: now
+        self.back_button = button(
+            "Back to now", "lantern-back", "Return to the journey as it stands"
+        )
+        self.back_button.on_click(lambda _b: self.back_to_now())
+        self.looking = widgets.VBox([widgets.HTML(), self.back_button])
+        self.looking.add_class("lantern-looking-back")
+        self.ending = widgets.HTML()
+        self.ending.add_class("lantern-ending")
+        self.build()
+        self._actions_box = widgets.VBox(list(self.actions()))
+        self._actions_box.add_class("lantern-actions")
+        self._create_view, self._play_view = self._layout()
+        self.render()
+
+    # --- the hooks a game fills in ---------------------------------------------------------------
+
+    def build(self) -> None:
+        """Make the game's own widgets (called once, before the first render)."""
+
+    def board(self) -> Sequence[widgets.Widget]:
+        return ()
+
+    def actions(self) -> Sequence[widgets.Widget]:
+        return ()
+
+    def create(self) -> widgets.Widget | None:
+        return None
+
+    def extras(self) -> Sequence[widgets.Widget]:
+        return ()
+
+    def begun(self, state: Any) -> bool:
+        return True
+
+    def render_board(self, state: Any, live: bool) -> None:
+        """Show ``state`` on the board; ``live`` False: a past point, nothing in it may act."""
+
+    def render_actions(self, state: Any) -> None:
+        """Enable, label and show the odds of what ``state`` offers."""
+
+    def status_html(self, state: Any) -> str:
+        return ""
+
+    def report_html(self, reports: Sequence[Any]) -> str:
+        return "".join(f"<div>{escape(report)}</div>" for report in reports)
+
+    def ending_html(self, state: Any) -> str | None:
+        return None
+
+    def continues(self, action: Any) -> bool:
+        return False
+
+    # --- journeys ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        return self.journey.state
+
+    @property
+    def book(self) -> JourneyBook[Any, Any] | None:
+        return self.journey if isinstance(self.journey, JourneyBook) else None
+
+    def _replace_earlier_panel(self) -> None:
+        """Run All builds a new panel on the same journey file: close the one it replaces (its
+        widgets, and its own connection to the file when it is not this panel's)."""
+        if not isinstance(self.journey, JourneyBook):
+            return
+        earlier = GameFrame._showing.get(self.journey.path)
+        if earlier is not None and earlier is not self:
+            earlier.close(close_journey=earlier.journey is not self.journey)
+        GameFrame._showing[self.journey.path] = self
+
+    def use(self, journey: Journey[Any, Any] | JourneyBook[Any, Any]) -> None:
+        """Play another journey in this panel (a new one, or one opened from the journeys)."""
+        if isinstance(self.journey, JourneyBook):
+            GameFrame._showing.pop(self.journey.path, None)
+        self.journey = journey
+        self._replace_earlier_panel()
+        self._reports = []
+        self._looking = None
+        self.at_table.clear_note()
+        if self.controls is not None and isinstance(journey, JourneyBook):
+            self.controls.book = journey
+        self.render()
+
+    def close(self, close_journey: bool = True) -> None:
+        """Close the panel's widgets (front end and kernel) and, by default, its journey file."""
+        if isinstance(self.journey, JourneyBook):
+            if GameFrame._showing.get(self.journey.path) is self:
+                del GameFrame._showing[self.journey.path]
+            if close_journey:
+                self.journey.close()
+        for widget in descendants(self)[:-1]:
+            widget.close()
+        super().close()
+
+    # --- acting --------------------------------------------------------------------------------
+
+    def act(self, action: Any, supplied: list[object] | None = None, *, table: bool = True) -> Any:
+        """Play ``action`` through the journey and re-render; an error shows next to the actions.
+
+        Cards and dice typed "At the table" are used instead of Lantern's draw and roll
+        (``table=False``: this action never takes them, e.g. a roll on the oracle tables).
+        """
+        report = None
+        self._looking = None
+        with guarded(self.messages):
+            typed = self.at_table.typed() if supplied is None and table else None
+            given = supplied if supplied is not None else typed
+            if given:
+                report = self.journey.play(action, given, draw_rest=self.at_table.draw_rest.value)
+            else:
+                report = self.journey.play(action)
+            self._reports = [*self._reports, report] if self.continues(action) else [report]
+            if typed:
+                self.at_table.used(self.journey.entries[-1])
+            else:
+                self.at_table.clear_note()
+        self.render()
+        return report
+
+    def _changed_book(self) -> None:
+        """After an undo, a redo or a reroll: show the journey as it now stands."""
+        self._looking = None
+        self.render()
+
+    # --- looking back ----------------------------------------------------------------------------
+
+    def look_back(self, line: Any) -> None:
+        """Show the sheet and board as they stood after ``line`` of the log (read-only)."""
+        with guarded(self.messages):
+            self._looking = line
+            self.render()
+
+    def back_to_now(self) -> None:
+        self._looking = None
+        self.log_view.clear_pick()
+        self.render()
+
+    def state_after(self, count: int) -> Any:
+        """The state after the first ``count`` entries, the journey itself left where it is."""
+        finder = getattr(self.journey, "state_after", None)
+        if callable(finder):
+            return finder(count)
+        journey = self.journey
+        return Journey(journey.game, journey.seed, journey.options, journey.entries[:count]).state
+
+    # --- rendering -----------------------------------------------------------------------------
+
+    def render(self) -> None:
+        """Project the journey onto every part of the panel (each part sends only what changed)."""
+        state = self.state
+        with self.hold_sync():
+            self.header.value = self._header_html(state)
+            last = self.journey.last
+            if last not in self._reports:
+                self._reports = [] if last is None else [last]
+            self.report.value = self.report_html(self._reports)
+            looking = self._looking
+            if looking is None:
+                self.render_board(state, True)
+            else:
+                self.render_board(self.state_after(looking.count), False)
+            self.render_actions(state)
+            self._render_play_column(state, looking)
+            if self.controls is not None:
+                self.controls.refresh()
+            self.log_view.show(journey_log(self.journey))
+            view = self._play_view if self.begun(state) else self._create_view
+            if self.children != view:
+                self.children = view
+
+    def _render_play_column(self, state: Any, looking: Any) -> None:
+        ending = self.ending_html(state)
+        if looking is not None:
+            number = f"action {looking.number}" if looking.number is not None else "a replaced try"
+            self.looking.children[0].value = (  # type: ignore[attr-defined]
+                f'<div class="lantern-looking-text"><b>Looking back</b>: the journey as it stood '
+                f"after {escape(number)} — {escape(looking.text)}. Nothing here can be changed; "
+                "go back to now to play on.</div>"
+            )
+            shown: tuple[widgets.Widget, ...] = (self.looking,)
+        elif ending is not None:
+            self.ending.value = ending + self._ending_tail()
+            shown = (self.ending, *self._ending_buttons())
+        else:
+            shown = tuple(self._actions_box.children) and (self._actions_box,)
+        if self._play_slot.children != shown:
+            self._play_slot.children = shown
+
+    def _ending_tail(self) -> str:
+        book = self.book
+        count = (
+            book.actions
+            if book is not None
+            else sum(not e.superseded for e in self.journey.entries)
+        )
+        undo = " Undo takes the last action back." if book is not None else ""
+        return (
+            f'<div class="lantern-ending-count">{count} actions played.{undo} '
+            "Start another journey with New journey above.</div>"
+        )
+
+    def _ending_buttons(self) -> tuple[widgets.Widget, ...]:
+        if self.controls is None:
+            return ()
+        if not hasattr(self, "_ending_export"):
+            self._ending_export = button(
+                "Export the Journey Book", "lantern-ending-export",
+                "Write the whole Journey Book as Markdown and as a notebook", "primary",
+            )  # fmt: skip
+            self._ending_export.on_click(lambda _b: self.controls and self.controls.export())
+        return (self._ending_export,)
+
+    def _header_html(self, state: Any) -> str:
+        book = self.book
+        if book is not None:
+            journey = (
+                f'<span class="lantern-journey-name" title="{escape(book.path)}">Journey '
+                f"<b>{escape(book.name)}</b></span>"
+            )
+        else:
+            journey = '<span class="lantern-journey-name">A journey kept in memory only (not saved)</span>'
+        status = self.status_html(state)
+        return (
+            f'<div class="lantern-header-line"><span class="lantern-title">{escape(self.title)}</span>'
+            f"{journey}{status}</div>"
+        )
+
+    def _layout(self) -> tuple[tuple[widgets.Widget, ...], tuple[widgets.Widget, ...]]:
+        """The panel before the game begins, and during it: built once."""
+        style = style_widget(FRAME_CSS, self.css)
+        controls = () if self.controls is None else (self.controls,)
+        top = (style, self.header, *controls)
+        self._play_slot = widgets.VBox()
+        self._play_slot.add_class("lantern-play-slot")
+        play = widgets.VBox(
+            [self.report, self.messages, self._play_slot, self.at_table,
+             section("Log", self.log_view, css_class="lantern-log-section")]
+        )  # fmt: skip
+        play.add_class("lantern-play-column")
+        play.layout = widgets.Layout(flex="1 1 30em", min_width="26em")
+        board = widgets.VBox(list(self.board()))
+        board.add_class("lantern-board-column")
+        board.layout = widgets.Layout(flex="1 1 26em", min_width="22em", margin="0 1.2em 0 0")
+        body = widgets.Box([board, play])
+        body.layout = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+        body.add_class("lantern-body")
+        create = self.create()
+        create_view = (*top, create, self.messages) if create is not None else ()
+        return create_view, (*top, body, *self.extras())
