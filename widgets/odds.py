@@ -259,8 +259,8 @@ class OddsExplorer(widgets.VBox):
 
     Move the modifier slider and type the cards already out of the Story Deck: the panel shows the
     exact chance of Light, Shade and Darkness from the cards left. **Simulate** plays journeys
-    with the sensible player (:mod:`rules.firelights.strategy`) from ``state`` (a fresh start with
-    the push-on option when None) and shows how often it completes, with a 95% interval.
+    with the sensible player (:mod:`rules.firelights.strategy`) from ``state`` (a fresh start
+    when None) and shows how often it completes, with a 95% interval.
     """
 
     def __init__(
@@ -296,7 +296,7 @@ class OddsExplorer(widgets.VBox):
         self.seed_input = widgets.IntText(value=seed, description="Seed", layout={"width": "12em"})
         self.seed_input.add_class("lantern-odds-seed")
         self.bold_input = widgets.Checkbox(
-            value=False, description="bold: push on when exhausted", indent=False
+            value=False, description="bold: push on when Fatigue is full", indent=False
         )
         self.bold_input.add_class("lantern-odds-bold")
         self.simulate_button = widgets.Button(
@@ -342,7 +342,7 @@ class OddsExplorer(widgets.VBox):
         self.render_odds()
 
     def _simulation_note_html(self) -> str:
-        start = "a fresh start (push-on option on)" if self._state is None else "the given state"
+        start = "a fresh start" if self._state is None else "the given state"
         return (
             '<div class="lantern-muted">The sensible player (it rolls its +2 approach, keeps face '
             f"cards for beacons, fights while it can afford to) plays from {start}.</div>"

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from rules.book import JourneyBook
 from rules.cards import Card
 from rules.firelights import Region, State, WorldMap
@@ -130,3 +132,35 @@ def test_the_map_keeps_the_token_in_view_at_twenty_columns() -> None:
         assert token in panel.map.cells
         assert len({at[0] for at in panel.map.cells}) == COLUMNS
         assert "more" in panel.map.where.value
+
+
+def test_no_widget_ever_lists_a_closed_one_so_a_reloaded_page_can_restore_the_panel(
+    tmp_path: Path,
+) -> None:
+    """ipywidgets restores a reloaded page from the kernel's widget states; one container that
+    still lists a closed widget makes that answer fail (the page stays on "Loading widget...")."""
+    from widgets.frame.connection import broken_widgets
+
+    panel = started(tmp_path)
+    click(panel, "discover", "7H QS 4 5")  # Shade: choice buttons
+    panel.choice_buttons[0].click()  # the choice closes them; the map redraws
+    click(panel, "search", "KH KD 1 1")  # Darkness: curse choice
+    panel.choice_buttons[-1].click()
+    target = next(at for at in panel.map.cells if at != panel.state.world.token)
+    panel.map.cells[target].click()
+    assert broken_widgets() == []
+
+
+def test_the_panel_is_shown_with_a_line_for_when_its_live_view_is_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Displayed, the panel brings a plain HTML line after it: hidden by CSS while the live panel
+    is on the page, shown where it is not (a reload whose kernel lost the widgets)."""
+    import IPython.display
+
+    panel = started(tmp_path)
+    shown: list[object] = []
+    monkeypatch.setattr(IPython.display, "display", lambda *objs, **_kw: shown.extend(objs))
+    panel._ipython_display_()
+    assert "application/vnd.jupyter.widget-view+json" in shown[0]  # type: ignore[operator]
+    assert "Run ▸ Run All Cells" in shown[1]._repr_html_()  # type: ignore[attr-defined]

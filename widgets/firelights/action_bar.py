@@ -107,7 +107,7 @@ class ActionBar:
             description="Curse", options=[], layout={"width": "16em"}
         )
         self.curse_input.add_class("lantern-curse-choice")
-        self.spend_input = widgets.IntText(value=1, description="Spend", layout={"width": "9em"})
+        self.spend_input = widgets.IntText(value=1, description="Spend", layout={"width": "11em"})
         self.spend_input.add_class("lantern-spend")
         self.reveal_input = widgets.Dropdown(
             description="Reveal", options=[("nothing", "")], layout={"width": "20em"}

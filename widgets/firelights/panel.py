@@ -45,6 +45,7 @@ from widgets.firelights.sheet import curses_html, sheet_html, status_html
 from widgets.firelights.style import CSS
 from widgets.firelights.world_map import WorldMapView
 from widgets.frame import GameFrame, section
+from widgets.frame.connection import replace_children
 from widgets.table_lookup import TableLookup
 from widgets.theme import escape
 
@@ -110,7 +111,12 @@ class FirelightsPanel(GameFrame):
         )
         self.pronouns_input.add_class("lantern-pronouns")
         self.approach_inputs = {
-            name: widgets.Dropdown(options=APPROACH_VALUES, value=value, description=name.title())
+            name: widgets.Dropdown(
+                options=APPROACH_VALUES,
+                value=value,
+                description=name.title(),
+                layout=widgets.Layout(width="13em"),
+            )
             for name, value in zip(APPROACHES, (2, 1, 0), strict=True)
         }
         self.begin_button = button(
@@ -241,15 +247,15 @@ class FirelightsPanel(GameFrame):
         return tuple(row.children)  # type: ignore[arg-type]
 
     def _render_choice(self, state: State) -> None:
-        for old in self.choice_buttons:
-            old.close()  # replaced below: free its model in the kernel and the browser
+        """The prompt and the buttons of the choice pending now; the old ones are closed after
+        they left the page (a container must never list a closed widget)."""
         pending = state.pending
         if pending is None:
-            self.choice.children = ()
+            replace_children(self.choice, ())
             return
         prompt = widgets.HTML(f'<b class="lantern-prompt">{escape(pending.prompt)}</b>')
         if pending.kind == "evade":
-            self.choice.children = (prompt,)
+            replace_children(self.choice, (prompt,))
             return
         buttons = []
         for option in pending.options:
@@ -258,4 +264,4 @@ class FirelightsPanel(GameFrame):
             made.add_class(f"lantern-choose-{option}")
             made.on_click(lambda _b, option=option: self._choose(option))
             buttons.append(made)
-        self.choice.children = (prompt, widgets.HBox(buttons))
+        replace_children(self.choice, (prompt, widgets.HBox(buttons)))

@@ -38,13 +38,18 @@ def _one_report_html(report: Report) -> str:
     if report.result is not None:
         dice = " ".join(f'<span class="lantern-die">{FACES[face]}</span>' for face in report.dice)
         sums = "+".join(map(str, report.dice))
+        outcome = (
+            f' <span class="lantern-outcome">({escape(report.outcome)})</span>'
+            if report.outcome
+            else ""
+        )
         parts.append(
             '<div class="lantern-roll-row">'
             f"{cards_html(report.cards)}"
             f'<div class="lantern-dice">{dice}</div>'
             f'<div class="lantern-score">{sums} {report.modifier:+d} = <b>{report.score}</b> → '
             f'<b class="lantern-result lantern-{RESULT_CLASS[report.result]}">'
-            f"{report.result.value}</b></div></div>"
+            f"{report.result.value}</b>{outcome}</div></div>"
         )
     items = "".join(f"<li>{escape(line)}</li>" for line in report.lines)
     parts.append(f'<ul class="lantern-changes">{items}</ul>')

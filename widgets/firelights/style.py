@@ -1,6 +1,7 @@
 """The Firelights panel's own CSS, on top of :data:`widgets.theme.CSS` (same ``--jp-*`` rules)."""
 
 CSS = """
+.lantern-legend { font-size: 0.85em; line-height: 1.35; display: inline-block; }
 .lantern-odds-line { font-size: 0.95em; margin: 0.1em 0 0.3em 0.4em; color: var(--jp-ui-font-color2, #757575); }
 .lantern-odds-line span[title] { cursor: help; }
 .lantern-muted { color: var(--jp-ui-font-color2, #757575); }

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from rules.cards import Colour
 from rules.firelights import Region, State, hidden_path_names
 from widgets.card_view import card_name
+from widgets.frame.connection import replace_children
 from widgets.theme import button
 
 __all__ = ["COLUMNS", "ROWS", "WorldMapView", "region_label", "window"]
@@ -28,7 +29,7 @@ CELL = "4.4em"
 COLUMNS = 8
 ROWS = 6
 LEGEND = (
-    '<span class="lantern-muted">◉ you are here · ☆ unlit beacon · ★ lit beacon · ?A hidden path A'
+    '<span class="lantern-muted lantern-legend">◉ you are here · ☆ unlit beacon · ★ lit beacon · ?A hidden path A'
     " · ✎ notes (hover to read) · click a touching region to travel. Placement on the grid is our "
     "house rule: above, below or beside your location, touching a corner.</span>"
 )
@@ -97,7 +98,9 @@ class WorldMapView(widgets.VBox):
         self.arrows["home"].on_click(lambda _b: self._home())
         self.nav = widgets.HBox([*self.arrows.values(), self.where])
         self.nav.add_class("lantern-map-nav")
+        self.empty = widgets.HTML('<span class="lantern-muted">The map is empty.</span>')
         self.legend = widgets.HTML(LEGEND)
+        self.legend.add_class("lantern-map-legend")
 
     @property
     def shown_cells(self) -> tuple[Cell, ...]:
@@ -132,12 +135,10 @@ class WorldMapView(widgets.VBox):
         if key == self._shown:
             return
         self._shown = key
-        for old in self.cells.values():
-            old.close()  # replaced below: free its model in the kernel and the browser
         self.cells = {}
         if not world.regions:
-            self.grid.children = ()
-            self.children = (widgets.HTML('<span class="lantern-muted">The map is empty.</span>'),)
+            replace_children(self.grid, ())
+            self.children = (self.empty,)
             return
         xs = [r.at[0] for r in world.regions]
         ys = [r.at[1] for r in world.regions]
@@ -158,7 +159,7 @@ class WorldMapView(widgets.VBox):
                 enterable = self._can_travel and (x, y) in touching
                 items.append(self._cell(world[(x, y)], here, enterable, names.get((x, y), "")))
         self.grid.layout.grid_template_columns = f"repeat({x1 - x0 + 1}, {CELL})"
-        self.grid.children = items
+        replace_children(self.grid, items)  # then closes the cells and gaps it replaced
         hidden = {
             "west": x0 - min(xs), "east": max(xs) - x1, "north": max(ys) - y1, "south": y0 - min(ys)
         }  # fmt: skip

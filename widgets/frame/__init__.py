@@ -7,13 +7,14 @@ the look back), :class:`AtTheTable` (the player's own cards and dice).
 
 from widgets.frame.base import GameFrame, descendants, section
 from widgets.frame.controls import JourneyControls, frontend
-from widgets.frame.log_view import LogLine, LogView, journey_log
+from widgets.frame.log_view import JourneyLog, LogLine, LogView, journey_log
 from widgets.frame.table_input import AtTheTable
 
 __all__ = [
     "AtTheTable",
     "GameFrame",
     "JourneyControls",
+    "JourneyLog",
     "LogLine",
     "LogView",
     "descendants",

@@ -3,7 +3,8 @@
 
 Why a frame: what a player needs around the rules is the same for every game, and each defect
 fixed here is fixed for all three. A game panel subclasses :class:`GameFrame` and supplies only
-its own parts (a sheet and board on the left, its actions on the right) and how its state reads
+its own parts (a sheet and board on the left, above the log; its actions on the right, under the result of the
+last click and the messages) and how its state reads
 (the hooks below); the frame lays them out so that the controls, the result of the last click
 and any error are in view together, next to each other, in a 1400×1000 window.
 
@@ -34,8 +35,10 @@ import ipywidgets as widgets
 
 from rules.book import JourneyBook
 from rules.journey import Journey
+from widgets.frame.connection import FRAME_CSS as CONNECTION_CSS
+from widgets.frame.connection import fallback
 from widgets.frame.controls import JourneyControls
-from widgets.frame.log_view import LogView, journey_log
+from widgets.frame.log_view import JourneyLog, LogView
 from widgets.frame.style import FRAME_CSS
 from widgets.frame.table_input import AtTheTable
 from widgets.messages import MessageArea, guarded
@@ -110,6 +113,7 @@ class GameFrame(widgets.VBox):
         self.at_table = AtTheTable()
         self.table_input = self.at_table.text  # what the player typed "At the table"
         self.log_view = LogView(self.look_back)
+        self._log = JourneyLog()
         self.controls: JourneyControls | None = None
         if isinstance(journey, JourneyBook):
             self.controls = JourneyControls(
@@ -130,6 +134,14 @@ class GameFrame(widgets.VBox):
         self._actions_box.add_class("lantern-actions")
         self._create_view, self._play_view = self._layout()
         self.render()
+
+    def _ipython_display_(self) -> None:
+        """The panel, and after it the one line that shows where the live panel cannot: a
+        reloaded page whose kernel lost the widgets, a notebook opened without its kernel."""
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(), raw=True)
+        display(fallback())
 
     # --- the hooks a game fills in ---------------------------------------------------------------
 
@@ -197,6 +209,7 @@ class GameFrame(widgets.VBox):
         self._replace_earlier_panel()
         self._reports = []
         self._looking = None
+        self._log = JourneyLog()
         self.at_table.clear_note()
         if self.controls is not None and isinstance(journey, JourneyBook):
             self.controls.book = journey
@@ -284,7 +297,7 @@ class GameFrame(widgets.VBox):
             self._render_play_column(state, looking)
             if self.controls is not None:
                 self.controls.refresh()
-            self.log_view.show(journey_log(self.journey))
+            self.log_view.show(self._log(self.journey))
             view = self._play_view if self.begun(state) else self._create_view
             if self.children != view:
                 self.children = view
@@ -348,18 +361,16 @@ class GameFrame(widgets.VBox):
 
     def _layout(self) -> tuple[tuple[widgets.Widget, ...], tuple[widgets.Widget, ...]]:
         """The panel before the game begins, and during it: built once."""
-        style = style_widget(FRAME_CSS, self.css)
+        style = style_widget(FRAME_CSS, CONNECTION_CSS, self.css)
         controls = () if self.controls is None else (self.controls,)
         top = (style, self.header, *controls)
         self._play_slot = widgets.VBox()
         self._play_slot.add_class("lantern-play-slot")
-        play = widgets.VBox(
-            [self.report, self.messages, self._play_slot, self.at_table,
-             section("Log", self.log_view, css_class="lantern-log-section")]
-        )  # fmt: skip
+        play = widgets.VBox([self.report, self.messages, self._play_slot, self.at_table])
         play.add_class("lantern-play-column")
         play.layout = widgets.Layout(flex="1 1 30em", min_width="26em")
-        board = widgets.VBox(list(self.board()))
+        log = section("Log", self.log_view, css_class="lantern-log-section")
+        board = widgets.VBox([*self.board(), log])
         board.add_class("lantern-board-column")
         board.layout = widgets.Layout(flex="1 1 26em", min_width="22em", margin="0 1.2em 0 0")
         body = widgets.Box([board, play])

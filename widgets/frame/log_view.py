@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from rules.journey import walk
 from widgets.theme import escape
 
-__all__ = ["MARKS", "LogLine", "LogView", "journey_log"]
+__all__ = ["MARKS", "JourneyLog", "LogLine", "LogView", "journey_log"]
 
 #: How a line's status reads in the list (a Select shows plain text: the mark says it).
 MARKS = {"played": "", "superseded": "⟳ rerolled, replaced: ", "undone": "↶ undone: "}
@@ -41,13 +41,37 @@ class LogLine:
     count: int
 
 
-def journey_log(journey: Any) -> Sequence[Any]:
-    """The lines of a journey: the book's own ``log()``, else (a journey kept in memory only)
-    one replay of its record, read the same way the book reads it."""
-    log = getattr(journey, "log", None)
-    if callable(log):
-        lines: Sequence[Any] = log()
-        return lines
+class JourneyLog:
+    """The lines of one panel's journey: the book's own ``log()``; for a journey kept in memory
+    only, one replay of its record read the way the book reads it, then one line per new action
+    (a memory journey has no undo: its record only grows)."""
+
+    def __init__(self) -> None:
+        self._lines: list[LogLine] = []
+        self._entries: list[Any] = []
+
+    def __call__(self, journey: Any) -> Sequence[Any]:
+        log = getattr(journey, "log", None)
+        if callable(log):
+            lines: Sequence[Any] = log()
+            return lines
+        entries = journey.entries
+        describe = getattr(journey.game, "describe", None) or str
+        known = len(self._entries)
+        if known == len(entries) and entries[-1:] == self._entries[-1:]:
+            return self._lines
+        if known + 1 == len(entries) and entries[:known] == self._entries and journey.last:
+            number = sum(line.status == "played" for line in self._lines) + 1
+            text = str(describe(journey.last))
+            self._lines.append(LogLine(known, number, text, "played", len(entries)))
+        else:
+            self._lines = journey_log(journey)
+        self._entries = list(entries)
+        return self._lines
+
+
+def journey_log(journey: Any) -> list[LogLine]:
+    """Every line of a journey kept in memory, from one replay of its record."""
     describe = getattr(journey.game, "describe", None) or str
     found: list[LogLine] = []
     number = count = 0
