@@ -44,10 +44,13 @@ from rules import book_journal, book_open
 from rules.book_files import (
     FOLDER_ENV,
     SEED_ENV,
+    Stamp,
     fresh_name,
     journey_path,
     journeys_folder,
+    last_played,
     list_journeys,
+    remember_played,
     seed_from_env,
 )
 from rules.book_journal import Note
@@ -69,6 +72,7 @@ __all__ = [
     "Note",
     "journey_path",
     "journeys_folder",
+    "last_played",
     "list_journeys",
 ]
 
@@ -114,6 +118,7 @@ class JourneyBook(BookView[S, R]):
         self._snapshots = True  # False once the codec cannot hold the state exactly
         self._describe: Callable[[R], str] = describer(journey.game)
         self._log: Log | None = None  # built by the first log(), then kept up to date
+        self._pointer: Stamp = None  # the last-played file as this book last saw it
         book = weakref.ref(self)  # no cycle: a dropped book closes now
 
         def its_store() -> Store | None:
@@ -134,9 +139,13 @@ class JourneyBook(BookView[S, R]):
         A journey with a ``-wal`` file (a kernel died, or it is open elsewhere) is replayed from
         a private read-only copy before it is opened for writing: that folds its WAL in, so a
         journey refused for not replaying would no longer be the file it was. (Snapshots that
-        are missing then wait for the next opening.)
+        are missing then wait for the next opening.) The folder remembers it as the journey of
+        its game played last (:meth:`last_played`).
         """
-        path = journey_path(where, folder)
+        return cls._open(journey_path(where, folder), game)._played()
+
+    @classmethod
+    def _open(cls, path: Path, game: str | None) -> JourneyBook[Any, Any]:
         if not sidecar(path, "-wal").exists():
             return cls._load(Store.open(path, game=game))
         with Store.read_only(path, game=game) as copy:
@@ -180,7 +189,7 @@ class JourneyBook(BookView[S, R]):
         path = journey_path(where, folder)
         name = path.name.removesuffix(SUFFIX)
         store = Store.create(path, game=game, name=name, seed=seed, options=options)
-        return cls._load(store)
+        return cls._load(store)._played()
 
     @classmethod
     def open_or_start(
@@ -192,16 +201,20 @@ class JourneyBook(BookView[S, R]):
         options: Mapping[str, JSON] | None = None,
         folder: Path | str | None = None,
     ) -> JourneyBook[Any, Any]:
-        """The notebook's one line: continue the journey ``where`` (default: the game's name),
-        or start it if there is none. Re-running it continues at the same state, never re-rolls.
+        """The notebook's one line: continue the journey ``where``, or start it if there is none.
+        Re-running it continues at the same state, never re-rolls.
 
-        A ``seed`` or ``options`` that differ from the ones the journey was started with are
+        Without ``where`` it is the journey of ``game`` played last in the folder
+        (:meth:`last_played`: started by the panel's New journey, opened with Open, or started
+        in code), else (none, or its file is gone) the game's own journey, named after it. A
+        ``seed`` or ``options`` that differ from the ones the journey was started with are
         refused: change the name to start a new journey.
         """
-        path = journey_path(where or game, folder)
+        remembered = None if where else last_played(game, folder)
+        path = remembered or journey_path(where or game, folder)
         if not path.exists():
             return cls.start(path, game=game, seed=seed, options=options)
-        book = cls.open(path, game=game)
+        book = cls._open(path, game)
         differs = []
         if seed is not None and seed != book.seed:
             differs.append(f"seed {book.seed!r}, not {seed!r}")
@@ -213,7 +226,14 @@ class JourneyBook(BookView[S, R]):
                 f"the journey {str(path)!r} was started with {' and '.join(differs)}: open it "
                 "without them to continue, or give a new name to start another journey"
             )
-        return book
+        return book._played()
+
+    @staticmethod
+    def last_played(game: str, folder: Path | str | None = None) -> Path | None:
+        """The file of the journey of ``game`` played last in the journeys folder (``folder``,
+        else ``$LANTERN_JOURNEYS``, else ``journeys``), or None when none is remembered or its
+        file is gone. Starting, opening and playing a journey make it the one remembered."""
+        return last_played(game, folder)
 
     @classmethod
     def _load(cls, store: Store) -> JourneyBook[Any, Any]:
@@ -284,6 +304,7 @@ class JourneyBook(BookView[S, R]):
         self._seqs.append(seq)
         self._redo.clear()
         self._logged(seq, report)
+        self._played()
         return report
 
     @_locked
@@ -304,6 +325,7 @@ class JourneyBook(BookView[S, R]):
         self._redo.append(list(zip(seqs, removed, strict=True)))
         if self._log is not None:
             self._log.undone(seqs, self._seqs)
+        self._played()
         return removed
 
     @_locked
@@ -324,6 +346,7 @@ class JourneyBook(BookView[S, R]):
         self._seqs.extend(seqs)
         if self._log is not None:
             self._log.redone(group, self.actions, self._seqs)
+        self._played()
         return report
 
     @_locked
@@ -356,6 +379,7 @@ class JourneyBook(BookView[S, R]):
         self._seqs.append(seq)
         self._redo.clear()
         self._logged(seq, report)
+        self._played()
         return report
 
     # --- the journal ---------------------------------------------------------------------------
@@ -420,6 +444,12 @@ class JourneyBook(BookView[S, R]):
         self.close()
 
     # --- helpers -------------------------------------------------------------------------------
+
+    def _played(self) -> JourneyBook[S, R]:
+        """Remember this as the journey of its game played last in its folder (a ``stat`` only,
+        once it is the one remembered: see :func:`rules.book_files.remember_played`)."""
+        self._pointer = remember_played(self.path, self.game.name, self._pointer)
+        return self
 
     def _logged(self, seq: int, report: R) -> None:
         """The log's line of the action just played as row ``seq`` (when the log is built)."""

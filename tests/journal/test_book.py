@@ -67,10 +67,12 @@ def test_open_or_start_twice_continues_and_never_rerolls(journeys: Path) -> None
     assert second.state == first.state
     third = JourneyBook.open_or_start("wick")  # the seed is kept with the journey
     assert third.seed == 7 and third.to_json() == record
-    assert listing(journeys) == ["wick.lantern", "wick.lantern-shm", "wick.lantern-wal"]
+    assert listing(journeys) == [
+        ".last-played.json", "wick.lantern", "wick.lantern-shm", "wick.lantern-wal"
+    ]  # fmt: skip
     for book in (first, second, third):
         book.close()
-    assert listing(journeys) == ["wick.lantern"]
+    assert listing(journeys) == [".last-played.json", "wick.lantern"]
 
 
 def test_open_or_start_refuses_another_seed_or_options_and_changes_nothing() -> None:
@@ -488,7 +490,7 @@ def test_list_journeys_finds_each_journey_and_says_why_a_file_is_unreadable(
 def test_a_book_nobody_holds_is_closed_at_once(journeys: Path) -> None:
     """Run All rebinds ``book``: the old one must not keep the file open (no reference cycle)."""
     played("wick", 2)
-    assert listing(journeys) == ["wick.lantern"]
+    assert listing(journeys) == [".last-played.json", "wick.lantern"]
 
 
 def test_a_book_opened_in_a_cell_plays_from_a_button_thread() -> None:
