@@ -7,11 +7,13 @@ Opening the same name again (Run All, or tomorrow) continues where the journey s
 journey is an explicit :meth:`JourneyBook.start` under a new name, and the old file stays.
 
 A book answers like a journey (``state``, ``last``, ``entries``, ``chance``, ``play``), so a
-panel written for a :class:`Journey` takes a book unchanged.
+panel written for a :class:`Journey` takes a book unchanged (:mod:`rules.book_view`). Its
+:meth:`~JourneyBook.log` lists every action ever played in it, rerolled and undone ones too
+(:mod:`rules.book_log`), and :meth:`~JourneyBook.state_after` gives the state after any of them.
 
-Where journeys live: a name is a file in the journeys folder, ``journeys/<name>.lantern`` next to
-the notebook (:mod:`rules.book_files`; a path is used as it is). The journal entries are
-:mod:`rules.book_journal`.
+The parts, each in its module: where journeys live (a name is a file in the journeys folder,
+``journeys/<name>.lantern`` next to the notebook: :mod:`rules.book_files`), opening and snapshots
+(:mod:`rules.book_open`), the journal entries (:mod:`rules.book_journal`) and the log.
 
 >>> import tempfile
 >>> from rules.firelights import Ask, Begin
@@ -30,54 +32,50 @@ the notebook (:mod:`rules.book_files`; a path is used as it is). The journal ent
 
 from __future__ import annotations
 
-import json
-import sqlite3
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import suppress
+from collections.abc import Callable, Mapping, Sequence
 from functools import wraps
 from pathlib import Path
-from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from rules import codec, export
+from rules import book_journal, book_open
 from rules.book_files import (
     FOLDER_ENV,
     SEED_ENV,
+    Stamp,
     fresh_name,
     journey_path,
     journeys_folder,
+    last_played,
     list_journeys,
+    remember_played,
     seed_from_env,
 )
 from rules.book_journal import Note
+from rules.book_log import Log, LogLine, build, describer
+from rules.book_open import SNAPSHOT_EVERY
+from rules.book_view import BookView
 from rules.chance import JSON, Chance
 from rules.errors import IllegalAction, InvalidInput
-from rules.journey import Entry, Game, Journey, Point, game, walk
-from rules.store import (
-    SUFFIX,
-    CorruptJourney,
-    JourneyChanged,
-    Row,
-    Store,
-    rules_fingerprint,
-    sidecar,
-)
+from rules.journey import Entry, Journey
+from rules.journey import game as _game
+from rules.store import SUFFIX, Row, Store, sidecar
 
 __all__ = [
     "FOLDER_ENV",
     "SEED_ENV",
     "SNAPSHOT_EVERY",
     "JourneyBook",
+    "LogLine",
     "Note",
     "journey_path",
     "journeys_folder",
+    "last_played",
     "list_journeys",
 ]
 
-#: A snapshot of the state is stored after every this many entries (see :mod:`rules.codec`).
-SNAPSHOT_EVERY = 256
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -103,7 +101,7 @@ def _locked(
     return locked
 
 
-class JourneyBook(Generic[S, R]):
+class JourneyBook(BookView[S, R]):
     """A journey kept in a file; every method that changes it has committed when it returns."""
 
     def __init__(self, store: Store, journey: Journey[S, R], rows: Sequence[Row]) -> None:
@@ -113,14 +111,21 @@ class JourneyBook(Generic[S, R]):
         self.journey = journey
         played = [row for row in rows if row.kind == "action" and not row.undone]
         self._seqs = [row.seq for row in played]
-        self._redo = _redo_stack([row for row in rows if row.kind == "action" and row.undone])
+        self._redo = _redo_stack(
+            [r for r in rows if r.kind == "action" and r.undone and not r.forgotten]
+        )
         self._state_type = type(journey.game.initial(journey.options))
-        self._code = rules_fingerprint()
-        self._snapshots = True
-        #: How a report reads as one mechanics line (the game's ``describe`` hook, the report's
-        #: ``mechanics()``, else ``str``); a panel may replace it.
-        self.describe: Callable[[R], str] = _describer(journey.game)
-        journey.find_point = _finder(weakref.ref(self))  # no cycle: a dropped book closes now
+        self._snapshots = True  # False once the codec cannot hold the state exactly
+        self._describe: Callable[[R], str] = describer(journey.game)
+        self._log: Log | None = None  # built by the first log(), then kept up to date
+        self._pointer: Stamp = None  # the last-played file as this book last saw it
+        book = weakref.ref(self)  # no cycle: a dropped book closes now
+
+        def its_store() -> Store | None:
+            found = book()
+            return None if found is None else found.store
+
+        journey.find_point = book_open.finder(its_store, self._state_type)
         self.make_latest()
 
     # --- opening -------------------------------------------------------------------------------
@@ -134,9 +139,13 @@ class JourneyBook(Generic[S, R]):
         A journey with a ``-wal`` file (a kernel died, or it is open elsewhere) is replayed from
         a private read-only copy before it is opened for writing: that folds its WAL in, so a
         journey refused for not replaying would no longer be the file it was. (Snapshots that
-        are missing then wait for the next opening.)
+        are missing then wait for the next opening.) The folder remembers it as the journey of
+        its game played last (:meth:`last_played`).
         """
-        path = journey_path(where, folder)
+        return cls._open(journey_path(where, folder), game)._played()
+
+    @classmethod
+    def _open(cls, path: Path, game: str | None) -> JourneyBook[Any, Any]:
         if not sidecar(path, "-wal").exists():
             return cls._load(Store.open(path, game=game))
         with Store.read_only(path, game=game) as copy:
@@ -180,7 +189,7 @@ class JourneyBook(Generic[S, R]):
         path = journey_path(where, folder)
         name = path.name.removesuffix(SUFFIX)
         store = Store.create(path, game=game, name=name, seed=seed, options=options)
-        return cls._load(store)
+        return cls._load(store)._played()
 
     @classmethod
     def open_or_start(
@@ -192,16 +201,20 @@ class JourneyBook(Generic[S, R]):
         options: Mapping[str, JSON] | None = None,
         folder: Path | str | None = None,
     ) -> JourneyBook[Any, Any]:
-        """The notebook's one line: continue the journey ``where`` (default: the game's name),
-        or start it if there is none. Re-running it continues at the same state, never re-rolls.
+        """The notebook's one line: continue the journey ``where``, or start it if there is none.
+        Re-running it continues at the same state, never re-rolls.
 
-        A ``seed`` or ``options`` that differ from the ones the journey was started with are
+        Without ``where`` it is the journey of ``game`` played last in the folder
+        (:meth:`last_played`: started by the panel's New journey, opened with Open, or started
+        in code), else (none, or its file is gone) the game's own journey, named after it. A
+        ``seed`` or ``options`` that differ from the ones the journey was started with are
         refused: change the name to start a new journey.
         """
-        path = journey_path(where or game, folder)
+        remembered = None if where else last_played(game, folder)
+        path = remembered or journey_path(where or game, folder)
         if not path.exists():
             return cls.start(path, game=game, seed=seed, options=options)
-        book = cls.open(path, game=game)
+        book = cls._open(path, game)
         differs = []
         if seed is not None and seed != book.seed:
             differs.append(f"seed {book.seed!r}, not {seed!r}")
@@ -213,7 +226,14 @@ class JourneyBook(Generic[S, R]):
                 f"the journey {str(path)!r} was started with {' and '.join(differs)}: open it "
                 "without them to continue, or give a new name to start another journey"
             )
-        return book
+        return book._played()
+
+    @staticmethod
+    def last_played(game: str, folder: Path | str | None = None) -> Path | None:
+        """The file of the journey of ``game`` played last in the journeys folder (``folder``,
+        else ``$LANTERN_JOURNEYS``, else ``journeys``), or None when none is remembered or its
+        file is gone. Starting, opening and playing a journey make it the one remembered."""
+        return last_played(game, folder)
 
     @classmethod
     def _load(cls, store: Store) -> JourneyBook[Any, Any]:
@@ -229,42 +249,14 @@ class JourneyBook(Generic[S, R]):
         """The book of ``store``, replayed; ``check_only``: no snapshots are written, and the
         book is not the one ``%%journal`` writes to (it is only a check)."""
         latest = _latest
-        info = store.info
-        rows = store.rows()
         try:
-            entries = [row.entry() for row in rows if row.kind == "action" and not row.undone]
-            chosen = _game(info.game)
-            state_type = type(chosen.initial(info.options))
-            point = _load_point(store, state_type, len(entries))
-            journey: Journey[Any, Any] = Journey(
-                chosen, info.seed, info.options, entries[: point.count] if point else [], point
-            )
+            journey, rows, taking = book_open.replay(store, store_missing=not check_only)
             book: JourneyBook[Any, Any] = cls(store, journey, rows)
-            book._catch_up(entries, store_missing=not check_only)
-        except InvalidInput as error:
-            raise CorruptJourney(store.path, f"does not replay: {error}") from None
+            book._snapshots = taking
         finally:
             if check_only:
                 _set_latest(latest)
         return book
-
-    def _catch_up(self, entries: Sequence[Entry], *, store_missing: bool = True) -> None:
-        """Replay the entries after the loaded point, storing snapshots that are missing."""
-        have = self.store.snapshot_counts(self._code)
-        missing: list[Point[S, R]] = []
-        done = len(self.journey.entries)
-        while done < len(entries):
-            upto = min(len(entries), (done // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY)
-            self.journey.extend(entries[done:upto])
-            done = upto
-            if done % SNAPSHOT_EVERY == 0 and done not in have:
-                missing.append(self.journey.point())
-        if missing and store_missing:
-            # A read-only copy cannot take them: snapshots only make opening faster.
-            with suppress(sqlite3.Error, JourneyChanged), self.store.transaction():
-                self.store.drop_stale_snapshots(self._code)
-                for point in missing:
-                    self._put_snapshot(point)
 
     @staticmethod
     def latest() -> JourneyBook[Any, Any] | None:
@@ -276,70 +268,17 @@ class JourneyBook(Generic[S, R]):
         switches back to a book after a failed switch does it too)."""
         _set_latest(weakref.ref(self))
 
-    # --- what a panel reads (the same names as Journey) ----------------------------------------
-
     @property
-    def path(self) -> Path:
-        return self.store.path
+    def describe(self) -> Callable[[R], str]:
+        """How a report reads as one mechanics line (the game's ``describe`` hook, the report's
+        ``mechanics()``, else ``str``): the journal, the log and the exports use it. A panel may
+        replace it; the log is then written again with it."""
+        return self._describe
 
-    @property
-    def name(self) -> str:
-        return self.store.info.name
-
-    @property
-    def game(self) -> Game[S, R]:
-        return self.journey.game
-
-    @property
-    def seed(self) -> int:
-        return self.journey.seed
-
-    @property
-    def options(self) -> Mapping[str, JSON]:
-        return self.journey.options
-
-    @property
-    def state(self) -> S:
-        return self.journey.state
-
-    @property
-    def last(self) -> R | None:
-        return self.journey.last
-
-    @property
-    def entries(self) -> list[Entry]:
-        return self.journey.entries
-
-    @property
-    def chance(self) -> Chance:
-        return self.journey.chance
-
-    @property
-    def actions(self) -> int:
-        """How many actions stand (superseded tries and undone actions not counted)."""
-        return sum(not entry.superseded for entry in self.journey.entries)
-
-    @property
-    def can_undo(self) -> bool:
-        return self.actions > 0
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    def reroll_refusal(self) -> str | None:
-        """Why :meth:`reroll` would refuse now (a button's tooltip says it), or None."""
-        if not self.can_undo:
-            return "there is no action to reroll: nothing has been played yet"
-        return self.journey.reroll_refusal()
-
-    @property
-    def can_reroll(self) -> bool:
-        """Whether the last action can be rerolled: it stands, and it drew or rolled something."""
-        return self.reroll_refusal() is None
-
-    def to_json(self) -> dict[str, JSON]:
-        return self.journey.to_json()
+    @describe.setter
+    def describe(self, describe: Callable[[R], str]) -> None:
+        with self._lock:
+            self._describe, self._log = describe, None
 
     # --- changing it: each commits before returning --------------------------------------------
 
@@ -356,7 +295,7 @@ class JourneyBook(Generic[S, R]):
         try:
             with self.store.transaction():
                 if self._redo:
-                    self.store.drop_undone()
+                    self.store.forget_undone(after=self._seqs[-1] if self._seqs else None)
                 seq = self.store.add_action(self.journey.entries[-1], _now())
                 self._maybe_snapshot()
         except BaseException:
@@ -364,6 +303,8 @@ class JourneyBook(Generic[S, R]):
             raise
         self._seqs.append(seq)
         self._redo.clear()
+        self._logged(seq, report)
+        self._played()
         return report
 
     @_locked
@@ -382,6 +323,9 @@ class JourneyBook(Generic[S, R]):
             raise
         del self._seqs[len(self.journey.entries) :]
         self._redo.append(list(zip(seqs, removed, strict=True)))
+        if self._log is not None:
+            self._log.undone(seqs, self._seqs)
+        self._played()
         return removed
 
     @_locked
@@ -398,8 +342,11 @@ class JourneyBook(Generic[S, R]):
         except BaseException:
             self.journey.undo()
             raise
-        self._redo.pop()
+        group = self._redo.pop()
         self._seqs.extend(seqs)
+        if self._log is not None:
+            self._log.redone(group, self.actions, self._seqs)
+        self._played()
         return report
 
     @_locked
@@ -418,7 +365,7 @@ class JourneyBook(Generic[S, R]):
         try:
             with self.store.transaction():
                 if self._redo:
-                    self.store.drop_undone()
+                    self.store.forget_undone(after=self._seqs[-1])
                 self.store.set_superseded(self._seqs[-1])
                 self.store.drop_snapshots(after=count - 1)
                 seq = self.store.add_action(self.journey.entries[-1], _now())
@@ -427,8 +374,12 @@ class JourneyBook(Generic[S, R]):
             self.journey.undo()
             self.journey.extend(group)
             raise
+        if self._log is not None:
+            self._log.superseded(self._seqs[-1])
         self._seqs.append(seq)
         self._redo.clear()
+        self._logged(seq, report)
+        self._played()
         return report
 
     # --- the journal ---------------------------------------------------------------------------
@@ -440,18 +391,7 @@ class JourneyBook(Generic[S, R]):
         ``key`` names where it came from (a notebook cell's id): the same key again replaces the
         text in place instead of adding an entry, so re-running a journal cell adds nothing.
         """
-        if not isinstance(text, str) or not text.strip():
-            raise InvalidInput(f"a journal entry is some text, got {text!r}")
-        if key is not None:
-            row = self.store.note_by_cell(key)
-            if row is not None:
-                if row.body != text:
-                    with self.store.transaction():
-                        self.store.set_text(row.seq, text)
-                return Note(row.seq, "note", text, self._after(row.seq), key)
-        with self.store.transaction():
-            seq = self.store.add_note("note", text, _now(), cell=key)
-        return Note(seq, "note", text, self.actions, key)
+        return book_journal.add_note(self.store, text, key, self.actions)
 
     @_locked
     def write_mechanics(self) -> Note:
@@ -462,40 +402,29 @@ class JourneyBook(Generic[S, R]):
             s for s, e in zip(self._seqs, self.journey.entries, strict=True) if not e.superseded
         ]
         text = self.describe(self.journey.last)
-        for row in self.store.rows_where("kind = 'mechanics' AND ref = ?", (live[-1],)):
-            if row.body == text:
-                return Note(row.seq, "mechanics", text, self._after(row.seq))
-        with self.store.transaction():
-            seq = self.store.add_note("mechanics", text, _now(), ref=live[-1])
-        return Note(seq, "mechanics", text, self.actions)
+        return book_journal.add_mechanics(self.store, live[-1], text, self.actions)
 
     def notes(self) -> list[Note]:
         """Every journal entry, in order."""
-        return [
-            Note(row.seq, row.kind, row.body, self._after(row.seq), row.cell)
-            for row in self.store.rows()
-            if row.kind != "action"
-        ]
+        return book_journal.notes(self.store.rows())
 
-    def history(self) -> Iterator[tuple[Row, R | None]]:
-        """The book in order: each action row with its report (superseded tries too), each note.
+    @_locked
+    def log(self) -> list[LogLine]:
+        """Every action recorded, in order: played, superseded by a reroll, or undone.
 
-        Replays the journey from the start (for export; it takes about as long as opening a
-        journey without snapshots).
+        Built by one replay of the record on the first call, then kept up to date as the book
+        plays (see :mod:`rules.book_log`); each line's ``text`` is :attr:`describe` of its report.
         """
-        rows = [row for row in self.store.rows() if not row.undone]
-        actions = [row for row in rows if row.kind == "action"]
-        reports = iter([report for _entry, report in walk(
-            self.game, self.options, [row.entry() for row in actions])])  # fmt: skip
-        for row in rows:
-            yield row, next(reports) if row.kind == "action" else None
+        if self._log is None:
+            self._log = build(self.store.rows(), self.game, self.options, self.describe)
+        return list(self._log.lines)
 
-    def summary(self) -> str:
-        """The state in Markdown: the game's ``summary(state)`` hook, else a generic outline."""
-        hook = getattr(self.game, "summary", None)
-        if callable(hook):
-            return str(hook(self.state))
-        return export.outline(self.state)
+    @_locked
+    def state_after(self, count: int) -> S:
+        """The state after the first ``count`` entries (a :class:`LogLine`'s ``count``), read only:
+        from the nearest remembered point or stored snapshot, then replayed. The book does not
+        move."""
+        return self.journey.state_after(count)
 
     # --- the file ------------------------------------------------------------------------------
 
@@ -514,68 +443,29 @@ class JourneyBook(Generic[S, R]):
     def __exit__(self, *_exc: object) -> None:
         self.close()
 
-    def __repr__(self) -> str:
-        return (
-            f"<JourneyBook {self.name!r} of {self.game.name!r}: {self.actions} actions, "
-            f"seed {self.seed}, {str(self.path)!r}>"
-        )
-
     # --- helpers -------------------------------------------------------------------------------
 
-    def _after(self, seq: int) -> int:
-        return sum(
-            1
-            for s, entry in zip(self._seqs, self.journey.entries, strict=True)
-            if s < seq and not entry.superseded
-        )
+    def _played(self) -> JourneyBook[S, R]:
+        """Remember this as the journey of its game played last in its folder (a ``stat`` only,
+        once it is the one remembered: see :func:`rules.book_files.remember_played`)."""
+        self._pointer = remember_played(self.path, self.game.name, self._pointer)
+        return self
 
-    def _stored_point(self, before: int) -> Point[S, R] | None:
-        return _load_point(self.store, self._state_type, before)
+    def _logged(self, seq: int, report: R) -> None:
+        """The log's line of the action just played as row ``seq`` (when the log is built)."""
+        if self._log is not None:
+            line = LogLine(seq, self.actions, self.describe(report), "played", len(self._seqs))
+            self._log.add(line, self._seqs[-2] if len(self._seqs) > 1 else None)
 
     def _maybe_snapshot(self) -> None:
-        if self._snapshots and len(self.journey.entries) % SNAPSHOT_EVERY == 0:
-            self._put_snapshot(self.journey.point())
-
-    def _put_snapshot(self, point: Point[S, R]) -> None:
-        """Store ``point`` if the codec gives it back exactly; else stop taking snapshots."""
-        try:
-            data = codec.encode(point.state)
-            exact = codec.decode(self._state_type, data) == point.state
-        except (ValueError, TypeError):
-            exact = False
-        if not exact:
-            self._snapshots = False
-            return
-        self.store.put_snapshot(point.count, point.steps, self._code, data)
+        if self._snapshots and len(self.journey.entries) % book_open.SNAPSHOT_EVERY == 0:
+            point = self.journey.point()
+            self._snapshots = book_open.put_snapshot(self.store, point, self._state_type)
 
 
 def _set_latest(book: weakref.ref[JourneyBook[Any, Any]] | None) -> None:
     global _latest
     _latest = book
-
-
-def _game(name: str) -> Game[Any, Any]:
-    return game(name)
-
-
-def _finder(book: weakref.ref[JourneyBook[Any, Any]]) -> Callable[[int], Point[Any, Any] | None]:
-    def find(before: int) -> Point[Any, Any] | None:
-        found = book()
-        return None if found is None else found._stored_point(before)
-
-    return find
-
-
-def _load_point(store: Store, state_type: type, before: int) -> Point[Any, Any] | None:
-    """The latest stored snapshot of fewer than ``before`` entries, decoded; None if none fits."""
-    found = store.snapshot(before, rules_fingerprint())
-    if found is None:
-        return None
-    count, steps, state = found
-    try:
-        return Point(count, codec.decode(state_type, json.loads(state)), steps)
-    except (ValueError, TypeError):  # CodecError and InvalidInput are ValueErrors
-        return None
 
 
 def _now() -> int:
@@ -598,16 +488,3 @@ def _redo_stack(undone: Sequence[Row]) -> list[list[tuple[int, Entry]]]:
         if not row.superseded:
             groups.append([])
     return [group for group in reversed(groups) if group]
-
-
-def _describer(chosen: Game[Any, R]) -> Callable[[R], str]:
-    """How a report reads as one mechanics line: the game's hook, its ``mechanics()``, or str."""
-    hook = getattr(chosen, "describe", None)
-
-    def describe(report: R) -> str:
-        if callable(hook):
-            return str(hook(report))
-        method = getattr(report, "mechanics", None)
-        return str(method()) if callable(method) else str(report)
-
-    return describe

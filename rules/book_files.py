@@ -5,14 +5,23 @@ kernel runs in its notebook's folder; ``$LANTERN_JOURNEYS`` or ``folder=`` choos
 journey per file, so finding, copying, backing up or deleting one is a file operation;
 :func:`list_journeys` reads what a folder holds. A path (with a ``/`` or ending in ``.lantern``)
 is used as it is. :mod:`rules.book` re-exports all of this.
+
+Which journey was played last: the folder remembers it for each game in :data:`LAST_PLAYED`, a
+small hidden JSON file (``{"firelights": "wick.lantern"}``) that :func:`list_journeys` never
+lists, so that Run All after a restart continues the journey the player was playing, whatever
+started it (the panel's New journey, Open, or ``JourneyBook.start`` in code). It is written whole
+to a temporary file and moved into place (``os.replace``), so a reader never finds half of it;
+it is only a convenience, so a folder that cannot take it plays on without it.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
 import time
+from contextlib import suppress
 from pathlib import Path
 
 from rules.errors import InvalidInput
@@ -20,12 +29,15 @@ from rules.store import SUFFIX, JourneyFileError, JourneyInfo, inspect
 
 __all__ = [
     "FOLDER_ENV",
+    "LAST_PLAYED",
     "NAME",
     "SEED_ENV",
     "fresh_name",
     "journey_path",
     "journeys_folder",
+    "last_played",
     "list_journeys",
+    "remember_played",
     "seed_from_env",
 ]
 
@@ -35,6 +47,11 @@ FOLDER_ENV = "LANTERN_JOURNEYS"
 #: A whole number here fixes the seed of new journeys started without one (tests, demos).
 SEED_ENV = "LANTERN_SEED"
 NAME = re.compile(r"\w[\w .,'()+-]{0,79}")
+#: The file of a journeys folder that remembers the journey last played of each game.
+LAST_PLAYED = ".last-played.json"
+
+#: What a caller saw of the LAST_PLAYED file: (inode, size, modification time), or None.
+Stamp = tuple[int, int, int] | None
 
 
 def journeys_folder(folder: Path | str | None = None) -> Path:
@@ -86,3 +103,64 @@ def fresh_name(game_name: str, folder: Path | str | None) -> str:
         number += 1
         name = f"{stem}-{number}"
     return name
+
+
+# --- the journey last played -----------------------------------------------------------------------
+
+
+def last_played(game: str, folder: Path | str | None = None) -> Path | None:
+    """The journey of ``game`` played last in the folder, or None (none remembered, or its file
+    is gone). Only a plain ``.lantern`` file name of the folder is taken from the file."""
+    folder = journeys_folder(folder)
+    name = _remembered(folder).get(game)
+    if (
+        not isinstance(name, str)
+        or not name.endswith(SUFFIX)
+        or name.startswith(".")
+        or "/" in name
+        or os.sep in name
+    ):
+        return None
+    path = folder / name
+    return path if path.is_file() else None
+
+
+def remember_played(path: Path, game: str, seen: Stamp = None) -> Stamp:
+    """Remember the journey at ``path`` as the last one of ``game`` played in its folder.
+
+    ``seen`` is what this returned last time for the same journey: when the file is still as it
+    left it, the journey is still the one remembered and nothing is written (so playing costs a
+    ``stat``, not a write). Returns the file's stamp now; None when the folder cannot take it.
+    """
+    pointer = path.parent / LAST_PLAYED
+    if seen is not None and _stamp(pointer) == seen:
+        return seen
+    remembered = _remembered(path.parent)
+    if remembered.get(game) != path.name:
+        remembered[game] = path.name
+        temporary = pointer.with_name(f"{LAST_PLAYED}.{os.getpid()}.tmp")
+        try:
+            temporary.write_text(json.dumps(remembered, indent=1, sort_keys=True) + "\n")
+            os.replace(temporary, pointer)
+        except OSError:
+            with suppress(OSError):
+                temporary.unlink()
+            return None
+    return _stamp(pointer)
+
+
+def _remembered(folder: Path) -> dict[str, object]:
+    """What the folder's LAST_PLAYED file says (nothing when it is missing or not JSON)."""
+    try:
+        data = json.loads((folder / LAST_PLAYED).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _stamp(pointer: Path) -> Stamp:
+    try:
+        stat = pointer.stat()
+    except OSError:
+        return None
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns

@@ -39,6 +39,7 @@ __all__ = [
     "Replay",
     "Source",
     "Supplied",
+    "action_title",
     "at_the_table",
     "table_needs",
     "too_few",
@@ -316,6 +317,15 @@ class Pick:
 
     def to_json(self, outcome: str) -> str:
         return outcome
+
+
+def action_title(action: object) -> str:
+    """What the player calls an action: its ``title``, else its kind, else its class."""
+    title = getattr(action, "title", None)
+    to_json = getattr(action, "to_json", None)
+    if not title and callable(to_json):
+        title = to_json().get("kind")
+    return str(title or type(action).__name__)
 
 
 def too_few(

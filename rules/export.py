@@ -4,8 +4,9 @@ Why blocks: the Markdown file is the blocks joined by blank lines, and the noteb
 one block in each Markdown cell (widgets/journal.py, with nbformat), so the two always agree.
 
 The full book has the title, a summary of where the journey stands (the game's
-``summary(state)`` hook, else a generic outline), then every action's mechanics line and every
-journal entry in the order they happened; a reroll's first try is struck through. ``story_only``
+``summary(state)`` hook, else a generic outline), then every action's mechanics line (the book's
+log, :mod:`rules.book_log`) and every journal entry in the order they happened; a reroll's first
+try is struck through, and undone actions are left out (they are not part of the journey). ``story_only``
 keeps the title, the summary and the journal entries, and hides the mechanics lines. Mechanics
 lines the player wrote into the journal with the button are not repeated: the full book already
 has every action's line, and the story-only book hides them.
@@ -18,6 +19,8 @@ import enum
 import re
 from dataclasses import dataclass
 from typing import Any
+
+from rules.book_journal import Note
 
 __all__ = ["Block", "blocks", "escape", "outline", "to_markdown"]
 
@@ -54,24 +57,19 @@ def blocks(book: Any, *, story_only: bool = False) -> list[Block]:
         ),
         Block("summary", f"## Where the journey stands\n\n{book.summary()}\n\n## The journey"),
     ]
+    actions = [] if story_only else [line for line in book.log() if line.status != "undone"]
+    notes = [note for note in book.notes() if note.kind == "note"]
     lines: list[str] = []
-    number = 0
-    for row, report in book.history():
-        if row.kind == "action":
-            if story_only:
-                continue
-            line = escape(book.describe(report))
-            if row.superseded:
-                lines.append(f"- ~~**{number + 1}.** {line}~~ *(superseded by a reroll)*")
-            else:
-                number += 1
-                lines.append(f"- **{number}.** {line}")
-            continue
-        if row.kind == "note":
+    for item in sorted([*actions, *notes], key=lambda item: item.seq):
+        if isinstance(item, Note):
             if lines:
                 out.append(Block("mechanics", "\n".join(lines)))
                 lines = []
-            out.append(Block("note", row.body.strip()))
+            out.append(Block("note", item.text.strip()))
+        elif item.status == "superseded":
+            lines.append(f"- ~~**{item.number}.** {escape(item.text)}~~ *(superseded by a reroll)*")
+        else:
+            lines.append(f"- **{item.number}.** {escape(item.text)}")
     if lines:
         out.append(Block("mechanics", "\n".join(lines)))
     return out

@@ -39,15 +39,7 @@ from contextlib import suppress
 from dataclasses import InitVar, dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
-from rules.chance import (
-    JSON,
-    Chance,
-    Recording,
-    Replay,
-    Source,
-    Supplied,
-    too_few,
-)
+from rules.chance import JSON, Chance, Recording, Replay, Source, Supplied, action_title, too_few
 from rules.errors import IllegalAction, InvalidInput
 
 __all__ = [
@@ -76,10 +68,6 @@ REMEMBERED_POINTS = 64
 
 S = TypeVar("S")
 R = TypeVar("R", covariant=True)
-
-
-class Action(Protocol):
-    def to_json(self) -> dict[str, JSON]: ...
 
 
 class Game(Protocol[S, R]):
@@ -253,8 +241,7 @@ class Journey(Generic[S, R]):
         step (``[["7H", "QS"], [4, 5]]``: a draw of two cards, then a roll of two dice). Too
         few for the action are refused (:class:`IllegalAction`, saying what was typed and what
         is missing) unless ``draw_rest``: then Lantern draws and rolls the rest, and the entry's
-        :attr:`Entry.drawn` says what. Too many are refused always. No ``supplied`` at all: Lantern
-        draws and rolls everything.
+        :attr:`Entry.drawn` says what. Too many are refused always; none: Lantern draws all.
         """
         steps = self.chance.steps
         source: Source = self.chance
@@ -276,11 +263,11 @@ class Journey(Generic[S, R]):
                     f"the action used {source.used} of the supplied outcomes {typed!r}"
                 )
             elif typed and len(recording.outcomes) > len(typed) and not draw_rest:
-                raise IllegalAction(too_few(_title(action), typed, recording.steps))
+                raise IllegalAction(too_few(action_title(action), typed, recording.steps))
         except InvalidInput as error:
             self.chance.steps = steps
             if isinstance(source, Supplied) and source.short():
-                needs = too_few(_title(action), typed, self._steps_of(action), missing=False)
+                needs = too_few(action_title(action), typed, self._steps_of(action), missing=False)
                 raise InvalidInput(f"{needs} — {error}") from None
             raise
         except BaseException:
@@ -292,8 +279,7 @@ class Journey(Generic[S, R]):
         return report
 
     def _steps_of(self, action: Any) -> list[Any]:
-        """The chance steps ``action`` meets now when Lantern draws everything (for a message:
-        a copy of the generator is used, so the journey does not move)."""
+        """The chance steps ``action`` meets now when Lantern draws all (a copy of the generator)."""
         recording = Recording(Chance(self.seed, self.chance.steps))
         with suppress(InvalidInput, IllegalAction):
             self.game.apply(self.state, action, recording)
@@ -343,6 +329,15 @@ class Journey(Generic[S, R]):
             self.entries = entries[: point.count]
             self.state, self.last, self.chance.steps = point.state, point.last, point.steps
         self._replay(entries[len(self.entries) : count])
+
+    def state_after(self, count: int) -> S:
+        """The state after the first ``count`` entries, read only (the journey does not move):
+        from the nearest point at or before it (in memory, from ``find_point``, or the start)."""
+        total = len(self.entries)
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= total:
+            raise InvalidInput(f"there are states after 0 to {total} entries, not after {count!r}")
+        point = self._best_point(count)  # at or before ``count``
+        return Journey(self.game, self.seed, self.options, self.entries[:count], point).state
 
     def _group_start(self) -> int:
         """Index of the last action's first try: its live entry and the superseded ones before."""
@@ -406,8 +401,8 @@ class Journey(Generic[S, R]):
             return "the last entry is a superseded try: there is no result to reroll"
         if not entry.chance:
             return (
-                f"the last action ({self._title(entry)}) drew and rolled nothing: undo it first "
-                "to reroll the one before"
+                f"the last action ({action_title(self.game.parse_action(entry.action))}) drew "
+                "and rolled nothing: undo it first to reroll the one before"
             )
         return None
 
@@ -415,12 +410,6 @@ class Journey(Generic[S, R]):
     def can_reroll(self) -> bool:
         """Whether :meth:`reroll` would play (see :meth:`reroll_refusal` for why not)."""
         return self.reroll_refusal() is None
-
-    def _title(self, entry: Entry) -> str:
-        try:
-            return _title(self.game.parse_action(entry.action))
-        except (InvalidInput, IllegalAction):
-            return str(entry.action.get("kind") or "an action")
 
     def reroll(self, supplied: Sequence[object] | None = None, *, draw_rest: bool = False) -> R:
         """Play the last action again with fresh chance; the first try stays, marked superseded.
@@ -493,22 +482,14 @@ def walk(
     """
     state = game.initial(options)
     for number, entry in enumerate(entries, start=1):
-        source = Replay(list(entry.chance))
         try:
-            after, report = game.apply(state, game.parse_action(entry.action), source)
+            action = game.parse_action(entry.action)
+            after, report = game.apply(state, action, Replay(list(entry.chance)))
         except (InvalidInput, IllegalAction) as error:
             raise InvalidInput(f"entry {number} of the record does not replay: {error}") from None
         if not entry.superseded:
             state = after
         yield entry, report
-
-
-def _title(action: Any) -> str:
-    """What the player calls an action: its ``title``, else its kind, else its class."""
-    title = getattr(action, "title", None)
-    if not title and callable(getattr(action, "to_json", None)):
-        title = action.to_json().get("kind")
-    return str(title or type(action).__name__)
 
 
 def short_repr(value: object, limit: int = 120) -> str:

@@ -7,17 +7,24 @@ the panel shows its result, and a power cut or a killed kernel loses nothing ack
 each commit the WAL is checkpointed into the ``.lantern`` file itself, so copying that one file
 while the notebook is still open gives a complete journey (or use :meth:`Store.backup`).
 
-What a file holds (schema version 1):
+What a file holds (schema version 2):
 
 * ``schema_version``: the versions applied, newest last (also in the header's ``user_version``);
 * ``journey``: one row: format, game, name, seed, options (JSON), when it was created;
 * ``book``: the Journey Book in order (``seq``): ``action`` rows (the action and its chance
   outcomes as JSON, how many the player supplied from the table, ``superseded`` by a reroll,
-  ``undone`` = on the redo stack), ``note`` rows (the player's journal text, keyed by the notebook
-  cell that wrote it) and ``mechanics`` rows (a mechanics line the player wrote into the journal);
+  ``undone``: 1 = on the redo stack, 2 = undone for good, left behind when a new action was
+  played, with ``ref`` = the ``seq`` of the entry it followed, NULL for the first), ``note`` rows
+  (the player's journal text, keyed by the notebook cell that wrote it) and ``mechanics`` rows
+  (a mechanics line the player wrote into the journal, ``ref`` = its action);
 * ``snapshots``: the game state every few hundred actions (:mod:`rules.codec`), so reopening does
   not replay the whole journey; ``code`` fingerprints the rules that computed them, so snapshots
   from older rules are ignored rather than trusted.
+
+Version 1 deleted the undone actions a new action left behind; version 2 keeps them so the
+journey's log still shows them. The tables are the same: a version 1 file is upgraded in place by
+the commit that first keeps one (a Lantern that reads only version 1, which would offer to redo
+them, then refuses the file as newer instead).
 
 Opening never changes a file it refuses: :mod:`rules.store_check` checks it from its bytes and
 read-only first, and only a file that passes is opened for writing. Its errors are re-exported
@@ -127,6 +134,7 @@ class Row:
     ref: int | None = None
     cell: str | None = None
     at: int = 0
+    forgotten: bool = False  # undone for good (``undone = 2``): no longer on the redo stack
 
     def entry(self) -> Entry:
         """The :class:`~rules.journey.Entry` of an action row."""
@@ -264,11 +272,12 @@ class Store:
             f"FROM book WHERE {where} ORDER BY seq"
         )
         return [
-            Row(seq, kind, body, chance, supplied or 0, bool(sup), bool(undone), ref, cell, at)
+            Row(seq, kind, body, chance, supplied or 0, bool(sup), bool(undone), ref, cell, at,
+                undone == 2)
             for seq, kind, body, chance, supplied, sup, undone, ref, cell, at in self._db.execute(
                 query, tuple(args)
             )
-        ]
+        ]  # fmt: skip
 
     def snapshot(self, before: int, code: str) -> tuple[int, int, str] | None:
         """The latest snapshot (count, steps, state JSON) of fewer than ``before`` entries."""
@@ -284,6 +293,15 @@ class Store:
             row[0]
             for row in self._db.execute("SELECT count FROM snapshots WHERE code = ?", (code,))
         }
+
+    def actions_before(self, seq: int) -> int:
+        """How many actions stand (not undone, not superseded) among the rows before ``seq``."""
+        (count,) = self._db.execute(
+            "SELECT count(*) FROM book WHERE kind = 'action' AND undone IS NULL "
+            "AND superseded IS NULL AND seq < ?",
+            (seq,),
+        ).fetchone()
+        return int(count)
 
     def note_by_cell(self, cell: str) -> Row | None:
         """The note a notebook cell wrote (``cell`` is its id, or a hash of its text)."""
@@ -349,13 +367,29 @@ class Store:
             "UPDATE book SET undone = ? WHERE seq = ?", [(1 if undone else None, s) for s in seqs]
         )
 
-    def drop_undone(self) -> None:
-        """Forget the redo stack (a new action was played), with the mechanics lines about it."""
-        self._db.execute(
-            "DELETE FROM book WHERE kind = 'mechanics' AND ref IN "
-            "(SELECT seq FROM book WHERE undone = 1)"
+    def forget_undone(self, after: int | None) -> None:
+        """Leave the redo stack behind (a new action is played after the entry ``after``, None at
+        the start): its rows stay, undone for good (``undone = 2``), each with ``ref`` = the entry
+        it followed, so a log can replay each against the state it met.
+
+        The redo stack continues the journey as it stands, so in order each row follows the one
+        before it, and the first follows ``after``.
+        """
+        seqs = [seq for (seq,) in self._db.execute(
+            "SELECT seq FROM book WHERE kind = 'action' AND undone = 1 ORDER BY seq")]  # fmt: skip
+        if not seqs:
+            return
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        if version < SCHEMA_VERSION:  # see the module docstring: version 1 deleted these rows
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.execute(
+                "INSERT OR IGNORE INTO schema_version VALUES (?, ?)",
+                (SCHEMA_VERSION, time.strftime("%Y-%m-%dT%H:%M:%S%z")),
+            )
+        self._db.executemany(
+            "UPDATE book SET undone = 2, ref = ? WHERE seq = ?",
+            list(zip([after, *seqs[:-1]], seqs, strict=True)),
         )
-        self._db.execute("DELETE FROM book WHERE undone = 1")
 
     def put_snapshot(self, count: int, steps: int, code: str, state: JSON) -> None:
         self._db.execute(

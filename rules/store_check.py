@@ -53,7 +53,8 @@ __all__ = [
 
 #: "LANT" in the SQLite header (offset 68): tells a journey from any other SQLite database.
 APPLICATION_ID = 0x4C414E54
-SCHEMA_VERSION = 1
+#: 2: an undone action a new action left behind stays, ``undone = 2`` (see :mod:`rules.store`).
+SCHEMA_VERSION = 2
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 

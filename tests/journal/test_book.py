@@ -17,6 +17,7 @@ import pytest
 from journal_helpers import begin, digest, listing, played, simple_action, step
 
 from rules import book as book_module
+from rules import journey as journey_module
 from rules.book import SNAPSHOT_EVERY, JourneyBook, list_journeys
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import Begin, Choose, Consult, Discover, Search
@@ -66,10 +67,12 @@ def test_open_or_start_twice_continues_and_never_rerolls(journeys: Path) -> None
     assert second.state == first.state
     third = JourneyBook.open_or_start("wick")  # the seed is kept with the journey
     assert third.seed == 7 and third.to_json() == record
-    assert listing(journeys) == ["wick.lantern", "wick.lantern-shm", "wick.lantern-wal"]
+    assert listing(journeys) == [
+        ".last-played.json", "wick.lantern", "wick.lantern-shm", "wick.lantern-wal"
+    ]  # fmt: skip
     for book in (first, second, third):
         book.close()
-    assert listing(journeys) == ["wick.lantern"]
+    assert listing(journeys) == [".last-played.json", "wick.lantern"]
 
 
 def test_open_or_start_refuses_another_seed_or_options_and_changes_nothing() -> None:
@@ -284,7 +287,10 @@ def test_a_new_action_clears_the_redo_stack_for_good(journeys: Path) -> None:
     book.close()
     again = JourneyBook.open("wick")
     assert not again.can_redo
-    assert len(again.store.rows()) == 6
+    rows = again.store.rows()
+    assert len(rows) == 7  # the undone action stays in the book, undone for good
+    assert [row.seq for row in rows if row.forgotten] == [6]
+    assert rows[5].ref == rows[4].seq  # it followed the fifth action
 
 
 def test_a_reroll_keeps_the_first_try_superseded_and_persists(journeys: Path) -> None:
@@ -353,8 +359,8 @@ def test_undo_far_back_uses_the_stored_snapshots(journeys: Path) -> None:
 
 def count_applies(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls = [0]
-    original = book_module.game("firelights").apply
-    game = book_module.game("firelights")
+    original = journey_module.game("firelights").apply
+    game = journey_module.game("firelights")
 
     def counted(*args: Any) -> Any:
         calls[0] += 1
@@ -394,13 +400,13 @@ def test_snapshots_of_other_rules_code_are_not_trusted_and_are_rebuilt(
     same(again, reference(actions))
     again.close()
     code = sqlite3.connect(book.path).execute("SELECT code FROM snapshots").fetchall()
-    assert code == [(book_module.rules_fingerprint(),)]
+    assert code == [(book_module.book_open.rules_fingerprint(),)]
 
 
 def test_a_state_the_codec_cannot_hold_means_no_snapshots_not_an_error(
     journeys: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(book_module.codec, "encode", lambda value: {"not": "a state"})
+    monkeypatch.setattr(book_module.book_open.codec, "encode", lambda value: {"not": "a state"})
     book = played("wick", SNAPSHOT_EVERY + 2)
     assert sqlite3.connect(book.path).execute("SELECT count(*) FROM snapshots").fetchone() == (0,)
     book.close()
@@ -484,7 +490,7 @@ def test_list_journeys_finds_each_journey_and_says_why_a_file_is_unreadable(
 def test_a_book_nobody_holds_is_closed_at_once(journeys: Path) -> None:
     """Run All rebinds ``book``: the old one must not keep the file open (no reference cycle)."""
     played("wick", 2)
-    assert listing(journeys) == ["wick.lantern"]
+    assert listing(journeys) == [".last-played.json", "wick.lantern"]
 
 
 def test_a_book_opened_in_a_cell_plays_from_a_button_thread() -> None:

@@ -292,7 +292,7 @@ def test_a_crashed_journey_that_passes_opens_with_the_actions_in_its_wal(journey
     assert again.to_json() == record and again.actions == 10
     assert again.store.integrity() == ["ok"]
     again.close()
-    assert listing(journeys) == ["crashed.lantern", "wick.lantern"]
+    assert listing(journeys) == [".last-played.json", "crashed.lantern", "wick.lantern"]
 
 
 # --- starting never overwrites ------------------------------------------------------------------
@@ -308,7 +308,7 @@ def test_starting_a_journey_under_a_taken_name_is_refused_and_the_old_one_stays(
     with pytest.raises(JourneyExists):
         Store.create(path, game="firelights", name="wick", seed=1, options={})
     assert digest(path) == before
-    assert listing(journeys) == ["wick.lantern"]
+    assert listing(journeys) == [".last-played.json", "wick.lantern"]
 
 
 def test_a_bad_seed_or_option_is_refused_before_any_file_is_made(journeys: Path) -> None:

@@ -5,6 +5,10 @@ undone groups, and it computes every expected entry with only the oldest, plaine
 record from scratch, then ``play`` (no undo, reroll or snapshot code of its own). After every
 step the book must hold exactly the model's entries, the state a replay of them gives, and the
 same after closing and reopening the file.
+
+Issue 8: the log. The model keeps a line for every action ever played, with the mechanics line of
+its report when it was played, and changes its status as the player undoes, redoes and rerolls;
+the book's log (kept up to date, or built again after reopening) must be the model's lines.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from journal_helpers import simple_action
 
-from rules import book as book_module
+from rules import book_open
 from rules.book import JourneyBook
 from rules.errors import IllegalAction
 from rules.firelights import Begin
@@ -54,18 +58,26 @@ class BookModel(RuleBasedStateMachine):
         self.entries: list[Entry] = []
         self.redo_stack: list[list[Entry]] = []
         self.notes: list[str] = []
+        #: Every action ever played: [text, status, count, the line it was played after];
+        #: ``lines_of[i]`` is entry i's line.
+        self.lines: list[list[Any]] = []
+        self.lines_of: list[int] = []
+        self.redo_lines: list[list[int]] = []
 
     def teardown(self) -> None:
         self.book.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def expected_next(self, entries: list[Entry], action: Any = None) -> Entry:
-        """The entry ``action`` (default: the simple loop's next) gets after ``entries``."""
+        """The entry ``action`` (default: the simple loop's next) gets after ``entries``; its
+        line (with the report's mechanics line) goes into the model's log."""
         journey = replay(entries)
         if action is None:
             begun = journey.state.character is not None
             action = simple_action(journey.state) if begun else Begin("Wick", "she/her", 2, 1, 0)
         journey.play(action)
+        after = self.lines_of[-1] if self.lines_of else None
+        self.lines.append([journey.last.mechanics(), "played", len(journey.entries), after])
         return journey.entries[-1]
 
     @rule()
@@ -73,7 +85,9 @@ class BookModel(RuleBasedStateMachine):
         entry = self.expected_next(self.entries)
         self.book.play(self.book.game.parse_action(entry.action))
         self.entries.append(entry)
+        self.lines_of.append(len(self.lines) - 1)
         self.redo_stack.clear()
+        self.redo_lines.clear()
 
     @precondition(lambda self: any(not e.superseded for e in self.entries))
     @rule()
@@ -81,13 +95,21 @@ class BookModel(RuleBasedStateMachine):
         start = group_start(self.entries)
         assert list(self.book.undo()) == self.entries[start:]
         self.redo_stack.append(self.entries[start:])
+        self.redo_lines.append(self.lines_of[start:])
+        for index in self.lines_of[start:]:
+            self.lines[index][1] = "undone"
         del self.entries[start:]
+        del self.lines_of[start:]
 
     @precondition(lambda self: bool(self.redo_stack))
     @rule()
     def redo(self) -> None:
         self.book.redo()
-        self.entries += self.redo_stack.pop()
+        group, lines = self.redo_stack.pop(), self.redo_lines.pop()
+        for entry, index in zip(group, lines, strict=True):
+            self.lines[index][1] = "superseded" if entry.superseded else "played"
+        self.entries += group
+        self.lines_of += lines
 
     @precondition(lambda self: rerollable(self.entries))
     @rule()
@@ -97,7 +119,10 @@ class BookModel(RuleBasedStateMachine):
         entry = self.expected_next([*self.entries[:-1], first], action)
         self.book.reroll()
         self.entries[-1:] = [first, entry]
+        self.lines[self.lines_of[-1]][1] = "superseded"
+        self.lines_of.append(len(self.lines) - 1)
         self.redo_stack.clear()
+        self.redo_lines.clear()
 
     @precondition(lambda self: bool(self.entries) and not rerollable(self.entries))
     @rule()
@@ -129,6 +154,27 @@ class BookModel(RuleBasedStateMachine):
         assert self.book.can_reroll == rerollable(self.entries)
         assert sorted(n.text for n in self.book.notes()) == sorted(self.notes)
 
+    @invariant()
+    def the_log_is_the_models(self) -> None:
+        log = self.book.log()
+        assert [[line.text, line.status] for line in log] == [line[:2] for line in self.lines]
+        standing = {index: number for number, index in enumerate(self.lines_of, start=1)}
+        for line, (_text, status, count, after) in zip(log, self.lines, strict=True):
+            if status == "undone":  # how many standing entries came before it
+                while after is not None and after not in standing:
+                    after = self.lines[after][3]
+                count = 0 if after is None else standing[after]
+            assert line.count == count
+        numbers = [line.number for line in log if line.status != "undone"]
+        played = [
+            sum(not e.superseded for e in self.entries[: i + 1]) for i in range(len(self.entries))
+        ]
+        assert numbers == [n + e.superseded for n, e in zip(played, self.entries, strict=True)]
+        assert all(line.number is None for line in log if line.status == "undone")
+        if self.entries:
+            middle = len(self.entries) // 2
+            assert self.book.state_after(middle) == replay(self.entries[:middle]).state
+
 
 BookModel.TestCase.settings = settings(
     max_examples=25,
@@ -142,7 +188,7 @@ TestBookModel = BookModel.TestCase
 
 def test_the_model_also_holds_with_snapshots_every_few_entries(monkeypatch: Any) -> None:
     """The same machine with a snapshot every 3 entries, so undo and reopen go through them."""
-    monkeypatch.setattr(book_module, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", 3)
     machine = BookModel.TestCase("runTest")
     machine.settings = settings(machine.settings, max_examples=15)
     machine.runTest()

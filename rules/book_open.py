@@ -1,0 +1,117 @@
+"""Opening a Journey Book: the record replayed from its last snapshot, the missing ones stored.
+
+Why snapshots: replaying 10,000 actions takes longer than a player should wait, so the state is
+stored after every :data:`SNAPSHOT_EVERY` entries (:mod:`rules.codec`, only when it gives the
+state back exactly), and opening replays only the entries after the last one. A snapshot of other
+rules code (another fingerprint) is never trusted: it is rebuilt by the replay instead.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from typing import Any
+
+from rules import codec
+from rules.errors import InvalidInput
+from rules.journey import Entry, Journey, Point, game
+from rules.store import CorruptJourney, JourneyChanged, Row, Store, rules_fingerprint
+
+__all__ = ["SNAPSHOT_EVERY", "catch_up", "load_point", "put_snapshot", "replay"]
+
+#: A snapshot of the state is stored after every this many entries (see :mod:`rules.codec`).
+SNAPSHOT_EVERY = 256
+
+
+def replay(
+    store: Store, *, store_missing: bool = True
+) -> tuple[Journey[Any, Any], list[Row], bool]:
+    """The journey a store holds, replayed from its last usable snapshot; its rows; and whether
+    snapshots can be taken (False: the codec cannot hold this game's state exactly).
+
+    ``store_missing``: store the snapshots the replay passed that the file lacks (not for a
+    read-only copy). A record that does not replay is a :class:`CorruptJourney`.
+    """
+    info = store.info
+    rows = store.rows()
+    try:
+        entries = [row.entry() for row in rows if row.kind == "action" and not row.undone]
+        chosen = game(info.game)
+        state_type = type(chosen.initial(info.options))
+        point = load_point(store, state_type, len(entries))
+        journey: Journey[Any, Any] = Journey(
+            chosen, info.seed, info.options, entries[: point.count] if point else [], point
+        )
+        taking = catch_up(journey, entries, store, state_type, store_missing=store_missing)
+    except InvalidInput as error:
+        raise CorruptJourney(store.path, f"does not replay: {error}") from None
+    return journey, rows, taking
+
+
+def catch_up(
+    journey: Journey[Any, Any],
+    entries: Sequence[Entry],
+    store: Store,
+    state_type: type,
+    *,
+    store_missing: bool = True,
+) -> bool:
+    """Replay the entries after the loaded point, storing the snapshots that are missing;
+    False when the codec cannot hold the state exactly (then no snapshot is taken at all)."""
+    code = rules_fingerprint()
+    have = store.snapshot_counts(code)
+    missing: list[Point[Any, Any]] = []
+    done = len(journey.entries)
+    while done < len(entries):
+        upto = min(len(entries), (done // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY)
+        journey.extend(entries[done:upto])
+        done = upto
+        if done % SNAPSHOT_EVERY == 0 and done not in have:
+            missing.append(journey.point())
+    taking = True
+    if missing and store_missing:
+        # A read-only copy cannot take them: snapshots only make opening faster.
+        with suppress(sqlite3.Error, JourneyChanged), store.transaction():
+            store.drop_stale_snapshots(code)
+            for point in missing:
+                taking = taking and put_snapshot(store, point, state_type)
+    return taking
+
+
+def put_snapshot(store: Store, point: Point[Any, Any], state_type: type) -> bool:
+    """Store ``point`` if the codec gives it back exactly (inside a transaction); else False."""
+    try:
+        data = codec.encode(point.state)
+        exact = bool(codec.decode(state_type, data) == point.state)
+    except (ValueError, TypeError):
+        exact = False
+    if exact:
+        store.put_snapshot(point.count, point.steps, rules_fingerprint(), data)
+    return exact
+
+
+def load_point(store: Store, state_type: type, before: int) -> Point[Any, Any] | None:
+    """The latest stored snapshot of fewer than ``before`` entries, decoded; None if none fits."""
+    found = store.snapshot(before, rules_fingerprint())
+    if found is None:
+        return None
+    count, steps, state = found
+    try:
+        return Point(count, codec.decode(state_type, json.loads(state)), steps)
+    except (ValueError, TypeError):  # CodecError and InvalidInput are ValueErrors
+        return None
+
+
+def finder(
+    store: Callable[[], Store | None], state_type: type
+) -> Callable[[int], Point[Any, Any] | None]:
+    """A journey's ``find_point``: the stored snapshots of the store ``store()`` gives (None once
+    the book is gone: the journey then replays from the start)."""
+
+    def find(before: int) -> Point[Any, Any] | None:
+        found = store()
+        return None if found is None else load_point(found, state_type, before)
+
+    return find
