@@ -8,7 +8,8 @@ PROPOSAL-connection.md says why each part is there and what was checked in the b
   is. When the kernel dies, restarts or shuts down, ipywidgets adds ``jupyter-widgets-disconnected``
   to every view of the old kernel's widgets (and ipywidgets 8 draws nothing for that class):
   ``FRAME_CSS`` then dims the panel, takes its clicks away and shows ``MESSAGE`` over it.
-* ``fallback()`` is displayed right after the panel, as a plain HTML output. Where the live view
+* ``fallback()`` is displayed right after the panel, as a plain HTML output: a panel class that
+  mixes in ``ShowsFallback`` does it itself wherever it is shown (a cell ending in ``panel``). Where the live view
   is not in the page (saved outputs whose widget models are gone: "Loading widget..." or "Error
   displaying widget: model not found"; an untrusted notebook; nbconvert and GitHub), it shows
   ``MESSAGE``, after a 3 s grace in which a reload restores the live panel.
@@ -23,9 +24,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 import ipywidgets as widgets
-from IPython.display import HTML
+from IPython.display import HTML, display
 
 __all__ = [
     "FALLBACK_CLASS",
@@ -33,6 +35,7 @@ __all__ = [
     "FRAME_CSS",
     "MESSAGE",
     "VOILA_MESSAGE",
+    "ShowsFallback",
     "broken_widgets",
     "fallback",
     "fallback_html",
@@ -133,6 +136,22 @@ def fallback_html() -> str:
 def fallback() -> HTML:
     """Display this right after the panel, in the same cell: ``display(panel, fallback())``."""
     return HTML(fallback_html())
+
+
+class ShowsFallback:
+    """Mix into a panel (before the ipywidgets class): showing the panel shows its fallback
+    line right below it, in the same output area, so a notebook cell needs only ``panel``.
+
+    ``plain_text`` is what front ends without widgets show for the panel itself (an untrusted
+    notebook, nbconvert, GitHub) instead of the widget's repr.
+    """
+
+    plain_text = "✹ Lantern"
+
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        bundle = self._repr_mimebundle_(**kwargs)  # type: ignore[attr-defined]
+        display({**bundle, "text/plain": self.plain_text}, raw=True)
+        display(fallback())
 
 
 # --- the kernel side: replacing parts without breaking restore ----------------------------------

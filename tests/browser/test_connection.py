@@ -1,8 +1,9 @@
 """A panel and its connection to the kernel (issue #8 item 7), on a minimal notebook.
 
-The notebook shows an ipywidgets.Button with the `lantern-frame` class, the frame's CSS in a
-widget (as the panel ships its CSS) and the fallback output of lantern_connection.py (the
-proposal in PROPOSAL-connection.md), so these tests do not depend on the game panel:
+The notebook shows an ipywidgets.Button with the `lantern-frame` class (through ShowsFallback, so
+with the fallback output of lantern_connection.py right below it: the proposal in
+PROPOSAL-connection.md) and the frame's CSS in a widget (as the panel ships its CSS), so these
+tests do not depend on the game panel:
 
 * a reload while the kernel runs brings the frame back live (ipywidgets' "control comm" asks the
   kernel for every widget's state) when no open widget refers to a closed one;
@@ -43,14 +44,22 @@ MODULE = HERE / "lantern_connection.py"
 FRAME_CELL = """\
 import ipywidgets as w
 from IPython.display import display
-from lantern_connection import FRAME_CLASS, FRAME_CSS, broken_widgets, fallback, replace_children
+from lantern_connection import (
+    FRAME_CLASS, FRAME_CSS, ShowsFallback, broken_widgets, fallback, replace_children
+)
+
+
+class PlayButton(ShowsFallback, w.Button):
+    plain_text = "✹ Play"
+
 
 clicks = w.Label("0")
 clicks.add_class("t-clicks")
-frame = w.Button(description="Play")
+frame = PlayButton(description="Play")
 frame.add_class(FRAME_CLASS)
 frame.on_click(lambda _b: setattr(clicks, "value", str(int(clicks.value) + 1)))
-display(w.HTML(f"<style>{FRAME_CSS}</style>"), frame, clicks, fallback())
+display(w.HTML(f"<style>{FRAME_CSS}</style>"), clicks)
+frame  # shows the button and its fallback line
 """
 
 # Parts swapped the way the proposal says: nothing open refers to a closed widget.
