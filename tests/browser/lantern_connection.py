@@ -6,11 +6,12 @@ PROPOSAL-connection.md says why each part is there and what was checked in the b
 * ``FRAME_CLASS`` goes on the panel's outermost widget; ``FRAME_CSS`` goes into the CSS the panel
   already ships in a widget (``style_widget``), so it is in the page exactly while the live view
   is. When the kernel dies, restarts or shuts down, ipywidgets adds ``jupyter-widgets-disconnected``
-  to every view of the old kernel's widgets (and ipywidgets 8 draws nothing for that class):
-  ``FRAME_CSS`` then dims the panel, takes its clicks away and shows ``MESSAGE`` over it.
-* ``fallback()`` is displayed right after the panel, as a plain HTML output: a panel class that
-  mixes in ``ShowsFallback`` does it itself wherever it is shown (a cell ending in ``panel``). Where the live view
-  is not in the page (saved outputs whose widget models are gone: "Loading widget..." or "Error
+  to every view of the old kernel's widgets (and shows only a small chain-broken icon on each
+  part, while clicks still go to the dead widgets): ``FRAME_CSS`` then dims the panel, takes its
+  clicks away and shows ``MESSAGE`` over it.
+* ``fallback()`` is displayed right after the panel, as a plain HTML output (a panel class that
+  mixes in ``ShowsFallback`` does it itself, so a cell ending in ``panel`` is enough). Where the
+  live view is not in the page (saved outputs whose widget models are gone: "Loading widget..." or "Error
   displaying widget: model not found"; an untrusted notebook; nbconvert and GitHub), it shows
   ``MESSAGE``, after a 3 s grace in which a reload restores the live panel.
 * ``replace_children()`` is how a panel swaps parts of itself: set the new children, then close
