@@ -178,19 +178,22 @@ def _subtree(roots: Iterable[widgets.Widget]) -> dict[int, widgets.Widget]:
     return found
 
 
-def replace_children(box: widgets.Box, children: Iterable[widgets.Widget]) -> None:
+def replace_children(
+    box: widgets.Box, children: Iterable[widgets.Widget], keep: Iterable[widgets.Widget] = ()
+) -> None:
     """Show ``children`` in ``box``, then close every widget only the old children held.
 
     In that order: a container must never list a closed widget (its state can then not be
-    sent, and ipywidgets' restore of a reloaded page stops at it).
+    sent, and ipywidgets' restore of a reloaded page stops at it). For parts rebuilt on each
+    render; a widget the panel holds elsewhere too (and shows again later) goes in ``keep``.
     """
     new = tuple(children)
-    keep = _subtree(new)
-    keep.update(_subtree(w for w in _held(box) if w not in box.children))
+    kept = _subtree((*new, *keep))
+    kept.update(_subtree(w for w in _held(box) if w not in box.children))
     old = _subtree(box.children)
     box.children = new
     for key, widget in old.items():
-        if key not in keep:
+        if key not in kept:
             widget.close()
 
 
