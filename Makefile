@@ -30,8 +30,9 @@ play: $(VENV)/.installed-run
 	$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
 		--ServerApp.root_dir=notebooks $(TOKEN_FLAG) $(ROOT_FLAG)
 
+# The game's play notebook: a title, the panel and how to play; no code, no checks.
 voila: $(VENV)/.installed-run
-	$(BIN)/voila notebooks/$(GAME).ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	$(BIN)/voila notebooks/play-$(GAME).ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
 
 # Debian's Chromium for the browser tests: installed when missing and we are root; otherwise
 # those tests skip with a one-line reason (tests/browser/conftest.py).

@@ -209,6 +209,20 @@ class _Process:
             self._log = None
 
 
+def server_env(state_dir: Path) -> dict[str, str]:
+    """The environment of a server the tests start, and so of its kernels.
+
+    The checkout under test goes first on PYTHONPATH: the venv's editable install may point at
+    another checkout of Lantern (a git worktree's kernels would import main's rules/widgets).
+    The user's ~/.jupyter config stays out; the venv's config still applies.
+    """
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), *filter(None, [env.get("PYTHONPATH")])])
+    env["JUPYTER_CONFIG_DIR"] = str(state_dir / "config")
+    env["JUPYTER_RUNTIME_DIR"] = str(state_dir / "runtime")
+    return env
+
+
 def _root_flag() -> list[str]:
     return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
 
@@ -226,10 +240,7 @@ class JupyterServer:
         self.base_url = f"http://127.0.0.1:{self.port}"
         settings_dir = state_dir / "settings"
         write_lab_settings(settings_dir)
-        env = dict(os.environ)
-        # Keep the user's own ~/.jupyter config out; the venv's config still applies.
-        env["JUPYTER_CONFIG_DIR"] = str(state_dir / "config")
-        env["JUPYTER_RUNTIME_DIR"] = str(state_dir / "runtime")
+        env = server_env(state_dir)
         # Journeys the notebooks start live in the served copy, and go with each test's sessions.
         self.journeys = root_dir / "journeys"
         env["LANTERN_JOURNEYS"] = str(self.journeys)
@@ -317,9 +328,7 @@ class VoilaServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log_path = state_dir / f"voila-{notebook.stem}-{self.port}.log"
-        env = dict(os.environ)
-        env["JUPYTER_CONFIG_DIR"] = str(state_dir / "config")
-        env["JUPYTER_RUNTIME_DIR"] = str(state_dir / "runtime")
+        env = server_env(state_dir)
         env["LANTERN_JOURNEYS"] = tempfile.mkdtemp(prefix="voila-journeys-", dir=state_dir)
         self._process = _Process(
             name="voila",
@@ -430,6 +439,25 @@ def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool 
     if result is False:
         assert_no_tracebacks(page)
         raise AssertionError(f"run all cells of {name} stopped at an error")
+
+
+_RUN_IN_KERNEL = (
+    "async ([path, code]) => {"
+    + _FIND_PANEL
+    + """
+  const kernel = findPanel(path).sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, silent: false, store_history: false});
+  let out = '';
+  future.onIOPub = (msg) => { if (msg.header.msg_type === 'stream') out += msg.content.text; };
+  await future.done;
+  return out;
+}"""
+)
+
+
+def run_in_kernel(page: Any, name: str, code: str) -> str:
+    """Run `code` in the kernel of the open notebook `name` (no cell); return its stdout."""
+    return str(page.evaluate(_RUN_IN_KERNEL, [name, code]))
 
 
 def wait_kernel_idle(page: Any, name: str, timeout: float = NOTEBOOK_TIMEOUT) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from harness import assert_no_tracebacks, open_notebook
+from harness import REPO, assert_no_tracebacks, open_notebook, run_in_kernel
 from playwright.sync_api import expect
 
 BUTTON_CELL = """\
@@ -85,3 +85,17 @@ def test_voila_button_updates_label(page, voila, smoke, shot):
     expect(label).to_have_text("clicked")
     shot(page, "clicked")
     assert_no_tracebacks(page)
+
+
+def test_lab_kernels_import_this_checkout(page, jupyter_server, make_notebook):
+    # The venv's editable install may point at another checkout (a worktree's tests would then
+    # drive main's widgets); the harness puts this one first on the kernels' PYTHONPATH.
+    name = make_notebook("imports", "1")
+    open_notebook(page, jupyter_server, name, run_all=False)
+    where = run_in_kernel(
+        page, name, "import rules, widgets; print(rules.__file__, widgets.__file__)"
+    )
+    assert where.split() == [
+        str(REPO / "rules" / "__init__.py"),
+        str(REPO / "widgets" / "__init__.py"),
+    ]

@@ -1,23 +1,64 @@
-"""Voila play mode (`make voila GAME=firelights`): the Firelights notebook as a code-free page,
-played by clicking. The panel helpers come from test_firelights.py."""
+"""Voila play mode (`make voila GAME=firelights`): notebooks/play-firelights.ipynb as a page a
+player reads and plays by clicking: a title, the panel, how to play, the attribution; no code, no
+checks, no JupyterLab instructions. The panel helpers come from test_firelights.py."""
 
 from __future__ import annotations
 
-from harness import assert_no_tracebacks
-from playwright.sync_api import expect
-from test_firelights import NOTEBOOK, TALL, Script, Table, card_code, label
+import re
+import subprocess
 
+from harness import REPO, assert_no_tracebacks
+from playwright.sync_api import expect
+from test_firelights import TALL, Script, Table, card_code, label
+
+PLAY_NOTEBOOK = "play-firelights.ipynb"
 # Voila runs every cell before the page shows the panel: a cold kernel plus the imports.
 VOILA_TIMEOUT = 60_000
+# Nothing a player of the page should read: code, JupyterLab instructions, the checks' output.
+NOT_FOR_PLAYERS = [
+    "import",
+    "JourneyBook",
+    "FirelightsPanel(",
+    "Run All",
+    "Run ▸",
+    "%%journal",
+    "cards accounted for",
+    "{'",
+]
+
+
+def test_make_voila_serves_the_play_notebook():
+    dry = subprocess.run(
+        ["make", "-n", "voila", "GAME=firelights"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert re.search(r"/voila notebooks/play-firelights\.ipynb ", dry.stdout), dry.stdout
 
 
 def test_voila_plays_firelights(page, voila, shot):
     page.set_viewport_size(TALL)
-    server = voila(NOTEBOOK)
+    server = voila(PLAY_NOTEBOOK)
     page.goto(server.url)
     table = Table(page)
     expect(table.panel).to_be_visible(timeout=VOILA_TIMEOUT)
-    expect(page.get_by_text("from widgets.firelights import")).to_have_count(0)  # no code
+    body = page.locator("body")
+    expect(page.locator("h1")).to_contain_text("Firelights")
+    expect(page.locator("h2", has_text="How to play")).to_be_visible()
+    attribution = page.locator("em", has_text="This work is based on Firelights")
+    expect(attribution).to_contain_text(
+        "licensed for our use under the Creative Commons Attribution"
+    )
+    expect(attribution.locator("a")).to_have_text(
+        ["https://farirpgs.com/", "https://creativecommons.org/licenses/by/4.0/"]
+    )
+    expect(page.locator(".jp-CodeCell .jp-InputArea, .cm-editor")).to_have_count(0)  # no code
+    # What the page shows (innerText): no code, no instructions for JupyterLab, no check output.
+    shown = body.inner_text()
+    for text in NOT_FOR_PLAYERS:
+        assert text not in shown, f"{text!r} is on the play page"
     expect(table.panel.locator(".lantern-create")).to_contain_text("Create your Firelight")
     shot(page, "opened")
 

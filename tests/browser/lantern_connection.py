@@ -1,0 +1,214 @@
+"""A game panel that says when it is not connected, and comes back live after a reload.
+
+PROPOSAL for widgets/ (tested here by tests/browser/test_connection.py on a minimal notebook;
+PROPOSAL-connection.md says why each part is there and what was checked in the browser).
+
+* ``FRAME_CLASS`` goes on the panel's outermost widget; ``FRAME_CSS`` goes into the CSS the panel
+  already ships in a widget (``style_widget``), so it is in the page exactly while the live view
+  is. When the kernel dies, restarts or shuts down, ipywidgets adds ``jupyter-widgets-disconnected``
+  to every view of the old kernel's widgets (and shows only a small chain-broken icon on each
+  part, while clicks still go to the dead widgets): ``FRAME_CSS`` then dims the panel, takes its
+  clicks away and shows ``MESSAGE`` over it.
+* ``fallback()`` is displayed right after the panel, as a plain HTML output (a panel class that
+  mixes in ``ShowsFallback`` does it itself, so a cell ending in ``panel`` is enough). Where the
+  live view is not in the page (saved outputs whose widget models are gone: "Loading widget..." or "Error
+  displaying widget: model not found"; an untrusted notebook; nbconvert and GitHub), it shows
+  ``MESSAGE``, after a 3 s grace in which a reload restores the live panel.
+* ``replace_children()`` is how a panel swaps parts of itself: set the new children, then close
+  what only the old ones held. Closing a widget that a live container still lists (as the
+  Firelights panel did with its choice buttons and map cells) makes that container's state
+  unserialisable, which silently breaks ipywidgets' restore after a browser reload.
+  ``broken_widgets()`` finds such containers, for a unit test: ``assert broken_widgets() == []``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import ipywidgets as widgets
+from IPython.display import HTML, display
+
+__all__ = [
+    "FALLBACK_CLASS",
+    "FRAME_CLASS",
+    "FRAME_CSS",
+    "MESSAGE",
+    "VOILA_MESSAGE",
+    "ShowsFallback",
+    "broken_widgets",
+    "fallback",
+    "fallback_html",
+    "replace_children",
+]
+
+FRAME_CLASS = "lantern-frame"
+FALLBACK_CLASS = "lantern-fallback"
+MESSAGE = (
+    "The panel is disconnected from the game: Run ▸ Run All Cells to bring your journey back "
+    "where you left off."
+)
+VOILA_MESSAGE = (
+    "The panel is disconnected from the game: reload the page to bring your journey back "
+    "where you left off."
+)
+GRACE_SECONDS = 3  # a reload restores the live view in about 2 s
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal (non-ASCII escaped, so any page encoding reads it)."""
+    out = []
+    for char in text:
+        if char in '"\\' or not char.isascii() or not char.isprintable():
+            out.append(f"\\{ord(char):x} ")  # the space ends the escape (and is consumed)
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+_DISCONNECTED = f".{FRAME_CLASS}.jupyter-widgets-disconnected"
+
+#: Into the panel's own CSS widget. Every selector is scoped by the frame or fallback class.
+FRAME_CSS = f"""
+/* The live panel is in this output area: its fallback line is not needed. */
+.jp-OutputArea:has(.{FRAME_CLASS}) .{FALLBACK_CLASS} {{ display: none !important; }}
+/* The kernel behind this view is gone (died, restarted, shut down): say so, take the clicks. */
+{_DISCONNECTED} {{ position: relative; }}
+{_DISCONNECTED}, {_DISCONNECTED} * {{ pointer-events: none !important; }}
+{_DISCONNECTED} > * {{ opacity: 0.35; }}
+{_DISCONNECTED}::before {{
+  content: {_css_string(MESSAGE)};
+  position: sticky; top: 0; z-index: 2; display: block; box-sizing: border-box;
+  margin: 0 0 0.5em 0; padding: 0.5em 0.8em; width: 100%; white-space: normal;
+  text-align: left; font-family: var(--jp-ui-font-family, sans-serif); font-size: 1rem;
+  font-weight: 600; line-height: 1.4;
+  color: var(--jp-ui-font-color1, #212121); background: var(--jp-layout-color2, #eeeeee);
+  border-left: 4px solid var(--jp-warn-color0, #e65100);
+}}
+/* ipywidgets' own sign, a small chain-broken icon on each part: the banner says it once. */
+{_DISCONNECTED} .jupyter-widgets-disconnected::before {{ display: none; }}
+{_DISCONNECTED}::after {{
+  content: ""; position: absolute; inset: 0; z-index: 1;
+  background: var(--jp-layout-color0, #ffffff); opacity: 0.3;
+}}
+body[data-voila] {_DISCONNECTED}::before {{ content: {_css_string(VOILA_MESSAGE)}; }}
+"""
+
+#: In the fallback output itself: applies where JupyterLab keeps <style> (trusted outputs; an
+#: untrusted output loses it to the sanitizer, and the line then shows as plain text).
+_FALLBACK_CSS = f"""
+.{FALLBACK_CLASS} {{
+  margin: 0.3em 0; padding: 0.5em 0.8em; font-family: var(--jp-ui-font-family, sans-serif);
+  font-size: 1rem; font-weight: 600; line-height: 1.4;
+  color: var(--jp-ui-font-color1, #212121); background: var(--jp-layout-color2, #eeeeee);
+  border-left: 4px solid var(--jp-warn-color0, #e65100);
+  animation: lantern-fallback-grace 0s {GRACE_SECONDS}s both;
+}}
+@keyframes lantern-fallback-grace {{ from {{ visibility: hidden; }} to {{ visibility: visible; }} }}
+.jp-OutputArea:has(.{FRAME_CLASS}) .{FALLBACK_CLASS} {{ display: none !important; }}
+/* Instead of "Loading widget..." or "Error displaying widget" (a widget output with no view),
+   after the same grace: one line, the fallback's. */
+.jp-OutputArea:has(.{FALLBACK_CLASS}):not(:has(.{FRAME_CLASS}))
+  > .jp-OutputArea-child > .jp-OutputArea-output.lm-Panel:not(:has(*)) {{
+  animation: lantern-placeholder-grace 0s {GRACE_SECONDS}s both;
+}}
+@keyframes lantern-placeholder-grace {{
+  to {{ visibility: hidden; height: 0; min-height: 0; padding: 0; overflow: hidden; }}
+}}
+.{FALLBACK_CLASS}-voila {{ display: none; }}
+body[data-voila] .{FALLBACK_CLASS}-lab {{ display: none; }}
+body[data-voila] .{FALLBACK_CLASS}-voila {{ display: inline !important; }}
+"""
+
+
+def fallback_html() -> str:
+    """The fallback output's HTML: the line, its Voilà variant, and their CSS."""
+    lab, voila = html.escape(MESSAGE), html.escape(VOILA_MESSAGE)
+    return (
+        f'<div class="{FALLBACK_CLASS}" role="status">'
+        f'<span class="{FALLBACK_CLASS}-lab">{lab}</span>'
+        # Inline display:none survives the sanitizer of an untrusted output; <style> does not.
+        f'<span class="{FALLBACK_CLASS}-voila" style="display: none">{voila}</span>'
+        f"</div><style>{_FALLBACK_CSS}</style>"
+    )
+
+
+def fallback() -> HTML:
+    """Display this right after the panel, in the same cell: ``display(panel, fallback())``."""
+    return HTML(fallback_html())
+
+
+class ShowsFallback:
+    """Mix into a panel (before the ipywidgets class): showing the panel shows its fallback
+    line right below it, in the same output area, so a notebook cell needs only ``panel``.
+
+    ``plain_text`` is what front ends without widgets show for the panel itself (an untrusted
+    notebook, nbconvert, GitHub) instead of the widget's repr.
+    """
+
+    plain_text = "✹ Lantern"
+
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        bundle = self._repr_mimebundle_(**kwargs)  # type: ignore[attr-defined]
+        display({**bundle, "text/plain": self.plain_text}, raw=True)
+        display(fallback())
+
+
+# --- the kernel side: replacing parts without breaking restore ----------------------------------
+
+
+def _held(widget: widgets.Widget) -> Iterator[widgets.Widget]:
+    """The widgets that ``widget``'s traits refer to (children, layout, style, ...)."""
+    for value in widget.trait_values().values():
+        if isinstance(value, widgets.Widget):
+            yield value
+        elif isinstance(value, list | tuple):
+            yield from (v for v in value if isinstance(v, widgets.Widget))
+
+
+def _subtree(roots: Iterable[widgets.Widget]) -> dict[int, widgets.Widget]:
+    found: dict[int, widgets.Widget] = {}
+    stack = list(roots)
+    while stack:
+        widget = stack.pop()
+        if id(widget) not in found:
+            found[id(widget)] = widget
+            stack.extend(_held(widget))
+    return found
+
+
+def replace_children(
+    box: widgets.Box, children: Iterable[widgets.Widget], keep: Iterable[widgets.Widget] = ()
+) -> None:
+    """Show ``children`` in ``box``, then close every widget only the old children held.
+
+    In that order: a container must never list a closed widget (its state can then not be
+    sent, and ipywidgets' restore of a reloaded page stops at it). For parts rebuilt on each
+    render; a widget the panel holds elsewhere too (and shows again later) goes in ``keep``.
+    """
+    new = tuple(children)
+    kept = _subtree((*new, *keep))
+    kept.update(_subtree(w for w in _held(box) if w not in box.children))
+    old = _subtree(box.children)
+    box.children = new
+    for key, widget in old.items():
+        if key not in kept:
+            widget.close()
+
+
+def broken_widgets() -> list[widgets.Widget]:
+    """Open widgets whose state cannot be serialised (they refer to a closed widget).
+
+    One of these makes the kernel's answer to the front end's "request_states" raise, so a
+    reloaded page shows "Loading widget..." until Run All. Expect ``[]`` after any play.
+    """
+    from ipywidgets.widgets.widget import _instances
+
+    broken = []
+    for widget in list(_instances.values()):
+        try:
+            widget.get_state()
+        except AttributeError:
+            broken.append(widget)
+    return broken
