@@ -1,8 +1,8 @@
 """A panel and its connection to the kernel (issue #8 item 7), on a minimal notebook.
 
 The notebook shows an ipywidgets.Button with the `lantern-frame` class (through ShowsFallback, so
-with the fallback output of lantern_connection.py right below it: the proposal in
-PROPOSAL-connection.md) and the frame's CSS in a widget (as the panel ships its CSS), so these
+with the fallback output of widgets/frame/connection.py right below it; docs/connection.md says
+why) and the frame's CSS in a widget (as the panel ships its CSS), so these
 tests do not depend on the game panel:
 
 * a reload while the kernel runs brings the frame back live (ipywidgets' "control comm" asks the
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import time
 from collections.abc import Iterator
@@ -30,21 +29,19 @@ from typing import Any
 import nbformat
 import pytest
 from harness import (
-    HERE,
     assert_no_tracebacks,
     open_notebook,
     run_in_kernel,
     wait_kernel_idle,
 )
-from lantern_connection import GRACE_SECONDS, MESSAGE, VOILA_MESSAGE, fallback_html
 from playwright.sync_api import expect
 
-MODULE = HERE / "lantern_connection.py"
+from widgets.frame.connection import GRACE_SECONDS, MESSAGE, VOILA_MESSAGE, fallback_html
 
 FRAME_CELL = """\
 import ipywidgets as w
 from IPython.display import display
-from lantern_connection import (
+from widgets.frame.connection import (
     FRAME_CLASS, FRAME_CSS, ShowsFallback, broken_widgets, fallback, replace_children
 )
 
@@ -94,11 +91,9 @@ KERNEL_GONE = [
 
 @pytest.fixture
 def connection_module(notebook_dir: Path) -> Iterator[None]:
-    """lantern_connection.py next to the served notebooks: their kernels import it."""
-    target = notebook_dir / MODULE.name
-    shutil.copy(MODULE, target)
+    """The served notebooks' kernels import widgets.frame.connection from this checkout (the
+    harness puts it first on their PYTHONPATH): nothing to copy."""
     yield
-    target.unlink(missing_ok=True)
 
 
 @pytest.fixture

@@ -5,9 +5,13 @@ the click, so each outcome is known: "7H QS 4 5" draws the 7♥ and the Q♠ and
 Begin's start region comes from the notebook's seed (see Script). The Firelight is forceful +2,
 patient +1, quick 0 (the panel's default), and the approach stays Forceful.
 
+The window is 1400×1000, the size the game frame is laid out for: after Fight, Ask the Oracle,
+Rest and Discover the test scrolls the panel's top into view, as a player would, and checks that
+the result, the button clicked and the message area are all in view together.
+
 A screenshot of each step lands in tests/browser/screenshots/<test>/. With
 LANTERN_DOC_SCREENSHOTS=1 the test also rewrites the README's pictures in docs/screenshots/
-(normal runs leave those committed files alone).
+(normal runs leave those committed files alone): the 1400×1000 window, light and dark.
 """
 
 from __future__ import annotations
@@ -23,11 +27,16 @@ from harness import REPO, assert_no_tracebacks, open_notebook
 from playwright.sync_api import expect
 
 from rules.book import JourneyBook
+from rules.cards import Card
+from rules.firelights.world import direction
 
 NOTEBOOK = "firelights.ipynb"
 DOC_SCREENSHOTS = REPO / "docs" / "screenshots"
 LIGHT_THEME = "JupyterLab Light"
 DARK_THEME = "JupyterLab Dark"
+#: The window the game frame is laid out for (controls, result and messages in view together).
+WINDOW = {"width": 1400, "height": 1000}
+#: Tall enough to show a whole panel in one screenshot (test_voila.py uses it).
 TALL = {"width": 1280, "height": 2000}
 
 
@@ -49,21 +58,60 @@ def set_theme(page: Any, theme: str) -> None:
     page.wait_for_timeout(300)
 
 
-def save_panel(page: Any, path: Path) -> None:
-    """The whole panel as one picture, with the output area's padding around it: a tall
-    viewport, so JupyterLab scrolls nothing away, and no button left looking pressed."""
-    panel = page.locator(".lantern-firelights")
-    area = panel.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')][1]")
-    size = page.viewport_size
-    height = int(panel.evaluate("(el) => el.getBoundingClientRect().height"))
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height + 300)})
-    try:
-        page.evaluate("() => document.activeElement && document.activeElement.blur()")
-        page.mouse.move(0, 0)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        area.screenshot(path=str(path), animations="disabled")
-    finally:
-        page.set_viewport_size(size)
+# The part of the window where a notebook's cells show: the viewport, cut to the notebook's
+# scrolling area (an element below its bottom edge is hidden behind the status bar).
+_VISIBLE_BOX = """
+(el) => {
+  let box = {x: 0, y: 0, right: window.innerWidth, bottom: window.innerHeight};
+  for (let up = el.parentElement; up; up = up.parentElement) {
+    const style = getComputedStyle(up);
+    if (/(auto|scroll|hidden)/.test(style.overflowY) && up.scrollHeight > up.clientHeight) {
+      const r = up.getBoundingClientRect();
+      box = {x: Math.max(box.x, r.left), y: Math.max(box.y, r.top),
+             right: Math.min(box.right, r.right), bottom: Math.min(box.bottom, r.bottom)};
+    }
+  }
+  return box;
+}
+"""
+
+
+def scroll_panel_top(panel: Any) -> None:
+    """Scroll the notebook so that the panel's top edge is at the top, as a player would."""
+    panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+
+
+def assert_in_view_together(panel: Any, **parts: Any) -> None:
+    """With the panel's top scrolled into view, every part (a locator) lies wholly inside the
+    visible part of the window; on failure, say where each part is."""
+    scroll_panel_top(panel)
+    visible = panel.evaluate(_VISIBLE_BOX)
+    where = {}
+    outside = []
+    for name, part in parts.items():
+        box = part.bounding_box()
+        assert box is not None, f"{name} is not shown"
+        where[name] = {k: round(v) for k, v in box.items()}
+        inside = (
+            box["x"] >= visible["x"] - 1
+            and box["y"] >= visible["y"] - 1
+            and box["x"] + box["width"] <= visible["right"] + 1
+            and box["y"] + box["height"] <= visible["bottom"] + 1
+        )
+        if not inside:
+            outside.append(name)
+    assert not outside, (
+        f"not in view with the panel's top scrolled into view: {', '.join(outside)}; "
+        f"visible {visible}, parts {where}"
+    )
+
+
+def save_window(page: Any, path: Path) -> None:
+    """The window as a player sees it now (no button left looking pressed or hovered)."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.mouse.move(0, 0)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), animations="disabled")
 
 
 SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -80,6 +128,16 @@ def card_code(label: str) -> str:
 def label(code: str) -> str:
     """A typed card as the panel shows it: "QS" -> "Q♠"."""
     return code[:-1] + SYMBOLS[code[-1]]
+
+
+def beside(code: str, current: str) -> str:
+    """Where `code` joins the map next to `current`, in the rules' words: "below K♦"."""
+    return f"{direction(Card.parse(code), Card.parse(current))} {label(current)}"
+
+
+def keep_text(code: str, current: str, beacon: bool = False) -> str:
+    """A Shade choice's button on Discover: "7♥: joins the map below K♦" (" (a beacon)")."""
+    return f"{label(code)}: joins the map {beside(code, current)}" + " (a beacon)" * beacon
 
 
 class Script:
@@ -103,6 +161,7 @@ class Table:
     def __init__(self, page: Any) -> None:
         self.page = page
         self.panel = page.locator(".lantern-firelights")
+        self.header = self.panel.locator(".lantern-header")
         self.report = self.panel.locator(".lantern-report-view")
         self.sheet = self.panel.locator(".lantern-sheet")
         self.status = self.panel.locator(".lantern-status")
@@ -110,20 +169,27 @@ class Table:
         self.cells = self.panel.locator(".lantern-map-cell")
         self.choices = self.panel.locator(".lantern-choice .lantern-act-choose")
         self.prompt = self.panel.locator(".lantern-choice .lantern-prompt")
+        self.table_box = self.panel.locator(".lantern-table-results input")
+        self.log = self.panel.locator(".lantern-log-list select")
+
+    def button(self, kind: str) -> Any:
+        """The action button `kind` (lantern-act-<kind>)."""
+        return self.panel.locator(f".lantern-act-{kind}")
 
     def type_table(self, results: str) -> None:
         """Type the cards and dice for the next action into "At the table"."""
-        box = self.panel.locator(".lantern-table-results input")
-        box.fill(results)
-        expect(box).to_have_value(results)
+        self.table_box.fill(results)
+        expect(self.table_box).to_have_value(results)
 
     def click(self, kind: str, table: str = "") -> None:
         """Click the action button `kind` (lantern-act-<kind>), after typing `table` if given."""
         if table:
             self.type_table(table)
-        button = self.panel.locator(f".lantern-act-{kind}")
+        button = self.button(kind)
         expect(button).to_be_enabled()
         button.click()
+        if table:  # what was typed is used up: the box empties and says what it took
+            expect(self.table_box).to_have_value("")
 
     def report_says(self, text: str | re.Pattern[str]) -> None:
         """The report area contains `text`; on failure, say what the panel's message area says
@@ -145,6 +211,18 @@ class Table:
     def cell_texts(self) -> list[str]:
         return sorted(text.strip() for text in self.cells.all_inner_texts())
 
+    def log_lines(self) -> list[str]:
+        """The log's lines as shown, newest first (ipywidgets' Select shows spaces as no-break
+        spaces: read back as spaces)."""
+        options = self.log.locator("option").all_inner_texts()
+        return [text.replace("\xa0", " ").strip() for text in options]
+
+    def in_view_after(self, kind: str) -> None:
+        """After clicking `kind`: its result, its button and the message area in view together."""
+        assert_in_view_together(
+            self.panel, result=self.report, button=self.button(kind), messages=self.messages
+        )
+
 
 @pytest.fixture
 def light_theme_after(page: Any) -> Iterator[None]:
@@ -154,19 +232,19 @@ def light_theme_after(page: Any) -> Iterator[None]:
 
 
 def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_after):
-    # Tall enough that each step's screenshot shows the whole panel (map and curses included).
-    page.set_viewport_size(TALL)
+    page.set_viewport_size(WINDOW)
     open_notebook(page, jupyter_server, NOTEBOOK)
     table = Table(page)
     expect(table.panel).to_be_visible()
-    expect(table.panel.locator(".lantern-title")).to_contain_text("Firelights")
+    expect(table.header.locator(".lantern-title")).to_contain_text("Firelights")
+    expect(table.header).to_contain_text("Journey firelights")
     expect(table.panel.locator(".lantern-create")).to_contain_text("Create your Firelight")
     expect(table.report).to_have_count(0)
-    table.panel.scroll_into_view_if_needed()
+    scroll_panel_top(table.panel)
     shot(page, "opened")
 
     # Create the character: forceful +2, patient +1, quick 0 (the defaults). The start region
-    # comes from the notebook's seed ("At the table" is not offered before Begin).
+    # comes from the notebook's seed (nothing is typed at the table for Begin).
     table.panel.locator(".lantern-name input").fill("Wick")
     table.panel.locator(".lantern-pronouns input").fill("she/her")
     table.click("begin")
@@ -178,28 +256,32 @@ def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_afte
     expect(table.cells).to_have_count(1)
     start_cell = table.cells.inner_text().strip()
     assert start_cell.startswith("◉ "), start_cell
+    assert "☆" not in start_cell, f"the starting region holds no beacon: {start_cell!r}"
     start = card_code(start_cell)
-    table.report_says(f"{label(start)} joins the map at [0, 0]")
+    table.report_says(f"you start at {label(start)}: this is where you are right now")
     expect(table.panel.locator(".lantern-create")).to_have_count(0)
-    expect(table.panel.locator(".lantern-odds-view")).to_contain_text("Odds now, forceful")
+    expect(table.panel.locator(".lantern-odds-view")).to_contain_text("Odds now, forceful +2")
+    expect(table.log.locator("option")).to_have_count(1)
     table.no_error()
     shot(page, "begun")
     cards = Script(start)
 
-    # Discover a Region: 4+5 +2 = 11 beats the 7 only: Shade, choose which card joins the map.
+    # Discover a Region: 4+5 +2 = 11 beats the 7 only: Shade, choose which card joins the map;
+    # each choice says where its card would go. No odds while nothing can be taken.
     low, queen = cards("7H", "QS")
     table.click("discover", f"{low} {queen} 4 5")
     table.report_says("4+5 +2 = 11 → Shade")
     expect(table.prompt).to_have_text("Shade: choose which card joins your map")
-    expect(table.choices).to_have_text([label(low), label(queen)])
-    expect(table.panel.locator(".lantern-act-discover")).to_be_disabled()
+    expect(table.choices).to_have_text(
+        [keep_text(low, start), keep_text(queen, start, beacon=True)]
+    )
+    expect(table.button("discover")).to_be_disabled()
+    expect(table.panel.locator(".lantern-odds-view")).to_have_text("")
     table.no_error()
     shot(page, "discover-shade")
 
     table.panel.locator(f".lantern-act-choose.lantern-choose-{queen}").click()
-    table.report_says(
-        re.compile(rf"{label(queen)} joins the map at \[-?\d, -?\d\] — it holds a beacon")
-    )
+    table.report_says(f"{label(queen)} joins the map {beside(queen, start)} — it holds a beacon")
     table.report_says("→ Shade")  # the roll stays in view after the choice
     expect(table.choices).to_have_count(0)
     expect(table.cells).to_have_count(2)
@@ -209,7 +291,8 @@ def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_afte
     table.no_error()
     shot(page, "chose-queen")
 
-    # Search For Treasures: 1+1 +2 = 4 beats neither King: Darkness, a Curse is onto you.
+    # Search For Treasures: 1+1 +2 = 4 beats neither King: Darkness, a Curse is onto you; each
+    # Curse offered shows its count and Strength.
     kings = cards("KH", "KS")
     table.click("search", " ".join(kings) + " 1 1")
     table.report_says("1+1 +2 = 4 → Darkness")
@@ -217,7 +300,10 @@ def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_afte
     table.report_says("mark 1 Fatigue (1/5)")
     expect(table.sheet).to_contain_text("Fatigue: 1/5")
     expect(table.prompt).to_have_text("Which Curse is onto you? (or random)")
-    expect(table.choices).to_have_text(["Calamity", "Screecher", "Hollow", "Talon", "random"])
+    expect(table.choices).to_have_text(
+        ["Calamity (0/5)", "Screecher (0/8)", "Hollow (0/8)", "Talon (0/13)",
+         "let Lantern pick at random"]
+    )  # fmt: skip
     table.no_error()
     shot(page, "search-darkness")
 
@@ -239,21 +325,37 @@ def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_afte
     expect(table.curse("Calamity").locator(".lantern-card")).to_have_count(2)
     expect(table.curse("Screecher").locator(".lantern-curse-count")).to_have_text("0/8")
     table.no_error()
+    table.in_view_after("fight")
     shot(page, "fight-light")
 
-    # Rest with a Journey Book entry: discards shuffled back, Fatigue cleared, entry box emptied.
+    # Ask the Oracle, even odds (+1): 3+3 +1 = 7 beats the 5 and the 6: Light, "yes, and".
+    five, six = cards("5C", "6C")
+    table.panel.locator(".lantern-question input").fill("Is the river safe?")
+    table.click("ask", f"{five} {six} 3 3")
+    table.report_says("3+3 +1 = 7 → Light")
+    table.report_says("“Is the river safe?” the Oracle answers yes, and...")
+    expect(table.status).to_contain_text("Story Deck 43 cards, 5 discarded")
+    table.no_error()
+    table.in_view_after("ask")
+    shot(page, "ask-oracle")
+
+    # Rest with a Journey Book entry: discards shuffled back, Fatigue cleared, entry box emptied;
+    # the Curse is still onto you.
     entry = table.panel.locator(".lantern-rest-entry textarea")
     entry.fill("We camped by the river.")
     table.click("rest")
     table.report_says(
-        "you rest: 3 discarded cards shuffled back (48 in the Story Deck), Fatigue cleared"
+        "you rest: 5 discarded cards shuffled back (48 in the Story Deck), Fatigue cleared"
     )
+    table.report_says("Journey Book: We camped by the river.")
+    table.report_says("Calamity is still onto you: resting does not end the fight")
     expect(table.sheet).to_contain_text("Fatigue: 0/5")
     expect(table.status).to_contain_text("Story Deck 48 cards, 0 discarded · Facing Calamity")
     expect(entry).to_have_value("")
     table.no_error()
+    table.in_view_after("rest")
     shot(page, "rested")
-    # The panel does not show the entry again: it is in the journey the notebook saved.
+    # The entry is in the journey the notebook saved.
     book = JourneyBook.open(jupyter_server.journeys / "firelights.lantern")
     try:
         assert book.state.book[-1] == "We camped by the river."
@@ -268,18 +370,21 @@ def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_afte
     assert table.cell_texts() == sorted([start_cell, f"{label(queen)} ☆", label(low), label(four)])
     table.no_error()
     expect(table.messages).to_have_text("")
-    table.panel.scroll_into_view_if_needed()
+    expect(table.log.locator("option")).to_have_count(9)
+    assert table.log_lines()[0].startswith("9 · Discover a Region +2"), table.log_lines()[0]
+    table.in_view_after("discover")
     shot(page, "discover-light")
     assert_no_tracebacks(page)
     if doc_screenshots_wanted():
-        save_panel(page, DOC_SCREENSHOTS / "firelights-panel.png")
+        save_window(page, DOC_SCREENSHOTS / "firelights-panel.png")
 
     # The same panel in JupyterLab's dark theme.
     set_theme(page, DARK_THEME)
     table.report_says("→ Light")
+    table.in_view_after("discover")
     shot(page, "dark-theme")
     if doc_screenshots_wanted():
-        save_panel(page, DOC_SCREENSHOTS / "firelights-dark.png")
+        save_window(page, DOC_SCREENSHOTS / "firelights-dark.png")
 
     # Write to journal: the last action's mechanics as a Markdown cell right below the panel.
     cells = page.locator(".jp-Notebook .jp-Cell")
@@ -293,6 +398,9 @@ def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_afte
     expect(written).to_have_class(re.compile(r"\bjp-MarkdownCell\b"))
     expect(written.locator(".jp-RenderedMarkdown")).to_contain_text(
         f"Discover a Region +2: {label(low)} {label(four)} vs 6+6+2 = 14: Light"
+    )
+    expect(table.panel.locator(".lantern-journal-tools .lantern-messages")).to_contain_text(
+        "Written to the journal"
     )
     table.no_error()
     written.scroll_into_view_if_needed()

@@ -156,11 +156,11 @@ def test_the_panel_is_shown_with_a_line_for_when_its_live_view_is_gone(
 ) -> None:
     """Displayed, the panel brings a plain HTML line after it: hidden by CSS while the live panel
     is on the page, shown where it is not (a reload whose kernel lost the widgets)."""
-    import IPython.display
+    from widgets.frame import connection
 
     panel = started(tmp_path)
     shown: list[object] = []
-    monkeypatch.setattr(IPython.display, "display", lambda *objs, **_kw: shown.extend(objs))
+    monkeypatch.setattr(connection, "display", lambda *objs, **_kw: shown.extend(objs))
     panel._ipython_display_()
     assert "application/vnd.jupyter.widget-view+json" in shown[0]  # type: ignore[operator]
     assert "Run ▸ Run All Cells" in shown[1]._repr_html_()  # type: ignore[attr-defined]

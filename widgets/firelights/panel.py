@@ -74,6 +74,7 @@ class FirelightsPanel(GameFrame):
 
     game_name = "firelights"
     title = "✹ Firelights"
+    plain_text = "✹ Firelights: the game panel (run the notebook to play)"
     css = CSS
 
     # --- building --------------------------------------------------------------------------

@@ -26,6 +26,7 @@ CSS = """
   background: var(--jp-layout-color1, #fff); border: 1px solid var(--jp-border-color1, #bdbdbd);
   border-radius: 0.35em; box-shadow: 0 1px 2px rgba(0, 0, 0, 0.25); opacity: 1; }
 .lantern-map-cell.jupyter-button:disabled { opacity: 1; cursor: default; }
+.lantern-map-gap.jupyter-button { visibility: hidden; }
 .lantern-map-red.jupyter-button { color: var(--jp-error-color1, #d32f2f); }
 .lantern-map-black.jupyter-button { color: var(--jp-ui-font-color1, #212121); }
 .lantern-map-hidden.jupyter-button { color: var(--jp-ui-font-color1, #212121);

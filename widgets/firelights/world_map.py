@@ -18,15 +18,15 @@ import ipywidgets as widgets
 from rules.cards import Colour
 from rules.firelights import Region, State, hidden_path_names
 from widgets.card_view import card_name
-from widgets.frame.connection import replace_children
 from widgets.theme import button
 
 __all__ = ["COLUMNS", "ROWS", "WorldMapView", "region_label", "window"]
 
 Cell = tuple[int, int]
 CELL = "4.4em"
-#: The most columns and rows of cards shown at once (they fit a panel column at 1400 px).
-COLUMNS = 8
+#: The most columns and rows of cards shown at once: 7 fit the board column at 1400 px wide
+#: with JupyterLab's file browser open.
+COLUMNS = 7
 ROWS = 6
 LEGEND = (
     '<span class="lantern-muted lantern-legend">◉ you are here · ☆ unlit beacon · ★ lit beacon · ?A hidden path A'
@@ -58,8 +58,8 @@ def region_label(region: Region, here: bool, name: str = "") -> tuple[str, str]:
 def window(low: int, high: int, centre: int, size: int) -> tuple[int, int]:
     """The ``size`` consecutive values of ``low..high`` centred on ``centre`` as far as they go.
 
-    >>> window(0, 19, 17, 8), window(0, 19, 1, 8), window(0, 4, 2, 8)
-    ((12, 19), (0, 7), (0, 4))
+    >>> window(0, 19, 17, 7), window(0, 19, 1, 7), window(0, 4, 2, 7)
+    ((13, 19), (0, 6), (0, 4))
     """
     if high - low + 1 <= size:
         return low, high
@@ -75,6 +75,9 @@ class WorldMapView(widgets.VBox):
         self.add_class("lantern-map")
         self._on_travel = on_travel
         self.cells: dict[Cell, widgets.Button] = {}
+        self._slots: list[widgets.Button] = []
+        self._slot_cells: list[Cell] = []
+        self._window: tuple[int, int, int, int] | None = None
         self._shown: object = None
         self._state: State | None = None
         self._can_travel = False
@@ -115,11 +118,11 @@ class WorldMapView(widgets.VBox):
         self._draw()
 
     def _pan(self, dx: int, dy: int) -> None:
-        if self._centre is not None and self._state is not None:
-            self._centre = (
-                self._centre[0] + dx * (COLUMNS // 2),
-                self._centre[1] + dy * (ROWS // 2),
-            )
+        """Look half a window further; the next move of the token centres on it again."""
+        if self._window is not None:
+            x0, x1, y0, y1 = self._window
+            self._centre = ((x0 + x1) // 2 + dx * (COLUMNS // 2),
+                            (y0 + y1) // 2 + dy * (ROWS // 2))  # fmt: skip
             self._draw()
 
     def _home(self) -> None:
@@ -128,6 +131,8 @@ class WorldMapView(widgets.VBox):
             self._draw()
 
     def _draw(self) -> None:
+        """Show the window around the centre. The card buttons are kept and updated in place
+        (a click sends only what changed, and no widget is made or closed per click)."""
         state = self._state
         assert state is not None
         world = state.world
@@ -137,7 +142,7 @@ class WorldMapView(widgets.VBox):
         self._shown = key
         self.cells = {}
         if not world.regions:
-            replace_children(self.grid, ())
+            self._window = None
             self.children = (self.empty,)
             return
         xs = [r.at[0] for r in world.regions]
@@ -145,56 +150,78 @@ class WorldMapView(widgets.VBox):
         centre = self._centre or (0, 0)
         x0, x1 = window(min(xs), max(xs), centre[0], COLUMNS)
         y0, y1 = window(min(ys), max(ys), centre[1], ROWS)
-        self._centre = ((x0 + x1) // 2 if x1 - x0 + 1 >= COLUMNS else centre[0],
-                        (y0 + y1) // 2 if y1 - y0 + 1 >= ROWS else centre[1])  # fmt: skip
+        self._window = (x0, x1, y0, y1)
         touching = {r.at for r in world.neighbours() if r.face_up}
         names = dict(hidden_path_names(state))
-        items: list[widgets.Widget] = []
-        for y in range(y1, y0 - 1, -1):
-            for x in range(x0, x1 + 1):
-                if (x, y) not in world:
-                    items.append(widgets.Box(layout=widgets.Layout(width=CELL, height=CELL)))
-                    continue
-                here = world.token == (x, y)
-                enterable = self._can_travel and (x, y) in touching
-                items.append(self._cell(world[(x, y)], here, enterable, names.get((x, y), "")))
-        self.grid.layout.grid_template_columns = f"repeat({x1 - x0 + 1}, {CELL})"
-        replace_children(self.grid, items)  # then closes the cells and gaps it replaced
+        cells = [(x, y) for y in range(y1, y0 - 1, -1) for x in range(x0, x1 + 1)]
+        while len(self._slots) < len(cells):
+            self._slots.append(self._new_slot(len(self._slots)))
+        self._slot_cells = list(cells)
+        with self.grid.hold_sync():
+            self.grid.layout.grid_template_columns = f"repeat({x1 - x0 + 1}, {CELL})"
+            shown = tuple(self._slots[: len(cells)])
+            if self.grid.children != shown:
+                self.grid.children = shown
+        for slot, at in zip(shown, cells, strict=True):
+            if at in world:
+                here = world.token == at
+                enterable = self._can_travel and at in touching
+                self._show_region(slot, world[at], here, enterable, names.get(at, ""))
+                self.cells[at] = slot
+            else:
+                self._show_gap(slot)
         hidden = {
             "west": x0 - min(xs), "east": max(xs) - x1, "north": max(ys) - y1, "south": y0 - min(ys)
         }  # fmt: skip
+        partial = any(hidden.values())
         for name, more in hidden.items():
             self.arrows[name].disabled = more <= 0
-            self.arrows[name].layout.display = None if any(hidden.values()) else "none"
-        self.arrows["home"].layout.display = None if any(hidden.values()) else "none"
+            self.arrows[name].layout.display = None if partial else "none"
+        self.arrows["home"].layout.display = None if partial else "none"
         out_of_view = ", ".join(f"{more} more {name}" for name, more in hidden.items() if more > 0)
         self.where.value = (
             f'<span class="lantern-muted">Part of the map, around you: {out_of_view}.</span>'
             if out_of_view
             else ""
         )
-        self.children = (self.nav, self.grid, self.legend)
+        if self.children != (self.nav, self.grid, self.legend):
+            self.children = (self.nav, self.grid, self.legend)
 
-    def _cell(self, region: Region, here: bool, enterable: bool, name: str) -> widgets.Button:
+    def _new_slot(self, index: int) -> widgets.Button:
+        slot = widgets.Button(layout=widgets.Layout(width=CELL, height=CELL, padding="0"))
+        slot.on_click(lambda _b, index=index: self._clicked(index))
+        return slot
+
+    def _clicked(self, index: int) -> None:
+        at = self._slot_cells[index] if index < len(self._slot_cells) else None
+        if at is not None and at in self.cells:
+            self._on_travel(at)
+
+    @staticmethod
+    def _show_gap(slot: widgets.Button) -> None:
+        with slot.hold_sync():
+            slot.description, slot.tooltip, slot.disabled = "", "", True
+            slot._dom_classes = ("lantern-map-gap",)
+
+    @staticmethod
+    def _show_region(
+        slot: widgets.Button, region: Region, here: bool, enterable: bool, name: str
+    ) -> None:
         text, tip = region_label(region, here, name)
-        cell = widgets.Button(
-            description=text,
-            tooltip=tip + (" — click to travel here" if enterable else ""),
-            disabled=not enterable,
-            layout=widgets.Layout(width=CELL, height=CELL, padding="0"),
-        )
-        cell.add_class("lantern-map-cell")
+        classes = ["lantern-map-cell"]
         if not region.face_up:
-            cell.add_class("lantern-map-hidden")
+            classes.append("lantern-map-hidden")
         else:
             colour = "red" if region.card.colour is Colour.RED else "black"
-            cell.add_class(f"lantern-map-{colour}")
+            classes.append(f"lantern-map-{colour}")
         if here:
-            cell.add_class("lantern-map-here")
+            classes.append("lantern-map-here")
         if region.beacon:
-            cell.add_class("lantern-map-lit" if region.lit else "lantern-map-beacon")
+            classes.append("lantern-map-lit" if region.lit else "lantern-map-beacon")
         if enterable:
-            cell.add_class("lantern-map-enterable")
-        cell.on_click(lambda _button, at=region.at: self._on_travel(at))
-        self.cells[region.at] = cell
-        return cell
+            classes.append("lantern-map-enterable")
+        with slot.hold_sync():
+            slot.description = text
+            slot.tooltip = tip + (" — click to travel here" if enterable else "")
+            slot.disabled = not enterable
+            slot._dom_classes = tuple(classes)

@@ -36,7 +36,7 @@ import ipywidgets as widgets
 from rules.book import JourneyBook
 from rules.journey import Journey
 from widgets.frame.connection import FRAME_CSS as CONNECTION_CSS
-from widgets.frame.connection import fallback
+from widgets.frame.connection import ShowsFallback
 from widgets.frame.controls import JourneyControls
 from widgets.frame.log_view import JourneyLog, LogView
 from widgets.frame.style import FRAME_CSS
@@ -77,12 +77,14 @@ def section(title: str, *body: widgets.Widget, css_class: str = "") -> widgets.V
     return box
 
 
-class GameFrame(widgets.VBox):
+class GameFrame(ShowsFallback, widgets.VBox):
     """A game panel: one journey (a :class:`JourneyBook`, or a journey kept in memory only)."""
 
     #: The game's name in :data:`rules.journey.GAMES`, its title line and its own CSS.
     game_name: ClassVar[str] = ""
     title: ClassVar[str] = "Lantern"
+    #: What front ends without widgets show for the panel (nbconvert, an untrusted notebook).
+    plain_text: ClassVar[str] = "✹ Lantern game panel"
     css: ClassVar[str] = ""
     #: The panel showing each journey file, so that Run All can close the previous run's panel.
     _showing: ClassVar[dict[Path, GameFrame]] = {}
@@ -134,14 +136,6 @@ class GameFrame(widgets.VBox):
         self._actions_box.add_class("lantern-actions")
         self._create_view, self._play_view = self._layout()
         self.render()
-
-    def _ipython_display_(self) -> None:
-        """The panel, and after it the one line that shows where the live panel cannot: a
-        reloaded page whose kernel lost the widgets, a notebook opened without its kernel."""
-        from IPython.display import display
-
-        display(self._repr_mimebundle_(), raw=True)
-        display(fallback())
 
     # --- the hooks a game fills in ---------------------------------------------------------------
 

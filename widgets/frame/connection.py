@@ -3,10 +3,12 @@
 * ``FRAME_CLASS`` goes on the panel's outermost widget; ``FRAME_CSS`` goes into the CSS the panel
   already ships in a widget (``style_widget``), so it is in the page exactly while the live view
   is. When the kernel dies, restarts or shuts down, ipywidgets adds ``jupyter-widgets-disconnected``
-  to every view of the old kernel's widgets (and ipywidgets 8 draws nothing for that class):
-  ``FRAME_CSS`` then dims the panel, takes its clicks away and shows ``MESSAGE`` over it.
-* ``fallback()`` is displayed right after the panel, as a plain HTML output. Where the live view
-  is not in the page (saved outputs whose widget models are gone: "Loading widget..." or "Error
+  to every view of the old kernel's widgets (and shows only a small chain-broken icon on each
+  part, while clicks still go to the dead widgets): ``FRAME_CSS`` then dims the panel, takes its
+  clicks away and shows ``MESSAGE`` over it.
+* ``fallback()`` is displayed right after the panel, as a plain HTML output (a panel class that
+  mixes in ``ShowsFallback`` does it itself, so a cell ending in ``panel`` is enough). Where the
+  live view is not in the page (saved outputs whose widget models are gone: "Loading widget..." or "Error
   displaying widget: model not found"; an untrusted notebook; nbconvert and GitHub), it shows
   ``MESSAGE``, after a 3 s grace in which a reload restores the live panel.
 * ``replace_children()`` is how a panel swaps parts of itself: set the new children, then close
@@ -20,9 +22,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 import ipywidgets as widgets
-from IPython.display import HTML
+from IPython.display import HTML, display
 
 __all__ = [
     "FALLBACK_CLASS",
@@ -30,6 +33,7 @@ __all__ = [
     "FRAME_CSS",
     "MESSAGE",
     "VOILA_MESSAGE",
+    "ShowsFallback",
     "broken_widgets",
     "fallback",
     "fallback_html",
@@ -79,6 +83,8 @@ FRAME_CSS = f"""
   color: var(--jp-ui-font-color1, #212121); background: var(--jp-layout-color2, #eeeeee);
   border-left: 4px solid var(--jp-warn-color0, #e65100);
 }}
+/* ipywidgets' own sign, a small chain-broken icon on each part: the banner says it once. */
+{_DISCONNECTED} .jupyter-widgets-disconnected::before {{ display: none; }}
 {_DISCONNECTED}::after {{
   content: ""; position: absolute; inset: 0; z-index: 1;
   background: var(--jp-layout-color0, #ffffff); opacity: 0.3;
@@ -130,6 +136,22 @@ def fallback() -> HTML:
     return HTML(fallback_html())
 
 
+class ShowsFallback:
+    """Mix into a panel (before the ipywidgets class): showing the panel shows its fallback
+    line right below it, in the same output area, so a notebook cell needs only ``panel``.
+
+    ``plain_text`` is what front ends without widgets show for the panel itself (an untrusted
+    notebook, nbconvert, GitHub) instead of the widget's repr.
+    """
+
+    plain_text = "✹ Lantern"
+
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        bundle = self._repr_mimebundle_(**kwargs)  # type: ignore[attr-defined]
+        display({**bundle, "text/plain": self.plain_text}, raw=True)
+        display(fallback())
+
+
 # --- the kernel side: replacing parts without breaking restore ----------------------------------
 
 
@@ -153,19 +175,22 @@ def _subtree(roots: Iterable[widgets.Widget]) -> dict[int, widgets.Widget]:
     return found
 
 
-def replace_children(box: widgets.Box, children: Iterable[widgets.Widget]) -> None:
+def replace_children(
+    box: widgets.Box, children: Iterable[widgets.Widget], keep: Iterable[widgets.Widget] = ()
+) -> None:
     """Show ``children`` in ``box``, then close every widget only the old children held.
 
     In that order: a container must never list a closed widget (its state can then not be
-    sent, and ipywidgets' restore of a reloaded page stops at it).
+    sent, and ipywidgets' restore of a reloaded page stops at it). For parts rebuilt on each
+    render; a widget the panel holds elsewhere too (and shows again later) goes in ``keep``.
     """
     new = tuple(children)
-    keep = _subtree(new)
-    keep.update(_subtree(w for w in _held(box) if w not in box.children))
+    kept = _subtree((*new, *keep))
+    kept.update(_subtree(w for w in _held(box) if w not in box.children))
     old = _subtree(box.children)
     box.children = new
     for key, widget in old.items():
-        if key not in keep:
+        if key not in kept:
             widget.close()
 
 
