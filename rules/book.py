@@ -424,7 +424,9 @@ class JourneyBook(BookView[S, R]):
         plays (see :mod:`rules.book_log`); each line's ``text`` is :attr:`describe` of its report.
         """
         if self._log is None:
-            self._log = build(self.store.rows(), self.game, self.options, self.describe)
+            known = dict(zip(self._seqs, self.journey.entries, strict=True))
+            rows = self.store.rows()
+            self._log = build(rows, self.game, self.options, self.describe, known)
         return list(self._log.lines)
 
     @_locked
