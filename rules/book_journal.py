@@ -10,9 +10,9 @@ key again is the same entry, so re-running a cell adds nothing.
 Why :func:`file_note` looks in the other journeys: a notebook holds the cells of every journey it
 played (a New journey in the panel does not clear them), and Run All writes them all into the one
 journey open now. A key this journey lacks is looked for in the other journeys of its folder (read
-only; only then, so a notebook of one journey pays nothing); where it is found the entry stays,
-and only its text changes, when an edited cell has a real id (a text-hash key found is simply
-the same entry).
+only, and only then: an entry already in the open journey costs one indexed query, as before);
+where it is found the entry stays, and only its text changes, when an edited cell has a real id
+(a text-hash key found is simply the same entry).
 """
 
 from __future__ import annotations
