@@ -53,7 +53,7 @@ from rules.book_files import (
     remember_played,
     seed_from_env,
 )
-from rules.book_journal import Note
+from rules.book_journal import Filed, Note
 from rules.book_log import Log, LogLine, build, describer
 from rules.book_open import SNAPSHOT_EVERY
 from rules.book_view import BookView
@@ -81,6 +81,8 @@ S = TypeVar("S")
 R = TypeVar("R")
 
 _latest: weakref.ref[JourneyBook[Any, Any]] | None = None
+#: The books open in this process (to change another journey's entry through its open book).
+_books: weakref.WeakSet[JourneyBook[Any, Any]] = weakref.WeakSet()
 
 
 P = ParamSpec("P")
@@ -111,14 +113,13 @@ class JourneyBook(BookView[S, R]):
         self.journey = journey
         played = [row for row in rows if row.kind == "action" and not row.undone]
         self._seqs = [row.seq for row in played]
-        self._redo = _redo_stack(
-            [r for r in rows if r.kind == "action" and r.undone and not r.forgotten]
-        )
+        self._redo = book_open.redo_stack(rows)
         self._state_type = type(journey.game.initial(journey.options))
         self._snapshots = True  # False once the codec cannot hold the state exactly
         self._describe: Callable[[R], str] = describer(journey.game)
         self._log: Log | None = None  # built by the first log(), then kept up to date
         self._pointer: Stamp = None  # the last-played file as this book last saw it
+        _books.add(self)
         book = weakref.ref(self)  # no cycle: a dropped book closes now
 
         def its_store() -> Store | None:
@@ -404,6 +405,13 @@ class JourneyBook(BookView[S, R]):
         text = self.describe(self.journey.last)
         return book_journal.add_mechanics(self.store, live[-1], text, self.actions)
 
+    @_locked
+    def file_note(self, text: str, *, key: str) -> Filed:
+        """Save the journal entry of a notebook cell (``key``) in the journey it was written in:
+        this one, unless only another journey of the folder holds ``key`` (a notebook of two
+        journeys, run again); there it stays. Returns it with its journey's name and file."""
+        return book_journal.file_note(self, text, key, _open_book)
+
     def notes(self) -> list[Note]:
         """Every journal entry, in order."""
         return book_journal.notes(self.store.rows())
@@ -416,7 +424,9 @@ class JourneyBook(BookView[S, R]):
         plays (see :mod:`rules.book_log`); each line's ``text`` is :attr:`describe` of its report.
         """
         if self._log is None:
-            self._log = build(self.store.rows(), self.game, self.options, self.describe)
+            known = dict(zip(self._seqs, self.journey.entries, strict=True))
+            rows = self.store.rows()
+            self._log = build(rows, self.game, self.options, self.describe, known)
         return list(self._log.lines)
 
     @_locked
@@ -435,6 +445,7 @@ class JourneyBook(BookView[S, R]):
 
     @_locked
     def close(self) -> None:
+        _books.discard(self)
         self.store.close()
 
     def __enter__(self) -> JourneyBook[S, R]:
@@ -463,6 +474,12 @@ class JourneyBook(BookView[S, R]):
             self._snapshots = book_open.put_snapshot(self.store, point, self._state_type)
 
 
+def _open_book(path: Path) -> JourneyBook[Any, Any] | None:
+    """A book open in this process on the journey file ``path``, if any."""
+    here = path.resolve()
+    return next((book for book in list(_books) if book.path.resolve() == here), None)
+
+
 def _set_latest(book: weakref.ref[JourneyBook[Any, Any]] | None) -> None:
     global _latest
     _latest = book
@@ -478,13 +495,3 @@ def _group_start(entries: Sequence[Entry]) -> int:
     while start > 0 and entries[start - 1].superseded:
         start -= 1
     return start
-
-
-def _redo_stack(undone: Sequence[Row]) -> list[list[tuple[int, Entry]]]:
-    """Undone rows as redo groups (a group ends at its live try); the next redo is the first."""
-    groups: list[list[tuple[int, Entry]]] = [[]]
-    for row in undone:
-        groups[-1].append((row.seq, row.entry()))
-        if not row.superseded:
-            groups.append([])
-    return [group for group in reversed(groups) if group]

@@ -6,18 +6,28 @@ is decided here, apart from playing the journey. :mod:`rules.book` re-exports :c
 
 An entry written by a notebook cell is keyed by the cell (its id, or a hash of its text): the same
 key again is the same entry, so re-running a cell adds nothing.
+
+Why :func:`file_note` looks in the other journeys: a notebook holds the cells of every journey it
+played (a New journey in the panel does not clear them), and Run All writes them all into the one
+journey open now. A key this journey lacks is looked for in the other journeys of its folder (read
+only, and only then: an entry already in the open journey costs one indexed query, as before);
+where it is found the entry stays, and only its text changes, when an edited cell has a real id
+(a text-hash key found is simply the same entry).
 """
 
 from __future__ import annotations
 
+import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
 
 from rules.errors import InvalidInput
-from rules.store import Row, Store
+from rules.store import SUFFIX, JourneyFileError, Row, Store
 
-__all__ = ["Note", "add_mechanics", "add_note", "notes"]
+__all__ = ["Filed", "Note", "add_mechanics", "add_note", "file_note", "find_elsewhere", "notes"]
 
 
 @dataclass(frozen=True)
@@ -31,11 +41,80 @@ class Note:
     key: str | None = None
 
 
+@dataclass(frozen=True)
+class Filed:
+    """A journal entry and the journey it belongs to (its name and file)."""
+
+    journey: str
+    path: Path
+    note: Note
+
+
+class Book(Protocol):
+    """What :func:`file_note` needs of a :class:`~rules.book.JourneyBook`."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def path(self) -> Path: ...
+    @property
+    def store(self) -> Store: ...
+    def note(self, text: str, *, key: str | None = None) -> Note: ...
+
+
+def file_note(book: Book, text: str, key: str, open_book: Callable[[Path], Book | None]) -> Filed:
+    """Save a notebook cell's entry in the journey it was written in (see the module docstring):
+    ``book``, unless ``key`` is not in it but in another journey of its folder.
+
+    ``open_book(path)`` is a book open in this process on that file, if any: an edited entry is
+    then changed through it (another connection would make its next action refuse).
+    """
+    check_text(text)
+    if book.store.note_by_cell(key) is None:
+        found = find_elsewhere(book.path, key)
+        if found is not None:
+            path, name, row, after = found
+            if key.startswith("cell:") and row.body != text:
+                live = open_book(path)
+                if live is not None:
+                    return Filed(name, path, live.note(text, key=key))
+                store = Store.open(path)
+                try:
+                    with store.transaction():
+                        store.set_text(row.seq, text)
+                finally:
+                    store.close()
+                return Filed(name, path, Note(row.seq, "note", text, after, key))
+            return Filed(name, path, Note(row.seq, "note", row.body, after, key))
+    return Filed(book.name, book.path, book.note(text, key=key))
+
+
+def find_elsewhere(here: Path, key: str) -> tuple[Path, str, Row, int] | None:
+    """The other journey of ``here``'s folder that holds the entry ``key``: its file, name, the
+    entry's row and the actions before it. Files are only read; one that cannot be is skipped."""
+    own = here.resolve()
+    for path in sorted(here.parent.glob(f"*{SUFFIX}")):
+        if path.resolve() == own:
+            continue
+        try:
+            with Store.read_only(path) as store:
+                row = store.note_by_cell(key)
+                if row is not None:
+                    return path, store.info.name, row, store.actions_before(row.seq)
+        except (JourneyFileError, sqlite3.Error):
+            continue
+    return None
+
+
+def check_text(text: object) -> None:
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidInput(f"a journal entry is some text, got {text!r}")
+
+
 def add_note(store: Store, text: str, key: str | None, actions: int) -> Note:
     """Save a journal entry after ``actions`` actions, or (the same ``key``) its new text in
     place; see :meth:`rules.book.JourneyBook.note`."""
-    if not isinstance(text, str) or not text.strip():
-        raise InvalidInput(f"a journal entry is some text, got {text!r}")
+    check_text(text)
     if key is not None:
         row = store.note_by_cell(key)
         if row is not None:

@@ -77,9 +77,12 @@ def build(
     game: Game[Any, R],
     options: Mapping[str, JSON],
     describe: Callable[[R], str],
+    known: Mapping[int, Entry] | None = None,
 ) -> Log:
     """The log of a book's rows (notes are skipped): one replay of every action row, each against
-    the state it met (see the module docstring)."""
+    the state it met (see the module docstring). ``known``: rows' entries already read, by
+    ``seq`` (the journey's own), so only the others are parsed again."""
+    known = known or {}
     actions = [row for row in rows if row.kind == "action"]
     parent = _parents(actions)
     rerolls = _rerolls(actions, parent)
@@ -100,7 +103,7 @@ def build(
         key = source[row.seq]
         met = initial if key is None else _take(kept, uses, key)
         try:
-            entry = row.entry()
+            entry = known.get(row.seq) or row.entry()
             after, report = game.apply(met, game.parse_action(entry.action), _replay(entry))
             text = describe(report)
         except (InvalidInput, IllegalAction) as error:

@@ -19,7 +19,15 @@ from rules.errors import InvalidInput
 from rules.journey import Entry, Journey, Point, game
 from rules.store import CorruptJourney, JourneyChanged, Row, Store, rules_fingerprint
 
-__all__ = ["SNAPSHOT_EVERY", "catch_up", "load_point", "put_snapshot", "replay"]
+__all__ = [
+    "SNAPSHOT_EVERY",
+    "catch_up",
+    "finder",
+    "load_point",
+    "put_snapshot",
+    "redo_stack",
+    "replay",
+]
 
 #: A snapshot of the state is stored after every this many entries (see :mod:`rules.codec`).
 SNAPSHOT_EVERY = 256
@@ -115,3 +123,15 @@ def finder(
         return None if found is None else load_point(found, state_type, before)
 
     return find
+
+
+def redo_stack(rows: Sequence[Row]) -> list[list[tuple[int, Entry]]]:
+    """The redo stack the rows hold: the undone actions not left behind, in groups (a group ends
+    at its live try); the next redo is the last group."""
+    groups: list[list[tuple[int, Entry]]] = [[]]
+    for row in rows:
+        if row.kind == "action" and row.undone and not row.forgotten:
+            groups[-1].append((row.seq, row.entry()))
+            if not row.superseded:
+                groups.append([])
+    return [group for group in reversed(groups) if group]

@@ -4,6 +4,8 @@
   styled Markdown and saves it in the open journey at this point in play. Re-running the cell
   (Run All) adds nothing: the entry is keyed by the notebook cell's id where the frontend sends
   one with the request (JupyterLab does), and an edited cell then updates its entry in place.
+  An entry stays with the journey it was written in: re-running a notebook that holds cells of
+  two journeys finds each entry in its own journey's file, and the entry shown names it.
   Where no cell id comes (nbconvert, nbval, other frontends) the key is a hash of the text: an
   unchanged cell still adds nothing, but an edited cell adds a *new* entry and the old text stays
   in the book (there is no id to tell it is the same cell).
@@ -66,14 +68,20 @@ class JournalEntry:
 
 
 def journal(text: str, book: JourneyBook[Any, Any] | None = None) -> JournalEntry:
-    """Save ``text`` as a journal entry of ``book`` (default: the journey opened last); show it."""
-    book = book if book is not None else JourneyBook.latest()
-    if book is None:
+    """Save ``text`` as a journal entry of ``book``, or (no ``book``) of the journey it was
+    written in: the one opened last, unless another journey of its folder holds this cell's
+    entry already (a notebook of two journeys, run again: see
+    :meth:`~rules.book.JourneyBook.file_note`). Show it, saying which journey holds it."""
+    key = _cell_key(text)
+    if book is not None:
+        return JournalEntry(book.note(text, key=key), book.name)
+    latest = JourneyBook.latest()
+    if latest is None:
         raise IllegalAction(
             "no journey is open: run JourneyBook.open_or_start(...) before writing in it"
         )
-    note = book.note(text, key=_cell_key(text))
-    return JournalEntry(note, book.name)
+    filed = latest.file_note(text, key=key)
+    return JournalEntry(filed.note, filed.journey)
 
 
 def _cell_key(text: str) -> str:

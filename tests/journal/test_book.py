@@ -20,7 +20,7 @@ from rules import book as book_module
 from rules import journey as journey_module
 from rules.book import SNAPSHOT_EVERY, JourneyBook, list_journeys
 from rules.errors import IllegalAction, InvalidInput
-from rules.firelights import Begin, Choose, Consult, Discover, Search
+from rules.firelights import Begin, Choose, Consult, Discover
 from rules.journey import Journey
 from rules.store import JourneyChanged, NotAJourney, Store
 
@@ -39,6 +39,17 @@ def same(book: JourneyBook[Any, Any], journey: Journey[Any, Any]) -> None:
     assert book.entries == journey.entries
     assert book.chance.steps == journey.chance.steps
     assert book.last == journey.last
+
+
+def test_rules_book_keeps_its_names_after_the_split() -> None:
+    """Issue 8: "keeping from rules.book import JourneyBook, list_journeys, journeys_folder,
+    journey_path, Note working" (book.py is split into book_*.py modules)."""
+    import rules.book
+
+    names = ["JourneyBook", "LogLine", "Note", "journey_path", "journeys_folder", "last_played",
+             "list_journeys", "FOLDER_ENV", "SNAPSHOT_EVERY"]  # fmt: skip
+    assert [name for name in names if not hasattr(rules.book, name)] == []
+    assert set(names) <= set(rules.book.__all__)
 
 
 # --- round trip ----------------------------------------------------------------------------------
@@ -202,56 +213,6 @@ def test_copying_the_file_alone_while_in_play_loses_nothing(journeys: Path, tmp_
     copy = tmp_path / "copy.lantern"
     copy.write_bytes(book.path.read_bytes())
     assert JourneyBook.open(copy).to_json() == book.to_json()
-
-
-# --- physical results ----------------------------------------------------------------------------
-
-
-def test_outcomes_from_the_table_are_stored_and_replay(journeys: Path) -> None:
-    book = JourneyBook.start("wick", seed=3)
-    begin(book)
-    book.play(Search("forceful"), [["7H", "QS"], [4, 5]])
-    book.play(Search("forceful"), [["2C", "3C"]], draw_rest=True)  # the dice by Lantern
-    assert [e.supplied for e in book.entries] == [0, 2, 1]
-    assert book.entries[2].typed == (["2C", "3C"],) and len(book.entries[2].drawn) == 1
-    assert book.entries[1].chance == (["7H", "QS"], [4, 5])
-    record = book.to_json()
-    assert record["entries"][1]["supplied"] == 2
-    book.close()
-    again = JourneyBook.open("wick")
-    assert again.to_json() == record
-    assert [row.supplied for row in again.store.rows()] == [0, 2, 1]
-    assert Journey.from_json(record).state == again.state
-
-
-def test_too_few_outcomes_from_the_table_are_refused_unless_lantern_may_draw_the_rest(
-    journeys: Path,
-) -> None:
-    """Issue 8: "Discover a Region needs 2 cards and 2 dice; you typed 1: 7H", unless the caller
-    passes draw_rest=True. A refusal writes nothing; a reroll takes the same rule."""
-    book = JourneyBook.start("wick", seed=3)
-    begin(book)
-    before = digest(book.path)
-    with pytest.raises(InvalidInput) as caught:
-        book.play(Discover("quick"), [["7H"]])
-    assert str(caught.value).startswith(
-        "Discover a Region needs 2 cards and 2 dice; you typed 1: 7H"
-    )
-    with pytest.raises(IllegalAction) as refused:
-        book.play(Discover("quick"), [["7H", "QS"]])
-    assert str(refused.value) == (
-        "Discover a Region needs 2 cards and 2 dice; you typed 2: 7H QS. Missing: 2 dice; type "
-        "them too, or let Lantern draw and roll the rest"
-    )
-    assert digest(book.path) == before and book.actions == 1
-    book.play(Search("quick"), [["7H", "QS"]], draw_rest=True)
-    with pytest.raises(IllegalAction, match=r"^Search For Treasures needs 2 cards and 2 dice"):
-        book.reroll([["2C", "3C"]])
-    book.reroll([["2C", "3C"]], draw_rest=True)
-    assert book.entries[-1].typed == (["2C", "3C"],) and book.entries[-2].superseded
-    record = book.to_json()
-    book.close()
-    assert JourneyBook.open("wick").to_json() == record
 
 
 # --- undo, redo, reroll --------------------------------------------------------------------------
