@@ -35,6 +35,7 @@ from test_firelights import (
 )
 
 from rules.book import JourneyBook
+from widgets.firelights.world_map import COLUMNS
 
 SECOND = "ember"
 JOURNAL_TEXT = "Ember crosses the ford at dawn."
@@ -336,7 +337,7 @@ def test_the_map_keeps_the_token_in_view_at_twenty_columns(
     expect(table.panel).to_be_visible()
     here = table.panel.locator(".lantern-map-here")
     expect(here).to_have_count(1)
-    expect(table.cells).to_have_count(8)
+    expect(table.cells).to_have_count(COLUMNS)
     expect(table.panel.locator(".lantern-map-where")).to_contain_text("more")
     scroll_panel_top(table.panel)
     shot(page, f"token-at-{token}")
@@ -370,8 +371,8 @@ def test_the_map_keeps_the_token_in_view_at_twenty_columns(
     arrow = table.panel.locator(f".lantern-map-{away}")
     expect(arrow).to_be_enabled()
     arrow.click()
-    expect(table.cells).to_have_count(8)
-    expect(here).to_have_count(0)  # four columns further: the token's card is out of view
+    expect(table.cells).to_have_count(COLUMNS)
+    expect(here).to_have_count(0)  # a window further: the token's card is out of view
     shot(page, f"looked-{away}")
     table.panel.locator(".lantern-map-home").click()
     expect(here).to_have_count(1)
@@ -379,10 +380,10 @@ def test_the_map_keeps_the_token_in_view_at_twenty_columns(
         problems.append("after '◉ To you' the token's card is not in the map's visible box")
     table.no_error()
     assert_no_tracebacks(page)
-    # The window's 8 columns fit the map's box: none of its cards is cut at the board's edge.
+    # The window's COLUMNS columns fit the map's box: none of its cards is cut at the board's edge.
     if found["cardsWidth"] > found["gridWidth"]:
         problems.append(
-            f"the map's 8 columns need {found['cardsWidth']} px, its box is {found['gridWidth']}"
+            f"the map's {COLUMNS} columns need {found['cardsWidth']} px, its box is {found['gridWidth']}"
             f" px at {WINDOW['width']}×{WINDOW['height']}: the last column is cut off"
         )
     assert not problems, "\n- ".join(["the map at 20 columns:", *problems])

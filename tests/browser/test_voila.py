@@ -9,7 +9,7 @@ import subprocess
 
 from harness import REPO, assert_no_tracebacks
 from playwright.sync_api import expect
-from test_firelights import TALL, Script, Table, card_code, label
+from test_firelights import TALL, Script, Table, beside, card_code, keep_text, label
 
 PLAY_NOTEBOOK = "play-firelights.ipynb"
 # Voila runs every cell before the page shows the panel: a cold kernel plus the imports.
@@ -75,9 +75,12 @@ def test_voila_plays_firelights(page, voila, shot):
     low, queen = Script(card_code(start_cell))("7H", "QS")
     table.click("discover", f"{low} {queen} 4 5")
     table.report_says("4+5 +2 = 11 → Shade")
-    expect(table.choices).to_have_text([label(low), label(queen)])
+    start = card_code(start_cell)
+    expect(table.choices).to_have_text(
+        [keep_text(low, start), keep_text(queen, start, beacon=True)]
+    )
     table.panel.locator(f".lantern-act-choose.lantern-choose-{low}").click()
-    table.report_says(f"{label(low)} joins the map at")
+    table.report_says(f"{label(low)} joins the map {beside(low, start)}")
     expect(table.choices).to_have_count(0)
     expect(table.cells).to_have_count(2)
     assert sorted(t.strip() for t in table.cells.all_inner_texts()) == sorted(

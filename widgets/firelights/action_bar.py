@@ -150,9 +150,11 @@ class ActionBar:
         """Enable what the rules offer; odds only for what can be taken now."""
         offered = available(state)
         for kind, each in self.buttons.items():
-            each.disabled = kind not in offered
             tip = TOOLTIPS[kind]
-            each.tooltip = f"{tip} — not now: {why_not(state, kind)}" if each.disabled else tip
+            disabled = kind not in offered
+            with each.hold_sync():  # one message per button, not one per trait
+                each.disabled = disabled
+                each.tooltip = f"{tip} — not now: {why_not(state, kind)}" if disabled else tip
         self._render_inputs(state)
         approach = self.approach.value
         if any(kind in offered for kind in APPROACH_ACTIONS) and state.character is not None:

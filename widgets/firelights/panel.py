@@ -140,6 +140,11 @@ class FirelightsPanel(GameFrame):
         )
         self.create_box.add_class("lantern-create")
 
+    def reset_create(self) -> None:
+        self.name_input.value = self.pronouns_input.value = ""
+        for name, value in zip(APPROACHES, (2, 1, 0), strict=True):
+            self.approach_inputs[name].value = value
+
     def board(self) -> Sequence[widgets.Widget]:
         return (
             self.sheet,
@@ -167,7 +172,8 @@ class FirelightsPanel(GameFrame):
         elif kind == "buy":
             self.act(BuyInformation(bar.spend_input.value, parse_cell(bar.reveal_input.value)))
         elif kind == "ask":
-            self.act(Ask(bar.likelihood_input.value, bar.question_input.value.strip()))
+            if self.act(Ask(bar.likelihood_input.value, bar.question_input.value.strip())):
+                bar.question_input.value = ""
         elif kind == "rest":
             if self.act(Rest(bar.entry_input.value.strip())) is not None:
                 bar.entry_input.value = ""

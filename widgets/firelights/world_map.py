@@ -118,11 +118,12 @@ class WorldMapView(widgets.VBox):
         self._draw()
 
     def _pan(self, dx: int, dy: int) -> None:
-        """Look half a window further; the next move of the token centres on it again."""
+        """Look a window further (one column or row of the old view stays, to keep your bearings);
+        the next move of the token centres on it again."""
         if self._window is not None:
             x0, x1, y0, y1 = self._window
-            self._centre = ((x0 + x1) // 2 + dx * (COLUMNS // 2),
-                            (y0 + y1) // 2 + dy * (ROWS // 2))  # fmt: skip
+            self._centre = ((x0 + x1) // 2 + dx * (COLUMNS - 1),
+                            (y0 + y1) // 2 + dy * (ROWS - 1))  # fmt: skip
             self._draw()
 
     def _home(self) -> None:

@@ -3,16 +3,16 @@
 
 Why a frame: what a player needs around the rules is the same for every game, and each defect
 fixed here is fixed for all three. A game panel subclasses :class:`GameFrame` and supplies only
-its own parts (a sheet and board on the left, above the log; its actions on the right, under the result of the
-last click and the messages) and how its state reads
+its own parts (a sheet and board on the left; its actions on the right, under the result of the last click and
+the messages; the log full width below) and how its state reads
 (the hooks below); the frame lays them out so that the controls, the result of the last click
 and any error are in view together, next to each other, in a 1400×1000 window.
 
 The hooks a game panel provides:
 
 * ``build()`` makes the game's widgets; ``board()`` and ``actions()`` return them for the two
-  columns, ``create()`` the form shown before the game begins (or None), ``extras()`` what goes
-  full width below (tables);
+  columns, ``create()`` the form shown before the game begins (or None) and ``reset_create()``
+  empties it, ``extras()`` what goes full width below the log (tables);
 * ``begun(state)``, ``render_board(state, live)`` (``live`` False when looking back: nothing in it
   may act), ``render_actions(state)``;
 * ``status_html(state)``, ``report_html(reports)``, ``ending_html(state)`` (None while playing);
@@ -151,6 +151,9 @@ class GameFrame(ShowsFallback, widgets.VBox):
     def create(self) -> widgets.Widget | None:
         return None
 
+    def reset_create(self) -> None:
+        """Empty the creation form (another journey is shown: its character is not this one)."""
+
     def extras(self) -> Sequence[widgets.Widget]:
         return ()
 
@@ -205,6 +208,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self._looking = None
         self._log = JourneyLog()
         self.at_table.clear_note()
+        self.reset_create()
         if self.controls is not None and isinstance(journey, JourneyBook):
             self.controls.book = journey
         self.render()
@@ -242,12 +246,16 @@ class GameFrame(ShowsFallback, widgets.VBox):
                 self.at_table.used(self.journey.entries[-1])
             else:
                 self.at_table.clear_note()
+            if self.controls is not None:
+                self.controls.messages.clear()  # "a new journey begins" is old news now
         self.render()
         return report
 
     def _changed_book(self) -> None:
         """After an undo, a redo or a reroll: show the journey as it now stands."""
         self._looking = None
+        self.at_table.clear_note()  # what it said belonged to the action taken back or replaced
+        self.messages.clear()
         self.render()
 
     # --- looking back ----------------------------------------------------------------------------
@@ -364,7 +372,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         play.add_class("lantern-play-column")
         play.layout = widgets.Layout(flex="1 1 30em", min_width="26em")
         log = section("Log", self.log_view, css_class="lantern-log-section")
-        board = widgets.VBox([*self.board(), log])
+        board = widgets.VBox(list(self.board()))
         board.add_class("lantern-board-column")
         board.layout = widgets.Layout(flex="1 1 26em", min_width="22em", margin="0 1.2em 0 0")
         body = widgets.Box([board, play])
@@ -372,4 +380,4 @@ class GameFrame(ShowsFallback, widgets.VBox):
         body.add_class("lantern-body")
         create = self.create()
         create_view = (*top, create, self.messages) if create is not None else ()
-        return create_view, (*top, body, *self.extras())
+        return create_view, (*top, body, log, *self.extras())

@@ -179,10 +179,11 @@ class JourneyControls(widgets.VBox):
         self.undo_button.disabled = not self.book.can_undo
         self.redo_button.disabled = not self.book.can_redo
         refusal = self.book.reroll_refusal()
-        self.reroll_button.disabled = refusal is not None
-        self.reroll_button.tooltip = REROLL_TIP + (
-            "" if refusal is None else f" — not now: {refusal}"
-        )
+        with self.reroll_button.hold_sync():
+            self.reroll_button.disabled = refusal is not None
+            self.reroll_button.tooltip = REROLL_TIP + (
+                "" if refusal is None else f" — not now: {refusal}"
+            )
         self.write_button.disabled = not self.book.can_undo
 
     # --- undo, redo, reroll -----------------------------------------------------------------------

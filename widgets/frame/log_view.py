@@ -22,8 +22,9 @@ __all__ = ["MARKS", "JourneyLog", "LogLine", "LogView", "journey_log"]
 
 #: How a line's status reads in the list (a Select shows plain text: the mark says it).
 MARKS = {"played": "", "superseded": "⟳ rerolled, replaced: ", "undone": "↶ undone: "}
-#: The most lines the list holds (the newest); the whole log is in the Journey Book's export.
-SHOWN = 500
+#: The most lines the list holds (the newest): the list is sent whole when it changes, so it
+#: stays short; the whole log is in the Journey Book's export.
+SHOWN = 100
 
 
 @dataclass(frozen=True)

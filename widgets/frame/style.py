@@ -13,8 +13,7 @@ FRAME_CSS = """
 .lantern-title { font-size: 1.3em; font-weight: 700; }
 .lantern-journey-name { font-size: 1.05em; }
 .lantern-controls-row { margin: 0.3em 0; align-items: center; }
-.lantern-controls-row .lantern-journal-journey { margin-left: 1em; padding-left: 1em;
-  border-left: 1px solid var(--jp-border-color2, #e0e0e0); }
+.lantern-controls-row .lantern-journal-journey { margin-left: 0.8em; }
 .lantern-section { font-weight: 600; margin-top: 0.5em; padding-bottom: 0.1em;
   border-bottom: 1px solid var(--jp-border-color2, #e0e0e0); color: var(--jp-ui-font-color1, #212121); }
 .lantern-report-view { min-height: 2em; }
@@ -34,5 +33,7 @@ FRAME_CSS = """
   background: color-mix(in srgb, var(--jp-warn-color1, #f57c00) 10%, transparent); }
 .lantern-ending-title { font-size: 1.3em; font-weight: 700; }
 .lantern-table-note { font-size: 0.9em; color: var(--jp-ui-font-color1, #212121); }
+.lantern-frame .widget-toggle-button.mod-active { background: var(--jp-brand-color1, #1976d2);
+  color: var(--jp-ui-inverse-font-color1, #fff); }
 .lantern-risk { color: var(--jp-warn-color1, #f57c00); font-weight: 600; }
 """
