@@ -84,9 +84,9 @@ def test_the_end_of_a_journey_is_an_ending_with_undo_and_export_left(tmp_path: P
     assert panel.state.status == "extinguished"
     assert panel.ending in panel._play_slot.children
     assert "5 actions played" in panel.ending.value
-    assert panel._ending_export in panel._play_slot.children
+    assert panel.ending_export in panel._play_slot.children
     assert not panel.controls.undo_button.disabled
-    panel._ending_export.click()
+    panel.ending_export.click()
     assert "Journey Book written" in panel.controls.messages.text
 
 

@@ -131,6 +131,11 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.looking.add_class("lantern-looking-back")
         self.ending = widgets.HTML()
         self.ending.add_class("lantern-ending")
+        self.ending_export = button(
+            "Export the Journey Book", "lantern-ending-export",
+            "Write the whole Journey Book as Markdown and as a notebook", "primary",
+        )  # fmt: skip
+        self.ending_export.on_click(lambda _b: self.controls and self.controls.export())
         self.build()
         self._actions_box = widgets.VBox(list(self.actions()))
         self._actions_box.add_class("lantern-actions")
@@ -233,7 +238,9 @@ class GameFrame(ShowsFallback, widgets.VBox):
         (``table=False``: this action never takes them, e.g. a roll on the oracle tables).
         """
         report = None
-        self._looking = None
+        if self._looking is not None:
+            self._looking = None
+            self.log_view.clear_pick()
         with guarded(self.messages):
             typed = self.at_table.typed() if supplied is None and table else None
             given = supplied if supplied is not None else typed
@@ -307,7 +314,10 @@ class GameFrame(ShowsFallback, widgets.VBox):
     def _render_play_column(self, state: Any, looking: Any) -> None:
         ending = self.ending_html(state)
         if looking is not None:
-            number = f"action {looking.number}" if looking.number is not None else "a replaced try"
+            number = {
+                "superseded": "a try a reroll replaced",
+                "undone": "an action later undone",
+            }.get(looking.status, f"action {looking.number}")
             self.looking.children[0].value = (  # type: ignore[attr-defined]
                 f'<div class="lantern-looking-text"><b>Looking back</b>: the journey as it stood '
                 f"after {escape(number)} — {escape(looking.text)}. Nothing here can be changed; "
@@ -318,7 +328,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
             self.ending.value = ending + self._ending_tail()
             shown = (self.ending, *self._ending_buttons())
         else:
-            shown = tuple(self._actions_box.children) and (self._actions_box,)
+            shown = (self._actions_box,) if self._actions_box.children else ()
         if self._play_slot.children != shown:
             self._play_slot.children = shown
 
@@ -336,15 +346,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         )
 
     def _ending_buttons(self) -> tuple[widgets.Widget, ...]:
-        if self.controls is None:
-            return ()
-        if not hasattr(self, "_ending_export"):
-            self._ending_export = button(
-                "Export the Journey Book", "lantern-ending-export",
-                "Write the whole Journey Book as Markdown and as a notebook", "primary",
-            )  # fmt: skip
-            self._ending_export.on_click(lambda _b: self.controls and self.controls.export())
-        return (self._ending_export,)
+        return () if self.controls is None else (self.ending_export,)
 
     def _header_html(self, state: Any) -> str:
         book = self.book
