@@ -54,7 +54,11 @@ def main(argv: list[str]) -> int:
         folder = Path(tmp)
         empty = folder / "empty.ipynb"
         nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("")])
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nb.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
         nbformat.write(nb, empty)
         for name in NOTEBOOKS:
             game = folder / name
