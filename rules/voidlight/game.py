@@ -430,7 +430,9 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     """
     reason = refusal(state, action.kind) if hasattr(action, "kind") else "it is not an action"
     if reason is not None:
-        raise IllegalAction(f"{getattr(action, 'title', action)!r} is not possible now: {reason}")
+        raise IllegalAction(
+            f"{getattr(action, 'title', repr(action))} is not possible now: {reason}"
+        )
     turn = Turn(state)
     outcome, hits = HANDLERS[type(action)](turn, action, chance)
     if turn.state.pending is None and turn.state.clock.owed > 0 and not turn.state.over:
