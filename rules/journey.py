@@ -61,6 +61,7 @@ RECORD_VERSION = 1
 #: Game name -> "module:attribute" of its :class:`Game`; imported when first asked for.
 GAMES: Mapping[str, str] = {
     "firelights": "rules.firelights:GAME",
+    "voidlight": "rules.voidlight:GAME",
 }
 
 #: How many recent :class:`Point` s a journey keeps in memory for undo (older ones are rebuilt).

@@ -1,0 +1,164 @@
+"""Voidlight (Fari RPGs): a sci-fi horror dungeon crawl under a shrinking beam of light.
+
+Version 2 of the Boundless engine: Checks by Attribute and Position, Pushes, Critical Saves, ten
+Slots, the shared P6 Voidlight on an expedition clock, and the solo tools (Fortune and Reaction
+Rolls, Encounter Pools, the enemy guide, the theme and action oracle). Every value is immutable;
+every die goes through the injected chance source, so a journey replays exactly.
+
+>>> from rules.journey import Journey
+>>> journey = Journey.start("voidlight", seed=1)
+>>> _ = journey.play(Create("Vex", "she/her", vigor=2, operate=1, insight=1, diplomacy=1), [[3]])
+>>> journey.state.sheet.credits
+30
+>>> _ = journey.play(Check("vigor"), [[5, 2]])
+>>> journey.last.outcome, "push" in available(journey.state)
+('partial', True)
+>>> check_odds(2, "standard", pushed=True)["success"]
+Fraction(25, 81)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.chance import Source
+from rules.voidlight.actions import (
+    ACTIONS,
+    Advance,
+    Beam,
+    Check,
+    Choose,
+    Cost,
+    Create,
+    CreateRandom,
+    Credits,
+    Damage,
+    Drop,
+    Elapse,
+    EndEncounter,
+    Fortune,
+    GainCondition,
+    HurtEnemy,
+    Inspire,
+    LongRest,
+    Push,
+    React,
+    RollEncounter,
+    RollEnemy,
+    RollLight,
+    Save,
+    SetTimer,
+    ShortRest,
+    StartEncounter,
+    SwapBattery,
+    Take,
+    Treat,
+    parse,
+)
+from rules.voidlight.character import ATTRIBUTES, SLOTS, Character, Condition, Item, Penalty
+from rules.voidlight.checks import SaveOdds, check_odds, save_odds
+from rules.voidlight.costs import effect, entry_text
+from rules.voidlight.game import DEFAULTS, apply, initial
+from rules.voidlight.moves import available, check_position, light_life, odds, why_not
+from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
+from rules.voidlight.report import Report
+from rules.voidlight.solo import ENEMY_HP, FORTUNE_DICE
+from rules.voidlight.state import Clock, EncounterPool, Enemy, LastCheck, Pending, State, Voidlight
+from rules.voidlight.summary import slot_boxes, summary
+
+__all__ = [
+    "ACTIONS",
+    "ATTRIBUTES",
+    "DEFAULTS",
+    "ENEMY_HP",
+    "FORTUNE_DICE",
+    "GAME",
+    "SLOTS",
+    "Advance",
+    "BatteryLife",
+    "Beam",
+    "Character",
+    "Check",
+    "Choose",
+    "Clock",
+    "Condition",
+    "Cost",
+    "Create",
+    "CreateRandom",
+    "Credits",
+    "Damage",
+    "Drop",
+    "Elapse",
+    "EncounterPool",
+    "EndEncounter",
+    "Enemy",
+    "Fortune",
+    "GainCondition",
+    "HurtEnemy",
+    "Inspire",
+    "Item",
+    "LastCheck",
+    "LongRest",
+    "Penalty",
+    "Pending",
+    "Push",
+    "React",
+    "Report",
+    "RollEncounter",
+    "RollEnemy",
+    "RollLight",
+    "Save",
+    "SaveOdds",
+    "SetTimer",
+    "ShortRest",
+    "StartEncounter",
+    "State",
+    "SwapBattery",
+    "Take",
+    "Treat",
+    "Voidlight",
+    "apply",
+    "available",
+    "battery_life",
+    "check_odds",
+    "check_position",
+    "effect",
+    "entry_text",
+    "initial",
+    "light_life",
+    "odds",
+    "parse",
+    "pool_empty_within",
+    "pool_rolls",
+    "save_odds",
+    "slot_boxes",
+    "summary",
+    "why_not",
+]
+
+
+class VoidlightGame:
+    """The game as :mod:`rules.journey` plays it. Options (all house rules, see DEFAULTS): "play"
+    "solo" (Voidlight rolled every 20 minutes) or "group" (10); "timer" "interval" or "scenes";
+    "interval" minutes (overrides play); "points" to spread at creation; "hit_points" to start."""
+
+    name = "voidlight"
+
+    def initial(self, options: Mapping[str, Any]) -> State:
+        return initial(options)
+
+    def apply(self, state: State, action: Any, chance: Source) -> tuple[State, Report]:
+        return apply(state, action, chance)
+
+    def parse_action(self, data: Mapping[str, Any]) -> Any:
+        return parse(data)
+
+    def summary(self, state: State) -> str:
+        return summary(state)
+
+    def describe(self, report: Report) -> str:
+        return report.mechanics()
+
+
+GAME = VoidlightGame()

@@ -1,0 +1,396 @@
+"""The player's moves in Voidlight, as plain values that print to and parse from JSON.
+
+Every action is a frozen dataclass with a ``kind`` (its JSON name) and a ``title`` (what the
+player calls it). Positions are their names: "absolute", "good", "standard", "bad", "impossible".
+
+>>> parse({"kind": "check", "attribute": "vigor", "position": "good"})
+Check(attribute='vigor', position='good')
+>>> Elapse(20).to_json()
+{'kind': 'elapse', 'minutes': 20}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules.errors import InvalidInput
+
+__all__ = [
+    "ACTIONS",
+    "Advance",
+    "Beam",
+    "Check",
+    "Choose",
+    "Cost",
+    "Create",
+    "CreateRandom",
+    "Credits",
+    "Damage",
+    "Drop",
+    "Elapse",
+    "EndEncounter",
+    "Fortune",
+    "GainCondition",
+    "HurtEnemy",
+    "Inspire",
+    "LongRest",
+    "Push",
+    "React",
+    "RollEncounter",
+    "RollEnemy",
+    "RollLight",
+    "Save",
+    "SetTimer",
+    "ShortRest",
+    "StartEncounter",
+    "SwapBattery",
+    "Take",
+    "Treat",
+    "parse",
+]
+
+
+class _Action:
+    kind: ClassVar[str]
+    title: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            data[f.name] = getattr(self, f.name)
+        return data
+
+
+# --- the character -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Create(_Action):
+    """Create the character by points (house rule: 5 points, each attribute 0..3); rolls 1D for
+    the starting Credits (x 10)."""
+
+    kind: ClassVar[str] = "create"
+    title: ClassVar[str] = "Create a character"
+    name: str
+    pronouns: str
+    vigor: int
+    operate: int
+    insight: int
+    diplomacy: int
+
+
+@dataclass(frozen=True)
+class CreateRandom(_Action):
+    """Create the character by the random method (house rule): 4 dice per attribute, each Hit
+    adds 1, all four rerolled while the total is under 3; then 1D x 10 Credits."""
+
+    kind: ClassVar[str] = "create_random"
+    title: ClassVar[str] = "Create a character at random"
+    name: str
+    pronouns: str = ""
+
+
+@dataclass(frozen=True)
+class Take(_Action):
+    """Carry an item: ``size`` small (0 slots), normal (1) or large (2)."""
+
+    kind: ClassVar[str] = "take"
+    title: ClassVar[str] = "Take an item"
+    item: str
+    size: str = "normal"
+
+
+@dataclass(frozen=True)
+class Drop(_Action):
+    kind: ClassVar[str] = "drop"
+    title: ClassVar[str] = "Drop an item"
+    item: str
+
+
+@dataclass(frozen=True)
+class Credits(_Action):
+    """Gain (positive) or spend (negative) Credits; spending more than you hold is refused."""
+
+    kind: ClassVar[str] = "credits"
+    title: ClassVar[str] = "Credits"
+    change: int
+
+
+# --- checks, costs, harm ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Check(_Action):
+    """A Check with an Attribute in the Position the fiction sets; the beam then moves it one step
+    (High Beam up, Low Beam down) and Frozen makes a Vigor check Bad first (house rules)."""
+
+    kind: ClassVar[str] = "check"
+    title: ClassVar[str] = "Check"
+    attribute: str
+    position: str = "standard"
+
+
+@dataclass(frozen=True)
+class Push(_Action):
+    """Push the last Check: reroll all its Misses, then gain a Fatigued condition."""
+
+    kind: ClassVar[str] = "push"
+    title: ClassVar[str] = "Push"
+
+
+@dataclass(frozen=True)
+class Cost(_Action):
+    """Take the cost of a Check that yielded 1 or 0 Hits: roll 2D on the table (``entry`` None)
+    or pick an ``entry`` (11..66)."""
+
+    kind: ClassVar[str] = "cost"
+    title: ClassVar[str] = "Check cost"
+    entry: int | None = None
+
+
+@dataclass(frozen=True)
+class Damage(_Action):
+    """A threat harms the character: lose ``amount`` Hit Points (never below 0)."""
+
+    kind: ClassVar[str] = "damage"
+    title: ClassVar[str] = "Take damage"
+    amount: int
+
+
+@dataclass(frozen=True)
+class GainCondition(_Action):
+    """Suffer a new Condition in ``slots`` slots (``lasting``: it cannot be cleared)."""
+
+    kind: ClassVar[str] = "condition"
+    title: ClassVar[str] = "Gain a condition"
+    name: str
+    slots: int = 1
+    lasting: bool = False
+
+
+@dataclass(frozen=True)
+class Treat(_Action):
+    """Clear a condition by an action in the fiction that addresses it (treating Bleeding or Chem
+    Burn stops its worsening). Lasting conditions cannot be cleared."""
+
+    kind: ClassVar[str] = "treat"
+    title: ClassVar[str] = "Treat a condition"
+    condition: str
+
+
+@dataclass(frozen=True)
+class Save(_Action):
+    """Make the Critical Save that is due, with the most relevant Attribute."""
+
+    kind: ClassVar[str] = "save"
+    title: ClassVar[str] = "Critical Save"
+    attribute: str
+    position: str = "standard"
+
+
+@dataclass(frozen=True)
+class Choose(_Action):
+    """Answer a pending choice: the item to drop, the equipment that falls or breaks, the
+    condition to gain."""
+
+    kind: ClassVar[str] = "choose"
+    title: ClassVar[str] = "Choose"
+    option: str
+
+
+# --- recovery -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShortRest(_Action):
+    """About 10 minutes: recover 1D Hit Points; resting rolls every Encounter Pool."""
+
+    kind: ClassVar[str] = "short_rest"
+    title: ClassVar[str] = "Short Rest"
+
+
+@dataclass(frozen=True)
+class LongRest(_Action):
+    """About 8 hours: all Hit Points, and 1 point restored to ``attribute`` (blank when none is
+    below its full score); a dying character helped in time wakes. Rolls every Encounter Pool."""
+
+    kind: ClassVar[str] = "long_rest"
+    title: ClassVar[str] = "Long Rest"
+    attribute: str = ""
+
+
+@dataclass(frozen=True)
+class Advance(_Action):
+    """An Advancement: +2 max Hit Points and +1 to ``attribute`` (to a maximum of 6)."""
+
+    kind: ClassVar[str] = "advance"
+    title: ClassVar[str] = "Advancement"
+    attribute: str
+
+
+# --- the Voidlight and the clock ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Elapse(_Action):
+    """``minutes`` of expedition time pass; what falls due in them happens, in order."""
+
+    kind: ClassVar[str] = "elapse"
+    title: ClassVar[str] = "Time passes"
+    minutes: int
+
+
+@dataclass(frozen=True)
+class SetTimer(_Action):
+    """Roll the Voidlight on a timer ("interval", every ``interval`` minutes, the countdown
+    restarting now) or between scenes ("scenes", by hand)."""
+
+    kind: ClassVar[str] = "timer"
+    title: ClassVar[str] = "Set the Voidlight timer"
+    timer: str
+    interval: int | None = None
+
+
+@dataclass(frozen=True)
+class RollLight(_Action):
+    """Roll the Voidlight Pool now (between scenes or locations)."""
+
+    kind: ClassVar[str] = "roll_light"
+    title: ClassVar[str] = "Roll the Voidlight"
+
+
+@dataclass(frozen=True)
+class Beam(_Action):
+    """Switch the Voidlight's mode: "high", "standard" or "low"."""
+
+    kind: ClassVar[str] = "beam"
+    title: ClassVar[str] = "Switch beam"
+    mode: str
+
+
+@dataclass(frozen=True)
+class SwapBattery(_Action):
+    """Slot a new Battery (an item you carry, named "Battery"): the Voidlight is P6 again."""
+
+    kind: ClassVar[str] = "swap_battery"
+    title: ClassVar[str] = "Slot a new Battery"
+
+
+# --- solo tools ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fortune(_Action):
+    """A Fortune Roll for a yes-or-no ``question``: dice by ``likelihood`` ("almost certain" 4,
+    "likely" 3, "even" 2, "unlikely" 1, "slim" 0), or an ``attribute``'s score instead."""
+
+    kind: ClassVar[str] = "fortune"
+    title: ClassVar[str] = "Fortune Roll"
+    likelihood: str = "even"
+    attribute: str = ""
+    position: str = "standard"
+    question: str = ""
+
+
+@dataclass(frozen=True)
+class React(_Action):
+    """A Reaction Roll: ``dice`` by the nature of the encounter (2 if unsure)."""
+
+    kind: ClassVar[str] = "react"
+    title: ClassVar[str] = "Reaction Roll"
+    dice: int = 2
+    who: str = ""
+
+
+@dataclass(frozen=True)
+class StartEncounter(_Action):
+    """Create an Encounter Pool: P2 something close, P4 a growing threat, P6 distant danger."""
+
+    kind: ClassVar[str] = "encounter"
+    title: ClassVar[str] = "Start an Encounter Pool"
+    name: str
+    size: int
+
+
+@dataclass(frozen=True)
+class RollEncounter(_Action):
+    """Roll an Encounter Pool (the character rests, searches, makes noise, lingers...)."""
+
+    kind: ClassVar[str] = "roll_encounter"
+    title: ClassVar[str] = "Roll an Encounter Pool"
+    name: str
+
+
+@dataclass(frozen=True)
+class EndEncounter(_Action):
+    """Set an Encounter Pool aside (the danger is left behind)."""
+
+    kind: ClassVar[str] = "end_encounter"
+    title: ClassVar[str] = "End an Encounter Pool"
+    name: str
+
+
+@dataclass(frozen=True)
+class RollEnemy(_Action):
+    """Roll for an enemy (house rule): 1D, 1-3 lesser (6-8 HP), 4-5 hardened (10-14), 6 deadly
+    (14-20); its Hit Points rolled in the range."""
+
+    kind: ClassVar[str] = "enemy"
+    title: ClassVar[str] = "Roll for an enemy"
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class HurtEnemy(_Action):
+    kind: ClassVar[str] = "hurt_enemy"
+    title: ClassVar[str] = "Damage an enemy"
+    name: str
+    damage: int
+
+
+@dataclass(frozen=True)
+class Inspire(_Action):
+    """The theme and action oracle: ``table`` "theme", "action" or "both"; each roll reads both
+    columns of its table at once."""
+
+    kind: ClassVar[str] = "inspire"
+    title: ClassVar[str] = "Theme and action oracle"
+    table: str = "both"
+
+
+ACTIONS: Mapping[str, type[_Action]] = {
+    cls.kind: cls
+    for cls in (Create, CreateRandom, Take, Drop, Credits, Check, Push, Cost, Damage,
+                GainCondition, Treat, Save, Choose, ShortRest, LongRest, Advance, Elapse,
+                SetTimer, RollLight, Beam, SwapBattery, Fortune, React, StartEncounter,
+                RollEncounter, EndEncounter, RollEnemy, HurtEnemy, Inspire)
+}  # fmt: skip
+
+
+def parse(data: Mapping[str, Any]) -> Any:
+    """An action from its JSON form; unknown kinds and fields are refused by name."""
+    kind = data.get("kind") if isinstance(data, Mapping) else None
+    if kind not in ACTIONS:
+        raise InvalidInput(
+            f"there is no Voidlight action of kind {kind!r}: the kinds are "
+            f"{', '.join(sorted(ACTIONS))}"
+        )
+    cls = ACTIONS[str(kind)]
+    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    args = {key: value for key, value in data.items() if key != "kind"}
+    unknown = set(args) - fields
+    if unknown:
+        raise InvalidInput(
+            f"{cls.title} ({kind!r}) takes {_listed(fields)}, not {_listed(unknown)}"
+        )
+    try:
+        return cls(**args)
+    except TypeError as error:
+        raise InvalidInput(f"{cls.title} ({kind!r}) takes {_listed(fields)}: {error}") from None
+
+
+def _listed(names: set[str]) -> str:
+    return ", ".join(map(repr, sorted(names))) or "nothing more"

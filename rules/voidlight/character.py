@@ -1,0 +1,265 @@
+"""The character sheet: name, pronouns, Hit Points, Credits, four Attributes and 10 Slots.
+
+"Your character has 10 Slots. Slots track items in your character's inventory. Most items take 1
+Slot, small items take none, and large items take 2. Conditions can also fill Slots."
+
+House rules (RULES-NOTES): creation by 5 points spread over the four attributes, each 0..3, or by
+the random method (4 dice per attribute, each Hit adds 1, all rerolled while the total is under 3);
+starting max Hit Points 10; starting Credits 1D x 10; a condition takes 1 slot unless its entry
+says 2.
+
+>>> wick = Character("Wick", "they/them", vigor=2, operate=1, insight=1, diplomacy=1)
+>>> wick.hp, wick.max_hp, wick.free_slots
+(10, 10, 10)
+>>> wick.take(Item("Battery")).take(Item("Crowbar", "large")).free_slots
+7
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.errors import IllegalAction, InvalidInput
+
+__all__ = [
+    "ATTRIBUTES",
+    "MAX_SCORE",
+    "SIZES",
+    "SLOTS",
+    "Character",
+    "Condition",
+    "Item",
+    "Penalty",
+    "check_attribute",
+    "check_points",
+]
+
+#: The four Attributes, as the cost table names them.
+ATTRIBUTES = ("vigor", "operate", "insight", "diplomacy")
+#: "raise an Attribute score by 1, to a maximum of 6"
+MAX_SCORE = 6
+#: "Your character has 10 Slots."
+SLOTS = 10
+#: "Most items take 1 Slot, small items take none, and large items take 2."
+SIZES = {"small": 0, "normal": 1, "large": 2}
+#: House rule: starting max Hit Points, and the creation points (each attribute 0..3).
+START_HP = 10
+POINTS = 5
+MOST_AT_START = 3
+
+
+def check_attribute(name: object) -> str:
+    """``name`` if it is one of the four Attributes; else an error naming it."""
+    if name not in ATTRIBUTES:
+        raise InvalidInput(
+            f"the Attributes are Vigor, Operate, Insight and Diplomacy: {name!r} is not one"
+        )
+    assert isinstance(name, str)
+    return name
+
+
+def _check_int(what: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInput(f"{what} is a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _check_name(what: str, value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(f"give the {what} a name (you gave {value!r})")
+    return value.strip()
+
+
+def check_points(scores: dict[str, int], points: int = POINTS, most: int = MOST_AT_START) -> None:
+    """House rule: creation by points spends exactly ``points`` over the four attributes, each
+    0..``most``."""
+    for name, value in scores.items():
+        _check_int(f"{name.title()} at creation", value, 0, most)
+    spent = sum(scores.values())
+    if spent != points:
+        listed = ", ".join(f"{name}={value!r}" for name, value in scores.items())
+        raise InvalidInput(
+            f"spread exactly {points} points over the attributes: {listed} is {spent}"
+        )
+
+
+@dataclass(frozen=True)
+class Item:
+    """Something carried: ``size`` small (0 slots), normal (1) or large (2); a broken item still
+    fills its slots."""
+
+    name: str
+    size: str = "normal"
+    broken: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", _check_name("item", self.name))
+        if self.size not in SIZES:
+            raise InvalidInput(
+                f"an item is small (0 slots), normal (1) or large (2), not {self.size!r}"
+            )
+
+    @property
+    def slots(self) -> int:
+        return SIZES[self.size]
+
+    @property
+    def label(self) -> str:
+        return self.name + (" (broken)" if self.broken else "")
+
+
+#: Conditions that worsen on the expedition clock, and every how many minutes.
+WORSENING = {"bleeding": 10, "chem burn": 10}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A lasting hindrance in ``slots`` slots. ``worsens`` is "bleeding" (1D-1 damage every 10
+    minutes) or "chem burn" (1 slot more every 10 minutes), until treated; ``next_due`` is the
+    expedition minute it next worsens. A ``lasting`` condition cannot be cleared."""
+
+    name: str
+    slots: int = 1
+    lasting: bool = False
+    worsens: str = ""
+    next_due: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", _check_name("condition", self.name))
+        _check_int("a condition's slots", self.slots, 1, SLOTS)
+        if self.worsens and self.worsens not in WORSENING:
+            raise InvalidInput(
+                f"a condition worsens as 'bleeding' or 'chem burn', not {self.worsens!r}"
+            )
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """``-amount`` to an attribute until the expedition minute ``until`` ("-1 VIGOR FOR 10
+    MINUTES")."""
+
+    attribute: str
+    until: int
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class Character:
+    """The sheet. ``full`` holds the scores a Long Rest restores toward (the score each attribute
+    had before a Critical Save lowered it: creation plus advancements)."""
+
+    name: str
+    pronouns: str
+    vigor: int
+    operate: int
+    insight: int
+    diplomacy: int
+    hp: int = START_HP
+    max_hp: int = START_HP
+    credits: int = 0
+    items: tuple[Item, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    full: tuple[int, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", _check_name("character", self.name))
+        if not isinstance(self.pronouns, str):
+            raise InvalidInput(
+                f"pronouns are words such as 'she/her', or left blank (you gave {self.pronouns!r})"
+            )
+        for name in ATTRIBUTES:
+            _check_int(name.title(), getattr(self, name), 0, MAX_SCORE)
+        if not self.full:
+            object.__setattr__(self, "full", self.scores)
+        _check_int("max Hit Points", self.max_hp, 1, 999)
+        _check_int("Hit Points", self.hp, 0, self.max_hp)
+        _check_int("Credits", self.credits, 0, 10**9)
+        if self.used_slots > SLOTS:
+            raise IllegalAction(f"{self.used_slots} slots filled: a character has {SLOTS}")
+
+    # --- attributes ------------------------------------------------------------------------
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(getattr(self, name) for name in ATTRIBUTES)
+
+    def score(self, attribute: str) -> int:
+        """The Attribute score on the sheet."""
+        value: int = getattr(self, check_attribute(attribute))
+        return value
+
+    def penalty(self, attribute: str) -> int:
+        check_attribute(attribute)
+        return sum(p.amount for p in self.penalties if p.attribute == attribute)
+
+    def effective(self, attribute: str) -> int:
+        """The score less the penalties in force, never below 0: the dice a Check rolls."""
+        return max(0, self.score(attribute) - self.penalty(attribute))
+
+    def with_score(self, attribute: str, value: int) -> Character:
+        """The attribute set to ``value``, kept in 0..6."""
+        changes: dict[str, Any] = {check_attribute(attribute): max(0, min(MAX_SCORE, value))}
+        return replace(self, **changes)
+
+    # --- slots -----------------------------------------------------------------------------
+
+    @property
+    def used_slots(self) -> int:
+        return sum(i.slots for i in self.items) + self.condition_slots
+
+    @property
+    def condition_slots(self) -> int:
+        return sum(c.slots for c in self.conditions)
+
+    @property
+    def free_slots(self) -> int:
+        return SLOTS - self.used_slots
+
+    @property
+    def full_of_conditions(self) -> bool:
+        """ "when all their Slots are filled by Conditions\""""
+        return self.condition_slots >= SLOTS
+
+    @property
+    def droppable(self) -> tuple[str, ...]:
+        """The names of the items that fill a slot (dropping one makes room), each once."""
+        return tuple(dict.fromkeys(i.name for i in self.items if i.slots))
+
+    @property
+    def item_names(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(i.name for i in self.items))
+
+    def take(self, item: Item) -> Character:
+        """The item added; refused when it does not fit."""
+        if item.slots > self.free_slots:
+            raise IllegalAction(
+                f"no room for {item.name!r} ({item.size}, {item.slots} slots): "
+                f"{self.free_slots} of {SLOTS} slots are free; drop something first"
+            )
+        return replace(self, items=(*self.items, item))
+
+    def find_item(self, name: object) -> int:
+        """The index of the first item called ``name`` (any case)."""
+        if isinstance(name, str):
+            for index, item in enumerate(self.items):
+                if item.name.casefold() == name.strip().casefold():
+                    return index
+        held = ", ".join(map(repr, self.item_names)) or "nothing"
+        raise IllegalAction(f"you carry no item {name!r}: you carry {held}")
+
+    def without_item(self, index: int) -> Character:
+        return replace(self, items=self.items[:index] + self.items[index + 1 :])
+
+    def find_condition(self, name: object) -> int:
+        if isinstance(name, str):
+            for index, condition in enumerate(self.conditions):
+                if condition.name.casefold() == name.strip().casefold():
+                    return index
+        held = ", ".join(repr(c.name) for c in self.conditions) or "none"
+        raise IllegalAction(f"you have no condition {name!r}: your conditions are {held}")
+
+    @property
+    def display_name(self) -> str:
+        return f"{self.name} ({self.pronouns})" if self.pronouns.strip() else self.name

@@ -1,0 +1,122 @@
+"""Expedition time: what falls due as the minutes pass.
+
+An :class:`~rules.voidlight.actions.Elapse` moves the clock on; everything due in those minutes
+happens in time order, and at the same minute in this order:
+
+1. attribute penalties wear off ("-1 VIGOR FOR 10 MINUTES");
+2. conditions worsen, every 10 minutes since gained, until treated: Bleeding deals 1D-1 damage,
+   Chem Burn fills one more slot;
+3. the Voidlight Pool is rolled, every ``interval`` minutes when the timer is on ("interval");
+   between scenes ("scenes") it is rolled by hand only;
+4. in the dark, a Critical Save every 5 minutes after the light died.
+
+A pending choice (a save, an item to drop) stops the clock at its minute; the minutes still owed
+run once the choice is answered, and an Elapse made meanwhile adds to them (a live timer goes on
+counting while the player decides; a pause is no Elapse).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.chance import Source
+from rules.dice import Roll
+from rules.voidlight.battery import roll_light
+from rules.voidlight.character import WORSENING
+from rules.voidlight.damage import damage, due_save, worsen
+from rules.voidlight.state import DARK_EVERY, State
+from rules.voidlight.turn import Turn
+
+__all__ = ["INTERVALS", "due", "elapse", "next_event", "run"]
+
+#: "The GM rolls the Voidlight Pool every 10 real-time minutes"; "When playing solo, set the
+#: Voidlight timer to 20 minutes."
+INTERVALS = {"group": 10, "solo": 20}
+
+_PENALTY, _WORSENS, _LIGHT, _DARK = range(4)
+
+
+def next_event(state: State) -> tuple[int, int, int] | None:
+    """The first thing due by ``clock.until``: (minute, what, index), or None."""
+    events = list(due(state))
+    return min(events) if events else None
+
+
+def due(state: State) -> list[tuple[int, int, int]]:
+    clock, sheet = state.clock, state.character
+    events: list[tuple[int, int, int]] = []
+    if sheet is not None:
+        events += [(p.until, _PENALTY, i) for i, p in enumerate(sheet.penalties)]
+        events += [
+            (c.next_due, _WORSENS, i)
+            for i, c in enumerate(sheet.conditions)
+            if c.worsens and c.next_due is not None
+        ]
+    if clock.timer == "interval" and clock.next_roll is not None:
+        events.append((clock.next_roll, _LIGHT, 0))
+    if clock.dark_next is not None:
+        events.append((clock.dark_next, _DARK, 0))
+    return [event for event in events if event[0] <= clock.until]
+
+
+def elapse(turn: Turn, minutes: int, chance: Source) -> None:
+    clock = turn.state.clock
+    turn.clock(until=clock.until + minutes)
+    if turn.state.pending is not None:
+        turn.say(
+            f"{minutes} minutes pass while a choice waits: {turn.state.clock.owed} minutes owed, "
+            "played once it is made"
+        )
+        return
+    run(turn, chance)
+
+
+def run(turn: Turn, chance: Source) -> None:
+    """Play what falls due up to ``clock.until``, stopping at a pending choice."""
+    while turn.state.pending is None and not turn.state.over:
+        event = next_event(turn.state)
+        if event is None:
+            break
+        minute, what, index = event
+        turn.clock(minute=minute)
+        _happen(turn, what, index, chance)
+    if turn.state.pending is None or turn.state.over:
+        turn.clock(minute=turn.state.clock.until)
+    else:
+        owed = turn.state.clock.owed
+        turn.say(f"the clock stops at minute {turn.state.clock.minute} ({owed} minutes owed)")
+
+
+def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
+    state = turn.state
+    minute = state.clock.minute
+    at = f"minute {minute}"
+    if what == _PENALTY:
+        sheet = state.sheet
+        ending = [p for p in sheet.penalties if p.until <= minute]
+        turn.update(penalties=tuple(p for p in sheet.penalties if p.until > minute))
+        for penalty in ending:
+            turn.say(f"{at}: -{penalty.amount} {penalty.attribute.title()} wears off")
+    elif what == _WORSENS:
+        condition = state.sheet.conditions[index]
+        assert condition.next_due is not None
+        conditions = list(state.sheet.conditions)
+        conditions[index] = replace(
+            condition, next_due=condition.next_due + WORSENING[condition.worsens]
+        )
+        turn.update(conditions=tuple(conditions))
+        if condition.worsens == "bleeding":
+            (face,) = chance.resolve(Roll(1))
+            turn.dice.append(face)
+            damage(turn, max(0, face - 1), f"{at}: Bleeding, 1D-1 = {face}-1")
+        else:
+            turn.say(f"{at}: {condition.name} worsens")
+            worsen(turn, index)
+    elif what == _LIGHT:
+        turn.clock(next_roll=minute + state.clock.interval)
+        if not state.light.dead:
+            roll_light(turn, chance, at)
+    else:
+        turn.clock(dark_next=minute + DARK_EVERY)
+        turn.say(f"{at}: {DARK_EVERY} minutes in the dark")
+        due_save(turn, "dark")

@@ -1,0 +1,173 @@
+"""Damage, Conditions in Slots, and Critical Saves.
+
+- "When a threat harms your character, they lose a number of Hit Points equal to the Damage dealt
+  or suffer a new Condition." Hit Points never go below 0.
+- "When your character gains a Condition, write it in an empty Slot; if none are empty, your
+  character must drop an item to make room": the player picks the item (a pending "drop").
+- "When they reach 0 Hit Points, or when all their Slots are filled by Conditions, make a Critical
+  Save [...] Taking Damage while at 0 Hit Points, or suffering a new Condition while all Slots are
+  filled by Conditions, triggers another Critical Save." The save's attribute is the player's
+  choice (a pending "save").
+- "1+ HITS: wounded, but endures. 0 HITS: taken out and dying." Then the attribute loses 1 per
+  Miss, at most 2, never below 0.
+
+House rules: a condition that needs more slots than are free when no item fills a slot (only
+conditions and small items are left) fills the free slots it can; a dying character makes no
+further save for damage or conditions (they are already taken out), but still the dark's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.chance import Source
+from rules.dice import Position, Roll, count_hits, dice_to_roll
+from rules.errors import IllegalAction
+from rules.voidlight.character import ATTRIBUTES, SLOTS, Condition, check_attribute
+from rules.voidlight.checks import position_of, save_loss
+from rules.voidlight.state import Pending
+from rules.voidlight.turn import Turn
+
+__all__ = ["damage", "due_save", "gain", "made_room", "save", "worsen"]
+
+PROMPTS = {
+    "hit points": "0 Hit Points: make a Critical Save (choose the most relevant Attribute)",
+    "again": "Damage while at 0 Hit Points: another Critical Save (choose the Attribute)",
+    "slots": "every Slot is filled by Conditions: make a Critical Save (choose the Attribute)",
+    "dark": "In the dark: make a Critical Save (choose the Attribute); a failure is lost to the dark",
+}
+
+
+def due_save(turn: Turn, reason: str, prompt: str | None = None) -> None:
+    """A Critical Save falls due, ``reason`` "hit points", "slots" or "dark" (unless one already
+    is, or a dying character would make it for damage or a condition)."""
+    state = turn.state
+    if state.pending is not None and state.pending.kind == "save":
+        return
+    if state.status == "dying" and reason != "dark":
+        turn.say("you are taken out already: no further Critical Save")
+        return
+    turn.ask(Pending("save", ATTRIBUTES, prompt or PROMPTS[reason], reason=reason))
+
+
+def damage(turn: Turn, amount: int, source: str) -> None:
+    """Lose ``amount`` Hit Points (never below 0); a save falls due at 0 or below it."""
+    sheet = turn.sheet
+    if amount <= 0:
+        turn.say(f"{source}: no damage")
+        return
+    before = sheet.hp
+    turn.update(hp=max(0, before - amount))
+    turn.say(f"{source}: {amount} damage ({turn.sheet.hp}/{sheet.max_hp} Hit Points)")
+    if before == 0:
+        due_save(turn, "hit points", PROMPTS["again"])
+    elif turn.sheet.hp == 0:
+        due_save(turn, "hit points")
+
+
+def gain(turn: Turn, condition: Condition) -> None:
+    """Write a new Condition in empty Slots, asking which item to drop when there is no room."""
+    sheet = turn.sheet
+    if sheet.full_of_conditions:
+        turn.say(f"every Slot holds a Condition: {condition.name} has no room")
+        due_save(turn, "slots", PROMPTS["slots"].replace("make a", "another"))
+        return
+    if sheet.free_slots >= condition.slots:
+        _write(turn, condition)
+        return
+    if sheet.droppable:
+        need = condition.slots - sheet.free_slots
+        prompt = (
+            f"{condition.name} needs {condition.slots} slot{'s' * (condition.slots > 1)} and "
+            f"{sheet.free_slots} {'is' if sheet.free_slots == 1 else 'are'} free: drop an item "
+            f"to make room ({need} more slot{'s' * (need > 1)})"
+        )
+        turn.ask(Pending("drop", sheet.droppable, prompt, reason="new", condition=condition))
+        return
+    fits = sheet.free_slots
+    turn.say(f"only {fits} slot{'s' * (fits > 1)} free and no item to drop (house rule)")
+    _write(turn, replace(condition, slots=fits))
+
+
+def _write(turn: Turn, condition: Condition) -> None:
+    turn.update(conditions=(*turn.sheet.conditions, condition))
+    size = f" ({condition.slots} slots)" if condition.slots > 1 else ""
+    turn.say(f"you gain {condition.name}{size}: {turn.sheet.used_slots}/{SLOTS} slots filled")
+    if turn.sheet.full_of_conditions:
+        due_save(turn, "slots")
+
+
+def worsen(turn: Turn, index: int) -> None:
+    """Condition ``index`` fills one more Slot (Chem Burn), making room like a new Condition."""
+    sheet = turn.sheet
+    condition = sheet.conditions[index]
+    if sheet.full_of_conditions:
+        turn.say(f"{condition.name} spreads, but every Slot holds a Condition")
+        due_save(turn, "slots", PROMPTS["slots"].replace("make a", "another"))
+        return
+    if sheet.free_slots < 1:
+        prompt = f"{condition.name} spreads to another slot: drop an item to make room"
+        turn.ask(Pending("drop", sheet.droppable, prompt, reason="worsens", index=index))
+        return
+    grown = replace(condition, slots=condition.slots + 1)
+    conditions = list(sheet.conditions)
+    conditions[index] = grown
+    turn.update(conditions=tuple(conditions))
+    turn.say(
+        f"{condition.name} spreads: {grown.slots} slots ({turn.sheet.used_slots}/{SLOTS} filled)"
+    )
+    if turn.sheet.full_of_conditions:
+        due_save(turn, "slots")
+
+
+def made_room(turn: Turn, pending: Pending, item: str) -> None:
+    """The item the player dropped for a pending "drop"; then the condition is written."""
+    sheet = turn.sheet
+    index = next((i for i, it in enumerate(sheet.items) if it.name == item and it.slots), None)
+    if index is None:
+        raise IllegalAction(f"{item!r} fills no slot: drop one of {list(pending.options)}")
+    turn.update(items=sheet.items[:index] + sheet.items[index + 1 :])
+    turn.say(f"you drop {item} to make room")
+    if pending.reason == "worsens":
+        worsen(turn, pending.index)
+    else:
+        assert pending.condition is not None
+        gain(turn, pending.condition)
+
+
+def save(turn: Turn, attribute: str, position: str, chance: Source) -> tuple[str, int]:
+    """Make the pending Critical Save; the outcome ("endure" / "taken out") and the Hits."""
+    pending = turn.state.pending
+    assert pending is not None and pending.kind == "save"
+    name = check_attribute(attribute)
+    where = position_of(position)
+    sheet = turn.sheet
+    score = sheet.effective(name)
+    count, rolled = dice_to_roll(score, where)
+    faces: tuple[int, ...] = ()
+    if where is Position.ABSOLUTE:
+        hits = count or 1
+    elif where is Position.IMPOSSIBLE:
+        hits = 0
+    else:
+        faces = chance.resolve(Roll(count))
+        turn.dice.extend(faces)
+        hits = count_hits(faces, rolled)
+    misses = 0 if where is Position.ABSOLUTE else count - hits
+    outcome = "endure" if hits >= 1 else "taken out"
+    turn.set(pending=None)
+    shown = " ".join(map(str, faces)) if faces else f"no roll ({where.value})"
+    turn.say(f"Critical Save with {name.title()} {score} ({where.value}): {shown}: {hits} Hits")
+    loss = save_loss(misses, sheet.score(name))
+    if loss:
+        turn.update(**{name: sheet.score(name) - loss})
+        turn.say(f"{name.title()} drops by {loss} to {turn.sheet.score(name)}")
+    if outcome == "endure":
+        turn.say("you are wounded, but endure")
+    elif pending.reason == "dark":
+        turn.set(status="lost")
+        turn.say("you are lost to the dark")
+    else:
+        turn.set(status="dying")
+        turn.say("you are taken out and dying: if helped in time, you wake after a Long Rest")
+    return outcome, hits

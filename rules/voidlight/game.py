@@ -1,0 +1,451 @@
+"""Playing Voidlight: what each action does to the state.
+
+:func:`apply` is pure: it takes a state, an action and a chance source and returns the new state
+and a :class:`~rules.voidlight.report.Report`. What may be done now, and at what odds, is
+:mod:`rules.voidlight.moves`; an action it does not offer is refused before any die is rolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.chance import Source
+from rules.dice import Position, Roll, count_hits, dice_to_roll
+from rules.errors import IllegalAction, InvalidInput
+from rules.voidlight import actions as A
+from rules.voidlight.battery import roll_light, swap
+from rules.voidlight.character import (
+    ATTRIBUTES,
+    POINTS,
+    START_HP,
+    Character,
+    Condition,
+    Item,
+    check_attribute,
+    check_points,
+)
+from rules.voidlight.checks import check_outcome, position_of
+from rules.voidlight.clock import elapse, run
+from rules.voidlight.costs import roll_enemy, take_cost
+from rules.voidlight.damage import damage, gain, made_room, save
+from rules.voidlight.moves import check_position, fortune_dice, refusal
+from rules.voidlight.pools import BEAMS
+from rules.voidlight.recovery import advance, long_rest, short_rest
+from rules.voidlight.report import Report
+from rules.voidlight.solo import (
+    fortune_answer,
+    inspire,
+    reaction,
+    roll_encounter,
+    roll_hits,
+    start_encounter,
+)
+from rules.voidlight.state import LastCheck, State
+from rules.voidlight.turn import Turn
+
+__all__ = ["DEFAULTS", "HANDLERS", "apply", "initial", "options_of"]
+
+Result = tuple[str | None, int | None]
+
+
+def _int(what: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInput(f"{what} is a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+# --- the character ------------------------------------------------------------------------
+
+
+def _credits_roll(turn: Turn, chance: Source) -> None:
+    (face,) = chance.resolve(Roll(1))
+    turn.dice.append(face)
+    turn.update(credits=face * 10)
+    turn.say(f"starting Credits: 1D x 10 = {face} x 10 = {face * 10}")
+
+
+def _create(turn: Turn, action: A.Create, chance: Source) -> Result:
+    scores: dict[str, Any] = {name: getattr(action, name) for name in ATTRIBUTES}
+    check_points(scores, turn.state.points)
+    hp = turn.state.start_hp
+    _begin(turn, Character(action.name, action.pronouns, **scores, hp=hp, max_hp=hp))
+    _credits_roll(turn, chance)
+    return None, None
+
+
+def _create_random(turn: Turn, action: A.CreateRandom, chance: Source) -> Result:
+    Character(action.name, action.pronouns, 0, 0, 0, 0)  # refuse a bad name before rolling
+    while True:
+        scores: dict[str, Any] = {}
+        for name in ATTRIBUTES:
+            faces = chance.resolve(Roll(4))
+            turn.dice.extend(faces)
+            scores[name] = count_hits(faces, Position.STANDARD)
+        listed = ", ".join(f"{name.title()} {value}" for name, value in scores.items())
+        if sum(scores.values()) >= 3:
+            break
+        turn.say(f"rolled {listed}: a total under 3, so all are rolled again")
+    turn.say(f"rolled {listed}")
+    hp = turn.state.start_hp
+    _begin(turn, Character(action.name, action.pronouns, **scores, hp=hp, max_hp=hp))
+    _credits_roll(turn, chance)
+    return None, None
+
+
+def _begin(turn: Turn, character: Character) -> None:
+    turn.set(character=character, status="standing")
+    scores = ", ".join(f"{name.title()} {character.score(name)}" for name in ATTRIBUTES)
+    turn.say(f"{character.display_name} descends: {scores}; {character.hp} Hit Points")
+
+
+# --- checks --------------------------------------------------------------------------------
+
+
+def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
+    name = check_attribute(action.attribute)
+    asked = position_of(action.position)
+    where = check_position(turn.state, name, asked)
+    score = turn.sheet.effective(name)
+    note = "" if where is asked else f" (set {asked.value}: {_why_moved(turn.state, name)})"
+    count, rolled = dice_to_roll(score, where)
+    faces: tuple[int, ...] = ()
+    if where is Position.ABSOLUTE:
+        hits, outcome = max(score, 2), "success"
+    elif where is Position.IMPOSSIBLE:
+        hits, outcome = 0, "failure"
+    else:
+        faces = chance.resolve(Roll(count))
+        turn.dice.extend(faces)
+        hits = count_hits(faces, rolled)
+        outcome = check_outcome(hits)
+    shown = " ".join(map(str, faces)) if faces else "no roll"
+    zero = " (0 dice: 1 die, only a 6 Hits)" if score == 0 and faces else ""
+    turn.say(
+        f"{name.title()} {score} {where.value}{note}{zero}: {shown}: "
+        f"{hits if faces else '-'} Hits, {outcome}"
+    )
+    turn.set(last_check=LastCheck(name, rolled.value if faces else where.value, faces,
+                                  hits if faces else 0, outcome))  # fmt: skip
+    return outcome, hits if faces else None
+
+
+def _why_moved(state: State, attribute: str) -> str:
+    reasons = []
+    sheet = state.sheet
+    if attribute == "vigor" and any(c.name.casefold() == "frozen" for c in sheet.conditions):
+        reasons.append("Frozen, Bad for physical checks")
+    if not state.light.dead and state.light.beam != "standard":
+        reasons.append(f"{state.light.beam} beam")
+    return ", ".join(reasons) or "unchanged"
+
+
+def _push(turn: Turn, action: A.Push, chance: Source) -> Result:
+    last = turn.state.last_check
+    assert last is not None
+    where = position_of(last.position)
+    kept = tuple(face for face in last.faces if where.is_hit(face))
+    new = chance.resolve(Roll(last.misses))
+    turn.dice.extend(new)
+    hits = last.hits + count_hits(new, where)
+    outcome = check_outcome(hits)
+    turn.set(last_check=replace(last, faces=kept + new, hits=hits, outcome=outcome, pushed=True))
+    turn.say(
+        f"push: {last.misses} Misses rerolled: {' '.join(map(str, new))}: {hits} Hits, {outcome}"
+    )
+    gain(turn, Condition("Fatigued"))
+    return outcome, hits
+
+
+def _cost(turn: Turn, action: A.Cost, chance: Source) -> Result:
+    last = turn.state.last_check
+    assert last is not None
+    turn.set(last_check=replace(last, costed=True))
+    code = take_cost(turn, action.entry, chance)
+    return str(code), None
+
+
+def _save(turn: Turn, action: A.Save, chance: Source) -> Result:
+    return save(turn, action.attribute, action.position, chance)
+
+
+def _choose(turn: Turn, action: A.Choose, chance: Source) -> Result:
+    pending = turn.state.pending
+    assert pending is not None
+    if action.option not in pending.options:
+        listed = " or ".join(map(repr, pending.options))
+        raise InvalidInput(f"{pending.prompt}: choose {listed}, not {action.option!r}")
+    turn.set(pending=None)
+    if pending.kind == "drop":
+        made_room(turn, pending, action.option)
+    elif pending.kind == "condition":
+        gain(turn, Condition(action.option))
+    else:
+        sheet = turn.sheet
+        index = next(i for i, item in enumerate(sheet.items) if item.name == action.option
+                     and not (pending.kind == "breaks" and item.broken))  # fmt: skip
+        if pending.kind == "falls":
+            turn.update(items=sheet.items[:index] + sheet.items[index + 1 :])
+            turn.say(f"{action.option} falls: it is out of your hands")
+        else:
+            items = list(sheet.items)
+            items[index] = replace(items[index], broken=True)
+            turn.update(items=tuple(items))
+            turn.say(f"{action.option} breaks")
+    return action.option, None
+
+
+# --- harm, inventory ---------------------------------------------------------------------------
+
+
+def _damage(turn: Turn, action: A.Damage, chance: Source) -> Result:
+    damage(turn, _int("Damage", action.amount, 1, 999), "a threat harms you")
+    return None, None
+
+
+def _condition(turn: Turn, action: A.GainCondition, chance: Source) -> Result:
+    if not isinstance(action.lasting, bool):
+        raise InvalidInput(f"'lasting' is true or false, not {action.lasting!r}")
+    gain(turn, Condition(action.name, action.slots, action.lasting))
+    return None, None
+
+
+def _treat(turn: Turn, action: A.Treat, chance: Source) -> Result:
+    sheet = turn.sheet
+    index = sheet.find_condition(action.condition)
+    condition = sheet.conditions[index]
+    if condition.lasting:
+        raise IllegalAction(f"{condition.name!r} is lasting: it cannot be cleared")
+    turn.update(conditions=sheet.conditions[:index] + sheet.conditions[index + 1 :])
+    stops = " (it worsens no more)" if condition.worsens else ""
+    turn.say(f"{condition.name} is treated and cleared{stops}: {turn.sheet.used_slots}/10 slots")
+    return None, None
+
+
+def _take(turn: Turn, action: A.Take, chance: Source) -> Result:
+    item = Item(action.item, action.size)
+    turn.set(character=turn.sheet.take(item))
+    turn.say(f"you take {item.name} ({item.size}): {turn.sheet.used_slots}/10 slots")
+    return None, None
+
+
+def _drop(turn: Turn, action: A.Drop, chance: Source) -> Result:
+    index = turn.sheet.find_item(action.item)
+    item = turn.sheet.items[index]
+    turn.set(character=turn.sheet.without_item(index))
+    turn.say(f"you drop {item.name}: {turn.sheet.used_slots}/10 slots")
+    return None, None
+
+
+def _credits(turn: Turn, action: A.Credits, chance: Source) -> Result:
+    change = _int("a change of Credits", action.change, -(10**9), 10**9)
+    held = turn.sheet.credits
+    if held + change < 0:
+        raise IllegalAction(f"you hold {held} Credits: you cannot spend {-change!r}")
+    turn.update(credits=held + change)
+    turn.say(f"Credits {change:+d}: {turn.sheet.credits}")
+    return None, None
+
+
+# --- the light and the clock ------------------------------------------------------------------
+
+
+def _elapse(turn: Turn, action: A.Elapse, chance: Source) -> Result:
+    minutes = _int("a number of minutes", action.minutes, 1, 24 * 60)
+    turn.say(f"{minutes} minutes pass")
+    elapse(turn, minutes, chance)
+    return None, None
+
+
+def _timer(turn: Turn, action: A.SetTimer, chance: Source) -> Result:
+    clock = turn.state.clock
+    interval = clock.interval if action.interval is None else action.interval
+    interval = _int("the Voidlight timer's interval in minutes", interval, 1, 240)
+    if action.timer == "interval":
+        turn.clock(timer="interval", interval=interval, next_roll=clock.minute + interval)
+        turn.say(
+            f"the Voidlight is rolled every {interval} minutes: next at minute {clock.minute + interval}"
+        )
+    elif action.timer == "scenes":
+        turn.clock(timer="scenes", interval=interval, next_roll=None)
+        turn.say("the Voidlight is rolled between scenes or locations, by hand")
+    else:
+        raise InvalidInput(f"the timer is 'interval' or 'scenes', not {action.timer!r}")
+    return None, None
+
+
+def _roll_light(turn: Turn, action: A.RollLight, chance: Source) -> Result:
+    lost = roll_light(turn, chance, "between scenes")
+    return str(lost), None
+
+
+def _beam(turn: Turn, action: A.Beam, chance: Source) -> Result:
+    if action.mode not in BEAMS:
+        raise InvalidInput(f"the beam is 'high', 'standard' or 'low', not {action.mode!r}")
+    turn.set(light=replace(turn.state.light, beam=action.mode))
+    effects = {"high": "Good Position, up to 3 dice lost a roll", "standard": "no change",
+               "low": "Bad Position, only 1 die lost a roll"}  # fmt: skip
+    turn.say(f"{action.mode} beam: {effects[action.mode]}")
+    return None, None
+
+
+def _swap(turn: Turn, action: A.SwapBattery, chance: Source) -> Result:
+    swap(turn)
+    return None, None
+
+
+# --- solo tools ------------------------------------------------------------------------------
+
+
+def _fortune(turn: Turn, action: A.Fortune, chance: Source) -> Result:
+    dice = fortune_dice(turn.state, action)
+    where = position_of(action.position)
+    hits = roll_hits(turn, dice, where, chance)
+    answer = fortune_answer(hits)
+    question = f"“{action.question.strip()}” " if action.question.strip() else ""
+    basis = action.attribute.title() if action.attribute else action.likelihood
+    extra = f", {hits - 2} extra to amplify it" if hits > 2 else ""
+    turn.say(
+        f"{question}Fortune Roll {dice}D ({basis}, {where.value}): {hits} Hits: {answer}{extra}"
+    )
+    return answer, hits
+
+
+def _react(turn: Turn, action: A.React, chance: Source) -> Result:
+    dice = _int("a Reaction Roll's dice", action.dice, 0, 6)
+    hits = roll_hits(turn, dice, Position.STANDARD, chance)
+    answer = reaction(hits)
+    who = f"{action.who.strip()}: " if action.who.strip() else ""
+    turn.say(f"{who}Reaction Roll {dice}D: {hits} Hits: {answer}")
+    return answer, hits
+
+
+def _start_encounter(turn: Turn, action: A.StartEncounter, chance: Source) -> Result:
+    start_encounter(turn, action.name, action.size)
+    return None, None
+
+
+def _roll_encounter(turn: Turn, action: A.RollEncounter, chance: Source) -> Result:
+    arrives = roll_encounter(turn, turn.state.pool(action.name), chance)
+    return ("arrives" if arrives else "not yet"), None
+
+
+def _end_encounter(turn: Turn, action: A.EndEncounter, chance: Source) -> Result:
+    index = turn.state.pool(action.name)
+    pool = turn.state.encounters[index]
+    turn.set(encounters=turn.state.encounters[:index] + turn.state.encounters[index + 1 :])
+    turn.say(f"{pool.name} is set aside")
+    return None, None
+
+
+def _enemy(turn: Turn, action: A.RollEnemy, chance: Source) -> Result:
+    foe = roll_enemy(turn, action.name if isinstance(action.name, str) else "", chance)
+    return foe.tier, None
+
+
+def _hurt_enemy(turn: Turn, action: A.HurtEnemy, chance: Source) -> Result:
+    amount = _int("Damage", action.damage, 1, 999)
+    foes = list(turn.state.enemies)
+    index = next((i for i, foe in enumerate(foes) if foe.hp > 0 and isinstance(action.name, str)
+                  and foe.name.casefold() == action.name.strip().casefold()), None)  # fmt: skip
+    if index is None:
+        standing = ", ".join(repr(f.name) for f in foes if f.hp > 0)
+        raise IllegalAction(f"there is no enemy {action.name!r} standing: there is {standing}")
+    foe = foes[index]
+    foes[index] = replace(foe, hp=max(0, foe.hp - amount))
+    turn.set(enemies=tuple(foes))
+    down = ": defeated" if foes[index].hp == 0 else ""
+    turn.say(f"{foe.name} takes {amount} damage ({foes[index].hp}/{foe.max_hp} HP){down}")
+    return ("defeated" if down else None), None
+
+
+def _inspire(turn: Turn, action: A.Inspire, chance: Source) -> Result:
+    inspire(turn, action.table, chance)
+    return None, None
+
+
+HANDLERS: dict[type, Callable[[Turn, Any, Source], Result]] = {
+    A.Create: _create, A.CreateRandom: _create_random,
+    A.Check: _check, A.Push: _push, A.Cost: _cost, A.Save: _save, A.Choose: _choose,
+    A.Damage: _damage, A.GainCondition: _condition, A.Treat: _treat, A.Take: _take,
+    A.Drop: _drop, A.Credits: _credits, A.ShortRest: short_rest, A.LongRest: long_rest,
+    A.Advance: advance, A.Elapse: _elapse, A.SetTimer: _timer, A.RollLight: _roll_light,
+    A.Beam: _beam, A.SwapBattery: _swap, A.Fortune: _fortune, A.React: _react,
+    A.StartEncounter: _start_encounter, A.RollEncounter: _roll_encounter,
+    A.EndEncounter: _end_encounter, A.RollEnemy: _enemy, A.HurtEnemy: _hurt_enemy,
+    A.Inspire: _inspire,
+}  # fmt: skip
+
+DEFAULTS: Mapping[str, Any] = {"play": "solo", "timer": "interval", "interval": None,
+                               "points": POINTS, "hit_points": START_HP}  # fmt: skip
+
+
+def options_of(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The journey's options with their defaults, checked."""
+    unknown = set(options) - set(DEFAULTS)
+    if unknown:
+        raise InvalidInput(f"Voidlight takes the options {sorted(DEFAULTS)}, not {sorted(unknown)}")
+    found = {**DEFAULTS, **options}
+    if found["play"] not in ("solo", "group"):
+        raise InvalidInput(f"'play' is 'solo' (20 minutes) or 'group' (10), not {found['play']!r}")
+    if found["timer"] not in ("interval", "scenes"):
+        raise InvalidInput(f"'timer' is 'interval' or 'scenes', not {found['timer']!r}")
+    if found["interval"] is None:
+        found["interval"] = 20 if found["play"] == "solo" else 10
+    _int("the 'interval' option (minutes)", found["interval"], 1, 240)
+    _int("the 'points' option", found["points"], 0, 4 * 3)
+    _int("the 'hit_points' option", found["hit_points"], 1, 999)
+    return found
+
+
+def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
+    """The state after ``action``, and a report of it. Refused actions raise and change nothing.
+
+    The chance outcomes each action takes, in order (what a player enters "at the table"):
+
+    - Create: one d6 (``[4]``), the Credits (x 10). Create at random: four rolls of 4 dice, one
+      per attribute (Vigor, Operate, Insight, Diplomacy), again four while the Hits total under
+      3; then one d6 for the Credits;
+    - Check: the attribute's dice (one die when it is 0), none when Absolute or Impossible;
+    - Push: the Misses' dice; Critical Save: the attribute's dice (one die at 0), none when
+      Absolute or Impossible;
+    - Check cost: a d66 (``34``) unless the entry is picked; then what the entry rolls: 1D for
+      "1D" damage or drain, 1D or 2D for "A HIT STARTS AN ENCOUNTER POOL", 1D and the Hit Points
+      (a number in the tier's range) for "ROLL FOR AN ENEMY";
+    - Short Rest: one d6 (Hit Points), then each Encounter Pool's dice, in order; Long Rest: each
+      Encounter Pool's dice;
+    - Time passes, and any action that answers a choice while minutes are owed: in time order,
+      1D for each Bleeding that worsens, the Voidlight Pool's dice at each roll;
+    - Roll the Voidlight: its dice. Roll an Encounter Pool: its dice. Fortune Roll, Reaction
+      Roll: their dice (one die for 0D). Roll for an enemy: 1D, then its Hit Points. The oracle:
+      a d66 per table ("both": theme, then action);
+    - every other action: nothing.
+
+    ``Report.outcome``: Check and Push "success" / "partial" / "failure"; Critical Save
+    "endure" / "taken out"; Fortune "yes" / "yes, but" / "no, and"; Reaction "approachable" /
+    "hesitant" / "hostile"; Check cost the entry ("34"); Roll the Voidlight the dice removed
+    ("2"); Roll an Encounter Pool "arrives" / "not yet"; Roll for an enemy its tier; Choose the
+    option; Damage an enemy "defeated" or None; every other action None.
+    """
+    reason = refusal(state, action.kind) if hasattr(action, "kind") else "it is not an action"
+    if reason is not None:
+        raise IllegalAction(
+            f"{getattr(action, 'title', repr(action))} is not possible now: {reason}"
+        )
+    turn = Turn(state)
+    outcome, hits = HANDLERS[type(action)](turn, action, chance)
+    if turn.state.pending is None and turn.state.clock.owed > 0 and not turn.state.over:
+        turn.say(f"the clock runs on: {turn.state.clock.owed} minutes owed")
+        run(turn, chance)
+    report = Report(action.title, tuple(turn.lines), tuple(turn.dice), hits, outcome)
+    return turn.state, report
+
+
+def initial(options: Mapping[str, Any]) -> State:
+    found = options_of(options)
+    interval = found["interval"]
+    state = State(points=found["points"], start_hp=found["hit_points"])
+    if found["timer"] == "scenes":
+        return state.with_clock(timer="scenes", interval=interval, next_roll=None)
+    return state.with_clock(interval=interval, next_roll=interval)

@@ -1,0 +1,157 @@
+"""Pools: the Voidlight battery and Encounter Pools, and how long they last, exactly.
+
+"Whenever this Pool is rolled, reduce its size by 1 die for every Miss, up to a maximum of 2 dice
+per roll" (High Beam 3, Low Beam 1). A Miss is a die that is not a Hit in a standard Position (1
+to 4); the battery and encounter pools roll standard (RULES-NOTES). A pool is an absorbing Markov
+chain on its size: from ``n`` dice one roll removes ``min(Misses, most_lost)`` with Misses
+binomial(n, 2/3), and 0 dice absorbs (the battery is spent; the encounter arrives).
+
+>>> pool_rolls(1, 2)
+Fraction(3, 2)
+>>> pool_empty_within(2, 2, 1)
+Fraction(4, 9)
+>>> battery_life(6, "standard", 20).rolls == pool_rolls(6, 2)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+from rules.chance import Distribution
+from rules.dice import MAX_DICE, Position
+from rules.errors import InvalidInput
+
+__all__ = [
+    "BEAMS",
+    "FULL",
+    "BatteryLife",
+    "battery_life",
+    "pool_empty_within",
+    "pool_loss",
+    "pool_rolls",
+    "removed",
+]
+
+#: "The crew shares a Voidlight, which uses a P6 Pool."
+FULL = 6
+#: The beam modes and the most dice one roll of the Voidlight Pool may remove in each.
+BEAMS = {"high": 3, "standard": 2, "low": 1}
+
+
+def _check(what: str, value: object, low: int, high: int = MAX_DICE) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInput(f"{what} is a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def removed(faces: tuple[int, ...], most_lost: int, position: Position = Position.STANDARD) -> int:
+    """The dice one roll of a pool removes: 1 per Miss among ``faces``, at most ``most_lost``."""
+    misses = sum(not position.is_hit(face) for face in faces)
+    return min(misses, most_lost)
+
+
+@cache
+def pool_loss(
+    size: int, most_lost: int, position: Position = Position.STANDARD
+) -> Distribution[int]:
+    """The exact distribution of the dice one roll of a pool of ``size`` removes."""
+    _check("a pool's size", size, 1)
+    _check("the most dice a roll removes", most_lost, 1)
+    q = 1 - position.hit_chance()
+    weights: dict[int, Fraction] = {}
+    for misses in range(size + 1):
+        k = min(misses, most_lost)
+        weights[k] = weights.get(k, Fraction(0)) + comb(size, misses) * q**misses * (1 - q) ** (
+            size - misses
+        )
+    return Distribution(weights)
+
+
+def _rolling(position: Position) -> Position:
+    if not isinstance(position, Position) or not position.rolls:
+        raise InvalidInput(
+            f"a pool is rolled in a Good, standard or Bad Position, not {position!r}"
+        )
+    return position
+
+
+@cache
+def pool_rolls(size: int, most_lost: int, *, position: Position = Position.STANDARD) -> Fraction:
+    """The exact expected number of rolls until a pool of ``size`` dice is empty.
+
+    ``E(0) = 0``; ``E(n) = (1 + Σ_{k≥1} P(k | n) E(n-k)) / (1 - P(0 | n))``, a roll removing ``k``
+    dice with probability ``P(k | n)`` (:func:`pool_loss`). Memoised over sizes; no floats.
+    """
+    _check("a pool's size", size, 0)
+    _check("the most dice a roll removes", most_lost, 1)
+    _rolling(position)
+    if size == 0:
+        return Fraction(0)
+    loss = pool_loss(size, most_lost, position)
+    rest = sum(
+        (p * pool_rolls(size - k, most_lost, position=position) for k, p in loss.items() if k),
+        Fraction(0),
+    )
+    return (1 + rest) / (1 - loss[0])
+
+
+@dataclass
+class _Chain:
+    """``within[r][n]``: the chance a pool of ``n`` dice is empty within ``r`` rolls."""
+
+    most_lost: int
+    position: Position
+    within: list[tuple[Fraction, ...]]
+
+
+@cache
+def _chain(most_lost: int, position: Position) -> _Chain:
+    return _Chain(most_lost, position, [(Fraction(1),) + (Fraction(0),) * MAX_DICE])
+
+
+def pool_empty_within(
+    size: int, most_lost: int, rolls: int, *, position: Position = Position.STANDARD
+) -> Fraction:
+    """The exact chance a pool of ``size`` dice is empty within ``rolls`` rolls (the absorbing
+    chain stepped ``rolls`` times; each step's answers for every size are kept)."""
+    _check("a pool's size", size, 0)
+    _check("the most dice a roll removes", most_lost, 1)
+    _check("a number of rolls", rolls, 0, 10_000)
+    chain = _chain(most_lost, _rolling(position))
+    while len(chain.within) <= rolls:
+        last = chain.within[-1]
+        step = [Fraction(1)]
+        for n in range(1, MAX_DICE + 1):
+            loss = pool_loss(n, most_lost, position)
+            step.append(sum((p * last[n - k] for k, p in loss.items()), Fraction(0)))
+        chain.within.append(tuple(step))
+    return chain.within[rolls][size]
+
+
+@dataclass(frozen=True)
+class BatteryLife:
+    """The battery's expected remaining life: ``rolls`` of the Voidlight Pool, and ``minutes`` of
+    expedition time at the current interval (None when the pool is rolled between scenes)."""
+
+    rolls: Fraction
+    minutes: Fraction | None
+
+
+def battery_life(
+    dice: int, beam: str, interval: int | None, first_in: int | None = None
+) -> BatteryLife:
+    """The expected rolls until a Voidlight of ``dice`` dice in ``beam`` mode is spent, and the
+    minutes: the next roll comes in ``first_in`` minutes (default a whole ``interval``), each
+    later one an ``interval`` after; ``interval`` None: rolled between scenes, no minutes."""
+    if beam not in BEAMS:
+        raise InvalidInput(f"the beam is one of {', '.join(map(repr, BEAMS))}, not {beam!r}")
+    rolls = pool_rolls(_check("the Voidlight's dice", dice, 0, FULL), BEAMS[beam])
+    if interval is None:
+        return BatteryLife(rolls, None)
+    first = interval if first_in is None else first_in
+    minutes = Fraction(0) if dice == 0 else first + (rolls - 1) * interval
+    return BatteryLife(rolls, minutes)

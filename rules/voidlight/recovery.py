@@ -1,0 +1,108 @@
+"""Recovery and Advancements.
+
+- "When your character takes a Short Rest of about 10 minutes, roll 1D and recover that many Hit
+  Points. When your character takes a Long Rest of about 8 hours, they restore all Hit Points and
+  1 point to one Attribute score."
+- "If helped in time, they wake after a Long Rest with all Hit Points restored."
+- "Increase their maximum Hit Points by 2 and raise an Attribute score by 1, to a maximum of 6."
+- "Roll the Event Pool when the character rests": both rests roll every Encounter Pool.
+
+House rules: rests take no time on the expedition clock (it counts play time; the Voidlight is
+rolled by it); "restore 1 point" brings an attribute back toward its full score (what it was
+before Critical Saves lowered it) and never above; a Long Rest also ends the timed attribute
+penalties and clears the Fatigued conditions (resting addresses fatigue); an Advancement's 2 new
+Hit Points come filled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.chance import Source
+from rules.dice import Roll
+from rules.errors import IllegalAction
+from rules.voidlight import actions as A
+from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, check_attribute
+from rules.voidlight.solo import roll_encounter
+from rules.voidlight.turn import Turn
+
+__all__ = ["ADVANCE_HP", "advance", "long_rest", "restorable", "short_rest"]
+
+ADVANCE_HP = 2
+
+
+def _roll_pools(turn: Turn, chance: Source) -> None:
+    index = 0
+    while index < len(turn.state.encounters):
+        arrived = roll_encounter(turn, index, chance, "you rest")
+        if not arrived:
+            index += 1
+
+
+def short_rest(turn: Turn, action: A.ShortRest, chance: Source) -> tuple[None, None]:
+    (face,) = chance.resolve(Roll(1))
+    turn.dice.append(face)
+    sheet = turn.sheet
+    hp = min(sheet.max_hp, sheet.hp + face)
+    turn.update(hp=hp)
+    turn.say(f"Short Rest: 1D = {face}: {hp - sheet.hp} Hit Points recovered ({hp}/{sheet.max_hp})")
+    _roll_pools(turn, chance)
+    return None, None
+
+
+def restorable(turn: Turn) -> tuple[str, ...]:
+    """The attributes below their full score, which a Long Rest may restore."""
+    sheet = turn.sheet
+    return tuple(
+        name for name, full in zip(ATTRIBUTES, sheet.full, strict=True) if sheet.score(name) < full
+    )
+
+
+def long_rest(turn: Turn, action: A.LongRest, chance: Source) -> tuple[None, None]:
+    open_ = restorable(turn)
+    if action.attribute:
+        name = check_attribute(action.attribute)
+        if name not in open_:
+            allowed = ", ".join(open_) or "none (leave it blank)"
+            raise IllegalAction(
+                f"{name.title()} is at its full score: restore one of {allowed}, not {name!r}"
+            )
+    elif open_:
+        raise IllegalAction(
+            f"choose the attribute to restore 1 point to: one of {', '.join(open_)}"
+        )
+    sheet = turn.sheet
+    if turn.state.status == "dying":
+        turn.set(status="standing")
+        turn.say("helped in time, you wake after the Long Rest")
+    kept = tuple(c for c in sheet.conditions if c.lasting or c.name.casefold() != "fatigued")
+    cleared = len(sheet.conditions) - len(kept)
+    turn.update(hp=sheet.max_hp, penalties=(), conditions=kept)
+    turn.say(f"Long Rest: all Hit Points restored ({sheet.max_hp}/{sheet.max_hp})")
+    if cleared:
+        turn.say(f"{cleared} Fatigued condition{'s' * (cleared > 1)} cleared")
+    if sheet.penalties:
+        turn.say("the timed attribute penalties end")
+    if action.attribute:
+        turn.update(**{action.attribute: sheet.score(action.attribute) + 1})
+        turn.say(f"{action.attribute.title()} restored to {turn.sheet.score(action.attribute)}")
+    _roll_pools(turn, chance)
+    return None, None
+
+
+def advance(turn: Turn, action: A.Advance, chance: Source) -> tuple[None, None]:
+    name = check_attribute(action.attribute)
+    sheet = turn.sheet
+    if sheet.score(name) >= MAX_SCORE:
+        raise IllegalAction(f"{name.title()} is at {MAX_SCORE}, the maximum: raise another")
+    full = list(sheet.full)
+    index = ATTRIBUTES.index(name)
+    full[index] = min(MAX_SCORE, max(full[index], sheet.score(name) + 1))
+    sheet = replace(sheet, max_hp=sheet.max_hp + ADVANCE_HP, hp=sheet.hp + ADVANCE_HP,
+                    full=tuple(full))  # fmt: skip
+    turn.set(character=sheet.with_score(name, sheet.score(name) + 1))
+    turn.say(
+        f"Advancement: max Hit Points {turn.sheet.max_hp} ({turn.sheet.hp} now), "
+        f"{name.title()} {turn.sheet.score(name)}"
+    )
+    return None, None
