@@ -60,7 +60,14 @@ from rules.voidlight.character import ATTRIBUTES, SLOTS, Character, Condition, I
 from rules.voidlight.checks import SaveOdds, check_odds, save_odds
 from rules.voidlight.costs import effect, entry_text
 from rules.voidlight.game import DEFAULTS, apply, initial
-from rules.voidlight.moves import available, check_position, light_life, odds, why_not
+from rules.voidlight.moves import (
+    available,
+    check_position,
+    countdown,
+    light_life,
+    odds,
+    why_not,
+)
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
 from rules.voidlight.report import Report
 from rules.voidlight.solo import ENEMY_HP, FORTUNE_DICE
@@ -123,6 +130,7 @@ __all__ = [
     "battery_life",
     "check_odds",
     "check_position",
+    "countdown",
     "effect",
     "entry_text",
     "initial",

@@ -32,6 +32,7 @@ __all__ = [
     "KINDS",
     "available",
     "check_position",
+    "countdown",
     "fortune_dice",
     "light_life",
     "odds",
@@ -50,7 +51,7 @@ FREE = ("fortune", "react", "inspire")
 #: Offered while a choice waits, besides its answer: the clock and the light's settings.
 WHILE_PENDING = ("elapse", "beam", "timer")
 #: Refused while dying: only help in time (a Long Rest) wakes the character.
-NOT_WHILE_DYING = ("check", "push", "cost", "short_rest", "advance", "fortune_attribute")
+NOT_WHILE_DYING = ("check", "push", "cost", "short_rest", "advance")
 
 #: Every action kind, in the order :func:`available` lists them.
 KINDS = tuple(A.ACTIONS)
@@ -184,6 +185,15 @@ def odds(state: State, action: Any) -> Distribution[Any] | None:
             lambda k: "the encounter arrives" if k >= pool.dice else f"P{pool.dice - k}"
         )
     return None
+
+
+def countdown(state: State) -> int | None:
+    """Minutes until the Voidlight Pool is next rolled by the timer (None between scenes): what a
+    live timer counts down, sending an Elapse when it reaches zero."""
+    clock = state.clock
+    if clock.timer != "interval" or clock.next_roll is None:
+        return None
+    return max(0, clock.next_roll - clock.minute)
 
 
 def light_life(state: State) -> BatteryLife:

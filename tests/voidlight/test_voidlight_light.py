@@ -16,6 +16,7 @@ from rules.voidlight import (
     SwapBattery,
     Take,
     available,
+    countdown,
     light_life,
     odds,
     pool_rolls,
@@ -81,6 +82,16 @@ def test_between_scenes_the_pool_is_rolled_by_hand_only() -> None:
     play(journey, SetTimer("scenes"))
     assert journey.state.clock.next_roll is None
     assert_refused(InvalidInput, "'often'", lambda: journey.play(SetTimer("often")))
+
+
+def test_the_countdown_is_the_minutes_to_the_next_roll() -> None:
+    """A live timer counts down to the next roll and sends an Elapse; a pause sends nothing."""
+    journey = begun()
+    assert countdown(journey.state) == 20
+    play(journey, Elapse(7))
+    assert countdown(journey.state) == 13
+    play(journey, SetTimer("scenes"))
+    assert countdown(journey.state) is None
 
 
 def test_the_interval_can_be_extended() -> None:
