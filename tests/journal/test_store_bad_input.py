@@ -141,7 +141,10 @@ def test_a_journey_of_another_game_is_refused_by_game(journeys: Path) -> None:
         lambda: JourneyBook.open(path, game="firelights"),
     )
     assert_refused_untouched(
-        path, WrongGame, ["'stardust'", "this Lantern plays ['firelights', 'voidlight']"], lambda: inspect(path)
+        path,
+        WrongGame,
+        ["'stardust'", "this Lantern plays ['firelights', 'voidlight']"],
+        lambda: inspect(path),
     )
 
 
