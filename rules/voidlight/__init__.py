@@ -66,6 +66,7 @@ from rules.voidlight.moves import (
     countdown,
     light_life,
     odds,
+    option_text,
     why_not,
 )
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
@@ -136,6 +137,7 @@ __all__ = [
     "initial",
     "light_life",
     "odds",
+    "option_text",
     "parse",
     "pool_empty_within",
     "pool_rolls",

@@ -36,6 +36,7 @@ __all__ = [
     "fortune_dice",
     "light_life",
     "odds",
+    "option_text",
     "refusal",
     "why_not",
 ]
@@ -185,6 +186,30 @@ def odds(state: State, action: Any) -> Distribution[Any] | None:
             lambda k: "the encounter arrives" if k >= pool.dice else f"P{pool.dice - k}"
         )
     return None
+
+
+def option_text(state: State, option: str) -> str:
+    """The label of ``option`` of the pending choice, saying what choosing it would do:
+    ``"Vigor 2: endure 5/9, lose 4/3 points on average"`` for a save (standard Position),
+    ``"Cutter (large, frees 2 slots)"`` for an item to drop, the item or condition otherwise."""
+    pending = state.pending
+    if pending is None or option not in pending.options:
+        allowed = " or ".join(map(repr, pending.options)) if pending else "nothing is asked"
+        raise IllegalAction(f"{option!r} answers no pending choice: {allowed}")
+    if pending.kind == "save":
+        score = state.sheet.effective(option)
+        found = save_odds(score, Position.STANDARD)
+        return (
+            f"{option.title()} {score}: endure {found.outcome['endure']}, "
+            f"lose {found.expected_loss} points on average"
+        )
+    if pending.kind in ("drop", "falls", "breaks"):
+        item = next(i for i in state.sheet.items if i.name == option)
+        frees = (
+            f", frees {item.slots} slot{'s' * (item.slots != 1)}" if pending.kind == "drop" else ""
+        )
+        return f"{item.label} ({item.size}{frees})"
+    return option
 
 
 def countdown(state: State) -> int | None:
