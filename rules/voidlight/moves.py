@@ -22,7 +22,7 @@ from rules.voidlight.checks import (
     save_odds,
     shift,
 )
-from rules.voidlight.pools import BEAMS, BatteryLife, battery_life, pool_loss
+from rules.voidlight.pools import BEAMS, FULL, BatteryLife, battery_life, pool_loss
 from rules.voidlight.solo import FORTUNE_DICE, MOST_LOST, fortune_odds, reaction
 from rules.voidlight.state import State
 
@@ -113,6 +113,8 @@ def _needs(state: State, kind: str) -> str | None:
     if kind == "swap_battery":
         if not any(item.name.casefold() == "battery" for item in sheet.items):
             return "you carry no Battery: take an item named 'Battery' first"
+        if light.dice == FULL:
+            return f"the Voidlight is full (P{FULL}): keep the Battery for later"
         return None
     if kind == "drop" and not sheet.items:
         return "you carry nothing to drop"

@@ -149,6 +149,7 @@ def test_slotting_a_new_battery_refills_the_voidlight_to_p6() -> None:
     journey = begun()
     assert_refused(IllegalAction, "no Battery", lambda: journey.play(SwapBattery()))
     play(journey, Take("Battery"))
+    assert_refused(IllegalAction, "full (P6)", lambda: journey.play(SwapBattery()))
     for _ in range(3):
         play(journey, RollLight(), [1] * journey.state.light.dice)
     play(journey, Save("vigor"), [5, 5])
