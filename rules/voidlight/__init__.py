@@ -60,6 +60,7 @@ from rules.voidlight.character import ATTRIBUTES, SLOTS, Character, Condition, I
 from rules.voidlight.checks import SaveOdds, check_odds, save_odds
 from rules.voidlight.costs import effect, entry_text
 from rules.voidlight.game import DEFAULTS, apply, initial
+from rules.voidlight.house_rules import HOUSE_RULES
 from rules.voidlight.moves import (
     available,
     check_position,
@@ -82,6 +83,7 @@ __all__ = [
     "ENEMY_HP",
     "FORTUNE_DICE",
     "GAME",
+    "HOUSE_RULES",
     "SLOTS",
     "Advance",
     "BatteryLife",
