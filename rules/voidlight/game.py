@@ -311,10 +311,11 @@ def _fortune(turn: Turn, action: A.Fortune, chance: Source) -> Result:
 
 def _react(turn: Turn, action: A.React, chance: Source) -> Result:
     dice = _int("a Reaction Roll's dice", action.dice, 0, 6)
-    hits = roll_hits(turn, dice, Position.STANDARD, chance)
+    where = position_of(action.position)
+    hits = roll_hits(turn, dice, where, chance)
     answer = reaction(hits)
     who = f"{action.who.strip()}: " if action.who.strip() else ""
-    turn.say(f"{who}Reaction Roll {dice}D: {hits_text(hits)}: {answer}")
+    turn.say(f"{who}Reaction Roll {dice}D ({where.value}): {hits_text(hits)}: {answer}")
     return answer, hits
 
 

@@ -179,7 +179,10 @@ def odds(state: State, action: Any) -> Distribution[Any] | None:
     if isinstance(action, A.Fortune):
         return fortune_odds(fortune_dice(state, action), position_of(action.position))
     if isinstance(action, A.React):
-        return check_hits(action.dice, Position.STANDARD).map(reaction)
+        where = position_of(action.position)
+        if not where.rolls:
+            return Distribution({reaction(2 if where is Position.ABSOLUTE else 0): 1})
+        return check_hits(action.dice, where).map(reaction)
     if isinstance(action, A.RollLight) and not state.light.dead:
         return pool_loss(state.light.dice, BEAMS[state.light.beam])
     if isinstance(action, A.RollEncounter):
