@@ -71,7 +71,7 @@ from rules.voidlight.moves import (
     why_not,
 )
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
-from rules.voidlight.report import Report
+from rules.voidlight.report import OUTCOMES, Report
 from rules.voidlight.solo import ENEMY_HP, FORTUNE_DICE
 from rules.voidlight.state import Clock, EncounterPool, Enemy, LastCheck, Pending, State, Voidlight
 from rules.voidlight.summary import slot_boxes, summary
@@ -84,6 +84,7 @@ __all__ = [
     "FORTUNE_DICE",
     "GAME",
     "HOUSE_RULES",
+    "OUTCOMES",
     "SLOTS",
     "Advance",
     "BatteryLife",

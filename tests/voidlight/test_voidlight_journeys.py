@@ -20,6 +20,7 @@ from rules.errors import IllegalAction, InvalidInput, LanternError
 from rules.journey import Journey
 from rules.voidlight import (
     GAME,
+    OUTCOMES,
     Beam,
     Check,
     Choose,
@@ -108,6 +109,7 @@ def playout(seed: int) -> Journey[Any, Any]:
             assert expected is not None
             assert journey.last.outcome in expected  # what happened had a chance to
             assert sum(expected.values()) == 1
+            assert set(expected) <= set(OUTCOMES[action.kind])
         if journey.state.over:
             break
     return journey
