@@ -60,9 +60,18 @@ from rules.voidlight.character import ATTRIBUTES, SLOTS, Character, Condition, I
 from rules.voidlight.checks import SaveOdds, check_odds, save_odds
 from rules.voidlight.costs import effect, entry_text
 from rules.voidlight.game import DEFAULTS, apply, initial
-from rules.voidlight.moves import available, check_position, light_life, odds, why_not
+from rules.voidlight.house_rules import HOUSE_RULES
+from rules.voidlight.moves import (
+    available,
+    check_position,
+    countdown,
+    light_life,
+    odds,
+    option_text,
+    why_not,
+)
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
-from rules.voidlight.report import Report
+from rules.voidlight.report import OUTCOMES, Report
 from rules.voidlight.solo import ENEMY_HP, FORTUNE_DICE
 from rules.voidlight.state import Clock, EncounterPool, Enemy, LastCheck, Pending, State, Voidlight
 from rules.voidlight.summary import slot_boxes, summary
@@ -74,6 +83,8 @@ __all__ = [
     "ENEMY_HP",
     "FORTUNE_DICE",
     "GAME",
+    "HOUSE_RULES",
+    "OUTCOMES",
     "SLOTS",
     "Advance",
     "BatteryLife",
@@ -123,11 +134,13 @@ __all__ = [
     "battery_life",
     "check_odds",
     "check_position",
+    "countdown",
     "effect",
     "entry_text",
     "initial",
     "light_life",
     "odds",
+    "option_text",
     "parse",
     "pool_empty_within",
     "pool_rolls",

@@ -303,6 +303,7 @@ class React(_Action):
     title: ClassVar[str] = "Reaction Roll"
     dice: int = 2
     who: str = ""
+    position: str = "standard"
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ __all__ = [
     "check_hits",
     "check_odds",
     "check_outcome",
+    "hits_text",
     "position_of",
     "pushed_odds",
     "save_loss",
@@ -76,6 +77,11 @@ def _check_dice(dice: object) -> int:
     if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= MAX_DICE:
         raise InvalidInput(f"a number of dice is a whole number from 0 to {MAX_DICE}, not {dice!r}")
     return dice
+
+
+def hits_text(hits: int) -> str:
+    """``"1 Hit"``, ``"2 Hits"``."""
+    return f"{hits} Hit{'s' * (hits != 1)}"
 
 
 def check_outcome(hits: int) -> str:

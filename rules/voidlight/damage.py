@@ -24,7 +24,7 @@ from rules.chance import Source
 from rules.dice import Position, Roll, count_hits, dice_to_roll
 from rules.errors import IllegalAction
 from rules.voidlight.character import ATTRIBUTES, SLOTS, Condition, check_attribute
-from rules.voidlight.checks import position_of, save_loss
+from rules.voidlight.checks import hits_text, position_of, save_loss
 from rules.voidlight.state import Pending
 from rules.voidlight.turn import Turn
 
@@ -157,7 +157,9 @@ def save(turn: Turn, attribute: str, position: str, chance: Source) -> tuple[str
     outcome = "endure" if hits >= 1 else "taken out"
     turn.set(pending=None)
     shown = " ".join(map(str, faces)) if faces else f"no roll ({where.value})"
-    turn.say(f"Critical Save with {name.title()} {score} ({where.value}): {shown}: {hits} Hits")
+    turn.say(
+        f"Critical Save with {name.title()} {score} ({where.value}): {shown}: {hits_text(hits)}"
+    )
     loss = save_loss(misses, sheet.score(name))
     if loss:
         turn.update(**{name: sheet.score(name) - loss})

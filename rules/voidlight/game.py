@@ -26,7 +26,7 @@ from rules.voidlight.character import (
     check_attribute,
     check_points,
 )
-from rules.voidlight.checks import check_outcome, position_of
+from rules.voidlight.checks import check_outcome, hits_text, position_of
 from rules.voidlight.clock import elapse, run
 from rules.voidlight.costs import roll_enemy, take_cost
 from rules.voidlight.damage import damage, gain, made_room, save
@@ -120,12 +120,9 @@ def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
         turn.dice.extend(faces)
         hits = count_hits(faces, rolled)
         outcome = check_outcome(hits)
-    shown = " ".join(map(str, faces)) if faces else "no roll"
     zero = " (0 dice: 1 die, only a 6 Hits)" if score == 0 and faces else ""
-    turn.say(
-        f"{name.title()} {score} {where.value}{note}{zero}: {shown}: "
-        f"{hits if faces else '-'} Hits, {outcome}"
-    )
+    shown = f"{' '.join(map(str, faces))}: {hits_text(hits)}" if faces else "no roll"
+    turn.say(f"{name.title()} {score} {where.value}{note}{zero}: {shown}, {outcome}")
     turn.set(last_check=LastCheck(name, rolled.value if faces else where.value, faces,
                                   hits if faces else 0, outcome))  # fmt: skip
     return outcome, hits if faces else None
@@ -152,7 +149,7 @@ def _push(turn: Turn, action: A.Push, chance: Source) -> Result:
     outcome = check_outcome(hits)
     turn.set(last_check=replace(last, faces=kept + new, hits=hits, outcome=outcome, pushed=True))
     turn.say(
-        f"push: {last.misses} Misses rerolled: {' '.join(map(str, new))}: {hits} Hits, {outcome}"
+        f"push: {last.misses} Miss{'es' * (last.misses != 1)} rerolled: {' '.join(map(str, new))}: {hits_text(hits)}, {outcome}"
     )
     gain(turn, Condition("Fatigued"))
     return outcome, hits
@@ -253,7 +250,7 @@ def _credits(turn: Turn, action: A.Credits, chance: Source) -> Result:
 
 def _elapse(turn: Turn, action: A.Elapse, chance: Source) -> Result:
     minutes = _int("a number of minutes", action.minutes, 1, 24 * 60)
-    turn.say(f"{minutes} minutes pass")
+    turn.say(f"{minutes} minute{'s' * (minutes != 1)} pass{'es' * (minutes == 1)}")
     elapse(turn, minutes, chance)
     return None, None
 
@@ -307,17 +304,18 @@ def _fortune(turn: Turn, action: A.Fortune, chance: Source) -> Result:
     basis = action.attribute.title() if action.attribute else action.likelihood
     extra = f", {hits - 2} extra to amplify it" if hits > 2 else ""
     turn.say(
-        f"{question}Fortune Roll {dice}D ({basis}, {where.value}): {hits} Hits: {answer}{extra}"
+        f"{question}Fortune Roll {dice}D ({basis}, {where.value}): {hits_text(hits)}: {answer}{extra}"
     )
     return answer, hits
 
 
 def _react(turn: Turn, action: A.React, chance: Source) -> Result:
     dice = _int("a Reaction Roll's dice", action.dice, 0, 6)
-    hits = roll_hits(turn, dice, Position.STANDARD, chance)
+    where = position_of(action.position)
+    hits = roll_hits(turn, dice, where, chance)
     answer = reaction(hits)
     who = f"{action.who.strip()}: " if action.who.strip() else ""
-    turn.say(f"{who}Reaction Roll {dice}D: {hits} Hits: {answer}")
+    turn.say(f"{who}Reaction Roll {dice}D ({where.value}): {hits_text(hits)}: {answer}")
     return answer, hits
 
 

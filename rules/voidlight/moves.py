@@ -22,7 +22,7 @@ from rules.voidlight.checks import (
     save_odds,
     shift,
 )
-from rules.voidlight.pools import BEAMS, BatteryLife, battery_life, pool_loss
+from rules.voidlight.pools import BEAMS, FULL, BatteryLife, battery_life, pool_loss
 from rules.voidlight.solo import FORTUNE_DICE, MOST_LOST, fortune_odds, reaction
 from rules.voidlight.state import State
 
@@ -32,9 +32,11 @@ __all__ = [
     "KINDS",
     "available",
     "check_position",
+    "countdown",
     "fortune_dice",
     "light_life",
     "odds",
+    "option_text",
     "refusal",
     "why_not",
 ]
@@ -50,7 +52,7 @@ FREE = ("fortune", "react", "inspire")
 #: Offered while a choice waits, besides its answer: the clock and the light's settings.
 WHILE_PENDING = ("elapse", "beam", "timer")
 #: Refused while dying: only help in time (a Long Rest) wakes the character.
-NOT_WHILE_DYING = ("check", "push", "cost", "short_rest", "advance", "fortune_attribute")
+NOT_WHILE_DYING = ("check", "push", "cost", "short_rest", "advance")
 
 #: Every action kind, in the order :func:`available` lists them.
 KINDS = tuple(A.ACTIONS)
@@ -111,6 +113,8 @@ def _needs(state: State, kind: str) -> str | None:
     if kind == "swap_battery":
         if not any(item.name.casefold() == "battery" for item in sheet.items):
             return "you carry no Battery: take an item named 'Battery' first"
+        if light.dice == FULL:
+            return f"the Voidlight is full (P{FULL}): keep the Battery for later"
         return None
     if kind == "drop" and not sheet.items:
         return "you carry nothing to drop"
@@ -175,7 +179,10 @@ def odds(state: State, action: Any) -> Distribution[Any] | None:
     if isinstance(action, A.Fortune):
         return fortune_odds(fortune_dice(state, action), position_of(action.position))
     if isinstance(action, A.React):
-        return check_hits(action.dice, Position.STANDARD).map(reaction)
+        where = position_of(action.position)
+        if not where.rolls:
+            return Distribution({reaction(2 if where is Position.ABSOLUTE else 0): 1})
+        return check_hits(action.dice, where).map(reaction)
     if isinstance(action, A.RollLight) and not state.light.dead:
         return pool_loss(state.light.dice, BEAMS[state.light.beam])
     if isinstance(action, A.RollEncounter):
@@ -184,6 +191,39 @@ def odds(state: State, action: Any) -> Distribution[Any] | None:
             lambda k: "the encounter arrives" if k >= pool.dice else f"P{pool.dice - k}"
         )
     return None
+
+
+def option_text(state: State, option: str) -> str:
+    """The label of ``option`` of the pending choice, saying what choosing it would do:
+    ``"Vigor 2: endure 5/9, lose 4/3 points on average"`` for a save (standard Position),
+    ``"Cutter (large, frees 2 slots)"`` for an item to drop, the item or condition otherwise."""
+    pending = state.pending
+    if pending is None or option not in pending.options:
+        allowed = " or ".join(map(repr, pending.options)) if pending else "nothing is asked"
+        raise IllegalAction(f"{option!r} answers no pending choice: {allowed}")
+    if pending.kind == "save":
+        score = state.sheet.effective(option)
+        found = save_odds(score, Position.STANDARD)
+        return (
+            f"{option.title()} {score}: endure {found.outcome['endure']}, "
+            f"lose {found.expected_loss} points on average"
+        )
+    if pending.kind in ("drop", "falls", "breaks"):
+        item = next(i for i in state.sheet.items if i.name == option)
+        frees = (
+            f", frees {item.slots} slot{'s' * (item.slots != 1)}" if pending.kind == "drop" else ""
+        )
+        return f"{item.label} ({item.size}{frees})"
+    return option
+
+
+def countdown(state: State) -> int | None:
+    """Minutes until the Voidlight Pool is next rolled by the timer (None between scenes): what a
+    live timer counts down, sending an Elapse when it reaches zero."""
+    clock = state.clock
+    if clock.timer != "interval" or clock.next_roll is None:
+        return None
+    return max(0, clock.next_roll - clock.minute)
 
 
 def light_life(state: State) -> BatteryLife:

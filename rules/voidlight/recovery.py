@@ -7,6 +7,8 @@
 - "Increase their maximum Hit Points by 2 and raise an Attribute score by 1, to a maximum of 6."
 - "Roll the Event Pool when the character rests": both rests roll every Encounter Pool.
 
+A rest ends the moment of the last Check: it can no longer be pushed, nor its cost taken.
+
 House rules: rests take no time on the expedition clock (it counts play time; the Voidlight is
 rolled by it); "restore 1 point" brings an attribute back toward its full score (what it was
 before Critical Saves lowered it) and never above; a Long Rest also ends the timed attribute
@@ -43,6 +45,7 @@ def short_rest(turn: Turn, action: A.ShortRest, chance: Source) -> tuple[None, N
     (face,) = chance.resolve(Roll(1))
     turn.dice.append(face)
     sheet = turn.sheet
+    turn.set(last_check=None)
     hp = min(sheet.max_hp, sheet.hp + face)
     turn.update(hp=hp)
     turn.say(f"Short Rest: 1D = {face}: {hp - sheet.hp} Hit Points recovered ({hp}/{sheet.max_hp})")
@@ -72,6 +75,7 @@ def long_rest(turn: Turn, action: A.LongRest, chance: Source) -> tuple[None, Non
             f"choose the attribute to restore 1 point to: one of {', '.join(open_)}"
         )
     sheet = turn.sheet
+    turn.set(last_check=None)
     if turn.state.status == "dying":
         turn.set(status="standing")
         turn.say("helped in time, you wake after the Long Rest")

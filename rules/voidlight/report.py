@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["Report"]
+__all__ = ["OUTCOMES", "Report"]
+
+#: What :attr:`Report.outcome` can be, by action kind, best first (the rest: see
+#: :func:`rules.voidlight.game.apply`; a Check cost's outcome is its entry, "11".."66").
+OUTCOMES: Mapping[str, tuple[str, ...]] = {
+    "check": ("success", "partial", "failure"),
+    "push": ("success", "partial", "failure"),
+    "save": ("endure", "taken out"),
+    "fortune": ("yes", "yes, but", "no, and"),
+    "react": ("approachable", "hesitant", "hostile"),
+    "roll_encounter": ("not yet", "arrives"),
+    "enemy": ("lesser", "hardened", "deadly"),
+}
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,10 @@ def reaction(hits: int) -> str:
 
 
 def fortune_odds(dice: int, position: Position = Position.STANDARD) -> Distribution[str]:
-    """The exact odds of a Fortune Roll's answer: "yes", "yes, but", "no, and"."""
+    """The exact odds of a Fortune Roll's answer: "yes", "yes, but", "no, and" (Absolute: yes,
+    Impossible: no, with no roll)."""
+    if not position.rolls:
+        return Distribution({fortune_answer(2 if position is Position.ABSOLUTE else 0): 1})
     return check_hits(dice, position).map(fortune_answer)
 
 

@@ -133,15 +133,18 @@ def test_a_journey_whose_record_was_doctored_is_refused_and_names_the_entry(
 
 def test_a_journey_of_another_game_is_refused_by_game(journeys: Path) -> None:
     path = a_journey(3)
-    edit(path, "UPDATE journey SET game = 'voidlight'")
+    edit(path, "UPDATE journey SET game = 'stardust'")
     assert_refused_untouched(
         path,
         WrongGame,
-        ["'voidlight' journey, not 'firelights'"],
+        ["'stardust' journey, not 'firelights'"],
         lambda: JourneyBook.open(path, game="firelights"),
     )
     assert_refused_untouched(
-        path, WrongGame, ["'voidlight'", "this Lantern plays ['firelights']"], lambda: inspect(path)
+        path,
+        WrongGame,
+        ["'stardust'", "this Lantern plays ['firelights', 'voidlight']"],
+        lambda: inspect(path),
     )
 
 
@@ -226,9 +229,9 @@ def digests(path: Path) -> dict[str, str]:
     ("statements", "error", "fragments", "calls"),
     [
         (
-            ["UPDATE journey SET game = 'voidlight'"],
+            ["UPDATE journey SET game = 'stardust'"],
             WrongGame,
-            ["'voidlight' journey, not 'firelights'"],
+            ["'stardust' journey, not 'firelights'"],
             ("inspect", "store", "book"),
         ),
         (

@@ -281,3 +281,15 @@ def test_attribute_penalties_expire_after_10_or_20_minutes(
     assert journey.state.sheet.penalties  # type: ignore[attr-defined]
     play(journey, Elapse(1))  # type: ignore[arg-type]
     assert journey.state.sheet.penalties == ()  # type: ignore[attr-defined]
+
+
+def test_a_rest_ends_the_moment_to_push_or_take_a_cost() -> None:
+    """ "After a Check, you may [...] push": not after resting."""
+    from rules.voidlight import ShortRest
+
+    journey = begun()
+    play(journey, Check("vigor"), [5, 1])
+    play(journey, Elapse(5))  # the clock running on does not end it
+    assert {"push", "cost"} <= set(available(journey.state))
+    play(journey, ShortRest(), [2])
+    assert not {"push", "cost"} & set(available(journey.state))

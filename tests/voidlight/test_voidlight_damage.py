@@ -17,6 +17,7 @@ from rules.voidlight import (
     Treat,
     available,
     odds,
+    option_text,
     save_odds,
 )
 
@@ -39,6 +40,9 @@ def test_reaching_0_hit_points_makes_a_critical_save_with_the_chosen_attribute()
     assert pending is not None and pending.kind == "save" and pending.reason == "hit points"
     assert "check" not in available(journey.state)
     assert odds(journey.state, Save("vigor")) == save_odds(2, "standard").outcome
+    assert option_text(journey.state, "vigor") == (
+        "Vigor 2: endure 5/9, lose 4/3 points on average"
+    )
     report = play(journey, Save("vigor"), [5, 1])
     assert report.outcome == "endure" and journey.state.status == "standing"
 
@@ -128,6 +132,7 @@ def test_a_condition_needing_room_drops_the_item_the_player_picks() -> None:
         play(journey, GainCondition(f"Sore {n}"))
     play(journey, GainCondition("Deprived", 2))
     assert journey.state.pending is not None and journey.state.pending.options == ("Cutter", "Rope")
+    assert option_text(journey.state, "Cutter") == "Cutter (large, frees 2 slots)"
     play(journey, Choose("Rope"))
     assert journey.state.pending is not None  # 1 slot free, 2 needed: drop again
     play(journey, Choose("Cutter"))
@@ -184,3 +189,15 @@ def test_chem_burn_fills_1_slot_every_10_minutes_until_treated() -> None:
     play(journey, Choose("Crate 0"))  # then minute 50 spreads it into the freed slot
     assert journey.state.clock.minute == 55 and journey.state.clock.owed == 0
     assert journey.state.sheet.conditions[0].slots == 6 and journey.state.sheet.used_slots == 10
+
+
+def test_a_save_in_an_absolute_position_endures_with_no_roll_impossible_is_taken_out() -> None:
+    """Position applies to a Critical Save: "ABSOLUTE: no roll is made"; Impossible is taken out,
+    every die a Miss (Vigor 2 loses 2)."""
+    journey = begun(vigor=2)
+    play(journey, Damage(10))
+    assert play(journey, Save("vigor", "absolute")).outcome == "endure"
+    assert journey.entries[-1].chance == () and journey.state.sheet.vigor == 2
+    play(journey, Damage(1))
+    assert play(journey, Save("vigor", "impossible")).outcome == "taken out"
+    assert journey.state.sheet.vigor == 0

@@ -20,12 +20,15 @@ from rules.errors import IllegalAction, InvalidInput, LanternError
 from rules.journey import Journey
 from rules.voidlight import (
     GAME,
+    OUTCOMES,
     Beam,
     Check,
     Choose,
     Cost,
     Elapse,
+    Fortune,
     Push,
+    React,
     Save,
     StartEncounter,
     State,
@@ -102,8 +105,11 @@ def playout(seed: int) -> Journey[Any, Any]:
         expected = odds(state, action)
         journey.play(action)
         check_invariants(journey.state)
-        if expected is not None and journey.last.outcome is not None and isinstance(action, Check):
+        if isinstance(action, Check | Push | Save | Fortune | React):
+            assert expected is not None
             assert journey.last.outcome in expected  # what happened had a chance to
+            assert sum(expected.values()) == 1
+            assert set(expected) <= set(OUTCOMES[action.kind])
         if journey.state.over:
             break
     return journey

@@ -16,6 +16,7 @@ from rules.voidlight import (
     SwapBattery,
     Take,
     available,
+    countdown,
     light_life,
     odds,
     pool_rolls,
@@ -83,6 +84,16 @@ def test_between_scenes_the_pool_is_rolled_by_hand_only() -> None:
     assert_refused(InvalidInput, "'often'", lambda: journey.play(SetTimer("often")))
 
 
+def test_the_countdown_is_the_minutes_to_the_next_roll() -> None:
+    """A live timer counts down to the next roll and sends an Elapse; a pause sends nothing."""
+    journey = begun()
+    assert countdown(journey.state) == 20
+    play(journey, Elapse(7))
+    assert countdown(journey.state) == 13
+    play(journey, SetTimer("scenes"))
+    assert countdown(journey.state) is None
+
+
 def test_the_interval_can_be_extended() -> None:
     """ "If this pacing feels intense, extend the timer interval"."""
     journey = begun(options={"interval": 30})
@@ -138,6 +149,7 @@ def test_slotting_a_new_battery_refills_the_voidlight_to_p6() -> None:
     journey = begun()
     assert_refused(IllegalAction, "no Battery", lambda: journey.play(SwapBattery()))
     play(journey, Take("Battery"))
+    assert_refused(IllegalAction, "full (P6)", lambda: journey.play(SwapBattery()))
     for _ in range(3):
         play(journey, RollLight(), [1] * journey.state.light.dice)
     play(journey, Save("vigor"), [5, 5])

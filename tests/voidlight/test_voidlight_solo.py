@@ -57,6 +57,8 @@ def test_a_fortune_roll_may_use_an_attribute_score() -> None:
     play(journey, Fortune(attribute="operate"), [6, 6])
     assert odds(journey.state, Fortune(attribute="vigor"))["yes"] == Fraction(7, 27)
     assert_refused(IllegalAction, "'sure'", lambda: journey.play(Fortune("sure")))
+    assert odds(journey.state, Fortune("slim", position="absolute")) == {"yes": 1}
+    assert play(journey, Fortune("slim", position="absolute")).outcome == "yes"
 
 
 @pytest.mark.parametrize(
@@ -68,6 +70,15 @@ def test_reaction_rolls_2d_if_unsure(faces: list[int], answer: str) -> None:
     journey = Journey.start("voidlight", 3)
     assert play(journey, React(), faces).outcome == answer
     assert_refused(InvalidInput, "9", lambda: journey.play(React(9)))
+
+
+def test_a_reaction_roll_takes_a_position() -> None:
+    """ "When the fiction makes circumstances more or less favorable for a [...] roll, set the
+    roll's Position"."""
+    journey = Journey.start("voidlight", 3)
+    assert odds(journey.state, React(2, position="good"))["approachable"] == Fraction(1, 4)
+    assert play(journey, React(2, position="good"), [4, 4]).outcome == "approachable"
+    assert odds(journey.state, React(position="impossible")) == {"hostile": 1}
 
 
 def test_several_named_encounter_pools() -> None:
