@@ -11,11 +11,11 @@ Discover(approach='quick')
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rules.action import Action, parse_action
 from rules.errors import InvalidInput
 
 __all__ = [
@@ -42,20 +42,8 @@ __all__ = [
 LIKELIHOODS = {"likely": 2, "even": 1, "unlikely": 0}
 
 
-class _Action:
-    kind: ClassVar[str]
-    title: ClassVar[str]
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            value = getattr(self, f.name)
-            data[f.name] = list(value) if isinstance(value, tuple) else value
-        return data
-
-
 @dataclass(frozen=True)
-class Begin(_Action):
+class Begin(Action):
     """Create the Firelight and draw the starting region ("This is where you are right now").
 
     The starting region is drawn, not discovered: it holds no beacon, even a face card.
@@ -71,7 +59,7 @@ class Begin(_Action):
 
 
 @dataclass(frozen=True)
-class Confront(_Action):
+class Confront(Action):
     """Confront Risk; ``purpose`` "risk", "ignite" (the beacon here) or "reveal" (a hidden path)."""
 
     kind: ClassVar[str] = "confront"
@@ -82,14 +70,14 @@ class Confront(_Action):
 
 
 @dataclass(frozen=True)
-class Search(_Action):
+class Search(Action):
     kind: ClassVar[str] = "search"
     title: ClassVar[str] = "Search For Treasures"
     approach: str
 
 
 @dataclass(frozen=True)
-class BuyInformation(_Action):
+class BuyInformation(Action):
     """Spend ``treasures`` (the modifier); ``target`` a hidden path to reveal, if any.
 
     "decide on a number of Treasures to expend": at least 1, so Buy Information needs at least
@@ -104,14 +92,14 @@ class BuyInformation(_Action):
 
 
 @dataclass(frozen=True)
-class Discover(_Action):
+class Discover(Action):
     kind: ClassVar[str] = "discover"
     title: ClassVar[str] = "Discover a Region"
     approach: str
 
 
 @dataclass(frozen=True)
-class Fight(_Action):
+class Fight(Action):
     kind: ClassVar[str] = "fight"
     title: ClassVar[str] = "Fight a Curse"
     approach: str
@@ -119,14 +107,14 @@ class Fight(_Action):
 
 
 @dataclass(frozen=True)
-class Evade(_Action):
+class Evade(Action):
     kind: ClassVar[str] = "evade"
     title: ClassVar[str] = "Evade Danger"
     approach: str
 
 
 @dataclass(frozen=True)
-class Ask(_Action):
+class Ask(Action):
     """Get an Answer From The Oracle."""
 
     kind: ClassVar[str] = "ask"
@@ -136,7 +124,7 @@ class Ask(_Action):
 
 
 @dataclass(frozen=True)
-class Consult(_Action):
+class Consult(Action):
     """Roll d66 on the Firelights tables (region, theme, event, story) for inspiration."""
 
     kind: ClassVar[str] = "consult"
@@ -145,7 +133,7 @@ class Consult(_Action):
 
 
 @dataclass(frozen=True)
-class Slip(_Action):
+class Slip(Action):
     """Note a detail of your location: "place slips of paper on top of the cards"."""
 
     kind: ClassVar[str] = "slip"
@@ -154,7 +142,7 @@ class Slip(_Action):
 
 
 @dataclass(frozen=True)
-class Choose(_Action):
+class Choose(Action):
     """Answer a pending choice: a card code, a curse name, or "random" for a curse."""
 
     kind: ClassVar[str] = "choose"
@@ -163,14 +151,14 @@ class Choose(_Action):
 
 
 @dataclass(frozen=True)
-class Travel(_Action):
+class Travel(Action):
     kind: ClassVar[str] = "travel"
     title: ClassVar[str] = "Travel"
     to: tuple[int, int]
 
 
 @dataclass(frozen=True)
-class Rest(_Action):
+class Rest(Action):
     """Rest: a Journey Book entry, the discard pile shuffled back, Fatigue cleared.
 
     "When you rest, fill an entry in your Journey Book": a panel asks for the entry every time; a
@@ -185,14 +173,14 @@ class Rest(_Action):
 
 
 @dataclass(frozen=True)
-class Flee(_Action):
+class Flee(Action):
     """Flee from the Curse you face; its stack persists."""
 
     kind: ClassVar[str] = "flee"
     title: ClassVar[str] = "Flee"
 
 
-ACTIONS: Mapping[str, type[_Action]] = {
+ACTIONS: Mapping[str, type[Action]] = {
     cls.kind: cls
     for cls in (Begin, Confront, Search, BuyInformation, Discover, Fight, Evade, Ask, Consult,
                 Slip, Choose, Travel, Rest, Flee)
@@ -201,36 +189,21 @@ ACTIONS: Mapping[str, type[_Action]] = {
 _CELL_FIELDS = {"target", "to"}
 
 
-def parse(data: Mapping[str, Any]) -> Any:
-    """An action from its JSON form; unknown kinds and fields are refused by name."""
-    kind = data.get("kind") if isinstance(data, Mapping) else None
-    if kind not in ACTIONS:
-        raise InvalidInput(
-            f"there is no action of kind {kind!r}: the kinds are {', '.join(sorted(ACTIONS))}"
-        )
-    cls = ACTIONS[str(kind)]
-    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    args = {key: value for key, value in data.items() if key != "kind"}
+def _prepare(cls: type[Action], args: dict[str, Any]) -> dict[str, Any]:
+    """Firelights' own JSON values: map cells from lists; a retired field dropped."""
     if cls is Begin:
         # "push_on" was a creation option (act while exhausted), retired when pushing on became
         # the player's choice at the moment; journeys saved with it still open, and it is ignored.
         args.pop("push_on", None)
-    unknown = set(args) - fields
-    if unknown:
-        raise InvalidInput(
-            f"{cls.title} ({kind!r}) takes {_listed(fields)}, not {_listed(unknown)}"
-        )
     for key in _CELL_FIELDS & set(args):
         if args[key] is not None:
             cell = args[key]
             if not isinstance(cell, list | tuple) or len(cell) != 2:
                 raise InvalidInput(f"{key!r} is a cell of the map, [x, y], not {cell!r}")
             args[key] = (int(cell[0]), int(cell[1]))
-    try:
-        return cls(**args)
-    except TypeError as error:
-        raise InvalidInput(f"{cls.title} ({kind!r}) takes {_listed(fields)}: {error}") from None
+    return args
 
 
-def _listed(names: set[str]) -> str:
-    return ", ".join(map(repr, sorted(names))) or "nothing more"
+def parse(data: Mapping[str, Any]) -> Any:
+    """An action from its JSON form; unknown kinds and fields are refused by name."""
+    return parse_action(data, ACTIONS, game="Firelights", prepare=_prepare)

@@ -11,12 +11,11 @@ Check(attribute='vigor', position='good')
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rules.errors import InvalidInput
+from rules.action import Action, parse_action
 
 __all__ = [
     "ACTIONS",
@@ -53,22 +52,11 @@ __all__ = [
 ]
 
 
-class _Action:
-    kind: ClassVar[str]
-    title: ClassVar[str]
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            data[f.name] = getattr(self, f.name)
-        return data
-
-
 # --- the character -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Create(_Action):
+class Create(Action):
     """Create the character by points (house rule: 5 points, each attribute 0..3); rolls 1D for
     the starting Credits (x 10)."""
 
@@ -83,7 +71,7 @@ class Create(_Action):
 
 
 @dataclass(frozen=True)
-class CreateRandom(_Action):
+class CreateRandom(Action):
     """Create the character by the random method (house rule): 4 dice per attribute, each Hit
     adds 1, all four rerolled while the total is under 3; then 1D x 10 Credits."""
 
@@ -94,7 +82,7 @@ class CreateRandom(_Action):
 
 
 @dataclass(frozen=True)
-class Take(_Action):
+class Take(Action):
     """Carry an item: ``size`` small (0 slots), normal (1) or large (2)."""
 
     kind: ClassVar[str] = "take"
@@ -104,14 +92,14 @@ class Take(_Action):
 
 
 @dataclass(frozen=True)
-class Drop(_Action):
+class Drop(Action):
     kind: ClassVar[str] = "drop"
     title: ClassVar[str] = "Drop an item"
     item: str
 
 
 @dataclass(frozen=True)
-class Credits(_Action):
+class Credits(Action):
     """Gain (positive) or spend (negative) Credits; spending more than you hold is refused."""
 
     kind: ClassVar[str] = "credits"
@@ -123,7 +111,7 @@ class Credits(_Action):
 
 
 @dataclass(frozen=True)
-class Check(_Action):
+class Check(Action):
     """A Check with an Attribute in the Position the fiction sets; the beam then moves it one step
     (High Beam up, Low Beam down) and Frozen makes a Vigor check Bad first (house rules)."""
 
@@ -134,7 +122,7 @@ class Check(_Action):
 
 
 @dataclass(frozen=True)
-class Push(_Action):
+class Push(Action):
     """Push the last Check: reroll all its Misses, then gain a Fatigued condition."""
 
     kind: ClassVar[str] = "push"
@@ -142,7 +130,7 @@ class Push(_Action):
 
 
 @dataclass(frozen=True)
-class Cost(_Action):
+class Cost(Action):
     """Take the cost of a Check that yielded 1 or 0 Hits: roll 2D on the table (``entry`` None)
     or pick an ``entry`` (11..66)."""
 
@@ -152,7 +140,7 @@ class Cost(_Action):
 
 
 @dataclass(frozen=True)
-class Damage(_Action):
+class Damage(Action):
     """A threat harms the character: lose ``amount`` Hit Points (never below 0)."""
 
     kind: ClassVar[str] = "damage"
@@ -161,7 +149,7 @@ class Damage(_Action):
 
 
 @dataclass(frozen=True)
-class GainCondition(_Action):
+class GainCondition(Action):
     """Suffer a new Condition in ``slots`` slots (``lasting``: it cannot be cleared)."""
 
     kind: ClassVar[str] = "condition"
@@ -172,7 +160,7 @@ class GainCondition(_Action):
 
 
 @dataclass(frozen=True)
-class Treat(_Action):
+class Treat(Action):
     """Clear a condition by an action in the fiction that addresses it (treating Bleeding or Chem
     Burn stops its worsening). Lasting conditions cannot be cleared."""
 
@@ -182,7 +170,7 @@ class Treat(_Action):
 
 
 @dataclass(frozen=True)
-class Save(_Action):
+class Save(Action):
     """Make the Critical Save that is due, with the most relevant Attribute."""
 
     kind: ClassVar[str] = "save"
@@ -192,7 +180,7 @@ class Save(_Action):
 
 
 @dataclass(frozen=True)
-class Choose(_Action):
+class Choose(Action):
     """Answer a pending choice: the item to drop, the equipment that falls or breaks, the
     condition to gain."""
 
@@ -205,7 +193,7 @@ class Choose(_Action):
 
 
 @dataclass(frozen=True)
-class ShortRest(_Action):
+class ShortRest(Action):
     """About 10 minutes: recover 1D Hit Points; resting rolls every Encounter Pool."""
 
     kind: ClassVar[str] = "short_rest"
@@ -213,7 +201,7 @@ class ShortRest(_Action):
 
 
 @dataclass(frozen=True)
-class LongRest(_Action):
+class LongRest(Action):
     """About 8 hours: all Hit Points, and 1 point restored to ``attribute`` (blank when none is
     below its full score); a dying character helped in time wakes. Rolls every Encounter Pool."""
 
@@ -223,7 +211,7 @@ class LongRest(_Action):
 
 
 @dataclass(frozen=True)
-class Advance(_Action):
+class Advance(Action):
     """An Advancement: +2 max Hit Points and +1 to ``attribute`` (to a maximum of 6)."""
 
     kind: ClassVar[str] = "advance"
@@ -235,7 +223,7 @@ class Advance(_Action):
 
 
 @dataclass(frozen=True)
-class Elapse(_Action):
+class Elapse(Action):
     """``minutes`` of expedition time pass; what falls due in them happens, in order."""
 
     kind: ClassVar[str] = "elapse"
@@ -244,7 +232,7 @@ class Elapse(_Action):
 
 
 @dataclass(frozen=True)
-class SetTimer(_Action):
+class SetTimer(Action):
     """Roll the Voidlight on a timer ("interval", every ``interval`` minutes, the countdown
     restarting now) or between scenes ("scenes", by hand)."""
 
@@ -255,7 +243,7 @@ class SetTimer(_Action):
 
 
 @dataclass(frozen=True)
-class RollLight(_Action):
+class RollLight(Action):
     """Roll the Voidlight Pool now (between scenes or locations)."""
 
     kind: ClassVar[str] = "roll_light"
@@ -263,7 +251,7 @@ class RollLight(_Action):
 
 
 @dataclass(frozen=True)
-class Beam(_Action):
+class Beam(Action):
     """Switch the Voidlight's mode: "high", "standard" or "low"."""
 
     kind: ClassVar[str] = "beam"
@@ -272,7 +260,7 @@ class Beam(_Action):
 
 
 @dataclass(frozen=True)
-class SwapBattery(_Action):
+class SwapBattery(Action):
     """Slot a new Battery (an item you carry, named "Battery"): the Voidlight is P6 again."""
 
     kind: ClassVar[str] = "swap_battery"
@@ -283,7 +271,7 @@ class SwapBattery(_Action):
 
 
 @dataclass(frozen=True)
-class Fortune(_Action):
+class Fortune(Action):
     """A Fortune Roll for a yes-or-no ``question``: dice by ``likelihood`` ("almost certain" 4,
     "likely" 3, "even" 2, "unlikely" 1, "slim" 0), or an ``attribute``'s score instead."""
 
@@ -296,7 +284,7 @@ class Fortune(_Action):
 
 
 @dataclass(frozen=True)
-class React(_Action):
+class React(Action):
     """A Reaction Roll: ``dice`` by the nature of the encounter (2 if unsure)."""
 
     kind: ClassVar[str] = "react"
@@ -307,7 +295,7 @@ class React(_Action):
 
 
 @dataclass(frozen=True)
-class StartEncounter(_Action):
+class StartEncounter(Action):
     """Create an Encounter Pool: P2 something close, P4 a growing threat, P6 distant danger."""
 
     kind: ClassVar[str] = "encounter"
@@ -317,7 +305,7 @@ class StartEncounter(_Action):
 
 
 @dataclass(frozen=True)
-class RollEncounter(_Action):
+class RollEncounter(Action):
     """Roll an Encounter Pool (the character rests, searches, makes noise, lingers...)."""
 
     kind: ClassVar[str] = "roll_encounter"
@@ -326,7 +314,7 @@ class RollEncounter(_Action):
 
 
 @dataclass(frozen=True)
-class EndEncounter(_Action):
+class EndEncounter(Action):
     """Set an Encounter Pool aside (the danger is left behind)."""
 
     kind: ClassVar[str] = "end_encounter"
@@ -335,7 +323,7 @@ class EndEncounter(_Action):
 
 
 @dataclass(frozen=True)
-class RollEnemy(_Action):
+class RollEnemy(Action):
     """Roll for an enemy (house rule): 1D, 1-3 lesser (6-8 HP), 4-5 hardened (10-14), 6 deadly
     (14-20); its Hit Points rolled in the range."""
 
@@ -345,7 +333,7 @@ class RollEnemy(_Action):
 
 
 @dataclass(frozen=True)
-class HurtEnemy(_Action):
+class HurtEnemy(Action):
     kind: ClassVar[str] = "hurt_enemy"
     title: ClassVar[str] = "Damage an enemy"
     name: str
@@ -353,7 +341,7 @@ class HurtEnemy(_Action):
 
 
 @dataclass(frozen=True)
-class Inspire(_Action):
+class Inspire(Action):
     """The theme and action oracle: ``table`` "theme", "action" or "both"; each roll reads both
     columns of its table at once."""
 
@@ -362,7 +350,7 @@ class Inspire(_Action):
     table: str = "both"
 
 
-ACTIONS: Mapping[str, type[_Action]] = {
+ACTIONS: Mapping[str, type[Action]] = {
     cls.kind: cls
     for cls in (Create, CreateRandom, Take, Drop, Credits, Check, Push, Cost, Damage,
                 GainCondition, Treat, Save, Choose, ShortRest, LongRest, Advance, Elapse,
@@ -373,25 +361,4 @@ ACTIONS: Mapping[str, type[_Action]] = {
 
 def parse(data: Mapping[str, Any]) -> Any:
     """An action from its JSON form; unknown kinds and fields are refused by name."""
-    kind = data.get("kind") if isinstance(data, Mapping) else None
-    if kind not in ACTIONS:
-        raise InvalidInput(
-            f"there is no Voidlight action of kind {kind!r}: the kinds are "
-            f"{', '.join(sorted(ACTIONS))}"
-        )
-    cls = ACTIONS[str(kind)]
-    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    args = {key: value for key, value in data.items() if key != "kind"}
-    unknown = set(args) - fields
-    if unknown:
-        raise InvalidInput(
-            f"{cls.title} ({kind!r}) takes {_listed(fields)}, not {_listed(unknown)}"
-        )
-    try:
-        return cls(**args)
-    except TypeError as error:
-        raise InvalidInput(f"{cls.title} ({kind!r}) takes {_listed(fields)}: {error}") from None
-
-
-def _listed(names: set[str]) -> str:
-    return ", ".join(map(repr, sorted(names))) or "nothing more"
+    return parse_action(data, ACTIONS, game="Voidlight")
