@@ -146,18 +146,23 @@ class CheckBar:
             return
         chosen = self.position.value
         lines = []
-        moved = set()
+        moved = []
         for name in ATTRIBUTES:
             where = check_position(state, name, chosen).value
             if where != chosen:
-                moved.add(f"{name.title()} rolls {where}")
+                moved.append(f"{name.title()} rolls {where}")
             label = f"{name.title()} {state.sheet.effective(name)} ({where})"
             lines.append(odds_html(odds(state, Check(name, chosen)), label))
         self.check_odds.value = "".join(lines)
+        why = []
+        if state.light.beam != "standard" and not state.light.dead:
+            step = "up" if state.light.beam == "high" else "down"
+            why.append(f"the {state.light.beam} beam moves a Check one step {step}")
+        if any(c.name.casefold() == "frozen" for c in state.sheet.conditions):
+            why.append("Frozen makes a Vigor check Bad")
         self.position_note.value = (
             f'<div class="lantern-house" title="{escape(POSITION_TIP)}">House rule: '
-            f"{escape('; '.join(sorted(moved)))} (the {escape(state.light.beam)} beam"
-            f"{' or Frozen' if state.character.conditions else ''}).</div>"
+            f"{escape(' and '.join(why))}: {escape(', '.join(moved))}.</div>"
             if moved
             else ""
         )

@@ -57,7 +57,7 @@ def odds_html(dist: Distribution[Any] | None, label: str = "") -> str:
         return ""
     parts = [
         chance_html(str(outcome).capitalize(), dist[outcome],
-                    f"lantern-{OUTCOME_CSS.get(str(outcome), 'odds')}")
+                    f"lantern-{OUTCOME_CSS.get(str(outcome), 'odds-plain')}")
         for outcome in dist
     ]  # fmt: skip
     head = f"{escape(label)}: " if label else ""

@@ -64,6 +64,7 @@ class VoidlightPanel(GameFrame):
     title = "◐ Voidlight"
     plain_text = "◐ Voidlight: the game panel (run the notebook to play)"
     css = CSS
+    table_placeholder = "5 2 6 — your own dice, in the order the action rolls them"
 
     def __init__(
         self,

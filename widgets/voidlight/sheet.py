@@ -132,9 +132,9 @@ def light_html(state: State) -> str:
         )
     timer = f"every {clock.interval} minutes" if clock.timer == "interval" else "between scenes"
     return (
-        f'<div class="lantern-light"><div>Voidlight <b>P{light.dice}</b>/{FULL} '
-        f"{_dice(light.dice, FULL)} · <b>{escape(light.beam)}</b> beam · rolled {timer} · "
-        f"expedition minute {clock.minute}</div><div>{life_text}</div></div>"
+        f'<div class="lantern-light"><div>Voidlight <b>P{light.dice}</b>/{FULL} · '
+        f"<b>{escape(light.beam)}</b> beam · rolled {timer} · expedition minute {clock.minute}"
+        f"</div><div>{_dice(light.dice, FULL)}</div><div>{life_text}</div></div>"
     )
 
 

@@ -3,9 +3,10 @@ each with a fallback, every rule under a ``lantern-`` class, as the Firelights C
 
 CSS = """
 .lantern-muted { color: var(--jp-ui-font-color2, #757575); }
+.lantern-odds-plain { color: var(--jp-ui-font-color1, #212121); }
 .lantern-odds-line { font-size: 0.95em; margin: 0.1em 0 0.3em 0.4em; color: var(--jp-ui-font-color2, #757575); }
 .lantern-odds-line span[title], .lantern-house[title] { cursor: help; }
-.lantern-house { font-size: 0.85em; color: var(--jp-ui-font-color2, #757575); font-style: italic; }
+.lantern-house { display: block; line-height: 1.35; margin: 0.15em 0 0.3em; font-size: 0.85em; color: var(--jp-ui-font-color2, #757575); font-style: italic; }
 .lantern-sheet { line-height: 1.6; color: var(--jp-ui-font-color1, #212121); }
 .lantern-sheet-name { font-size: 1.15em; font-weight: 600; }
 .lantern-status { line-height: 1.6; color: var(--jp-ui-font-color1, #212121); }

@@ -122,13 +122,18 @@ class SoloBar:
         )  # fmt: skip
         self.fortune_attribute = widgets.Dropdown(
             options=[("by likelihood", ""), *((a.title(), a) for a in ATTRIBUTES)],
-            description="or roll", layout={"width": "14em"},
+            description="or roll", layout={"width": "17em"},
         )  # fmt: skip
         self.question = widgets.Text(placeholder="a yes/no question", layout={"width": "16em"})
         self.question.add_class("lantern-question")
         self.fortune_odds = widgets.HTML()
         self.react_dice = widgets.BoundedIntText(
-            value=2, min=0, max=6, description="Dice", layout={"width": "8em"}
+            value=2,
+            min=0,
+            max=6,
+            description="Reaction dice",
+            layout={"width": "12em"},
+            style={"description_width": "initial"},
         )
         self.react_who = widgets.Text(placeholder="who you meet", layout={"width": "12em"})
         self.react_odds = widgets.HTML()
