@@ -426,3 +426,72 @@ def test_check_buttons_play_that_attribute(attribute: str) -> None:
     panel.checks.check_buttons[attribute].click()
     action = panel.journey.entries[-1].action
     assert action == Check(attribute, "standard").to_json()
+
+
+def test_equipment_that_falls_is_the_players_pick() -> None:
+    panel = begun()
+    for name in ("Crowbar", "Lamp"):
+        panel.gear.item_name.value = name
+        panel.gear.buttons["take"].click()
+    check(panel, "vigor", "standard", "1 1")
+    panel.checks.cost_pick.value = 41  # A PIECE OF EQUIPMENT FALLS
+    panel.checks.cost_pick_button.click()
+    assert panel.state.pending is not None and panel.state.pending.kind == "falls"
+    assert [b.description for b in panel.choice_buttons] == ["Crowbar", "Lamp"]
+    assert "broken one stays" in panel.checks.cost_button.tooltip  # the house rule, named
+    panel.choice_buttons[0].click()
+    assert panel.state.sheet.item_names == ("Lamp",)
+    assert "Choose" in panel.report.value and "Check cost" in panel.report.value
+
+
+def test_lost_to_the_dark_ends_the_expedition_and_stops_the_timer() -> None:
+    clock = FakeClock()
+    panel = begun(clock)
+    check(panel, "vigor", "standard", "1 1")
+    panel.checks.cost_pick.value = 36  # the battery drains completely
+    panel.checks.cost_pick_button.click()
+    panel.timer.resume()
+    for _ in range(10):
+        if panel.state.over:
+            break
+        if panel.state.pending is not None:
+            panel.table_input.value = "1 1"
+            panel.checks.save_buttons["vigor"].click()
+            continue
+        clock.advance(300)
+        panel.timer.tick()
+    assert panel.state.over
+    assert "lost to the dark" in panel.ending.value
+    assert not panel.timer.running and panel.timer.toggle.disabled
+
+
+def test_looking_back_the_timer_waits_and_plays_once_back_to_now() -> None:
+    clock = FakeClock()
+    panel = begun(clock)
+    check(panel, "vigor", "standard", "6 6")
+    panel.log_view.pick(1)  # the sheet as it stood after creation
+    assert "Looking back" in panel.looking.children[0].value
+    panel.timer.resume()
+    clock.advance(60 * 20)
+    panel.timer.tick()
+    assert panel.state.clock.minute == 0  # not while looking back
+    panel.back_button.click()
+    panel.timer.tick()
+    assert panel.state.clock.minute == 20
+
+
+def test_every_house_rule_the_player_meets_is_named() -> None:
+    panel = begun()
+    tips = {
+        "creation": panel.create_note.value,
+        "item sizes": panel.gear.buttons["take"].tooltip,
+        "condition slots": panel.gear.buttons["condition"].tooltip,
+        "rests": panel.gear.buttons["long_rest"].tooltip,
+        "advancement": panel.gear.buttons["advance"].tooltip,
+        "costs": panel.checks.cost_button.tooltip,
+        "position and beams": panel.checks.position.tooltips[0],
+        "enemy guide": panel.solo.buttons["enemy"].tooltip,
+        "battery": panel.light_bar.swap_button.tooltip,
+        "timer": panel.timer.note.value,
+    }
+    assert [name for name, text in tips.items() if "House rule" not in text] == []

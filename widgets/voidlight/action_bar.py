@@ -50,7 +50,9 @@ PUSH_TIP = (
 COST_TIP = (
     "On 1 or 0 Hits: roll 2D on the Check Costs table. House rule: the dice in an entry "
     "(1D-1 DMG, DRAINS BY 1D+1, ROLL 2D...) are rolled by Lantern when you apply it; damage "
-    "never goes below 0; a Hit on 'A HIT STARTS AN ENCOUNTER POOL' starts a P6"
+    "never goes below 0; a Hit on 'A HIT STARTS AN ENCOUNTER POOL' starts a P6; equipment that "
+    "falls or breaks is yours to pick (the preference named): a fallen item leaves your slots, a "
+    "broken one stays in them, marked broken; WOUNDED OR HARMED: you pick the word"
 )
 PICK_TIP = "Pick the entry instead of rolling (the text allows either)"
 SAVE_TIP = (

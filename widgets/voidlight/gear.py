@@ -28,15 +28,20 @@ TIPS = {
     "take": "Carry it. House rule: small items take 0 slots, normal 1, large 2",
     "drop": "Leave it behind: its slots are free again",
     "credits": "Gain (positive) or spend (negative) Credits",
-    "damage": "A threat harms you: lose Hit Points (never below 0); at 0, a Critical Save",
+    "damage": "A threat harms you: lose Hit Points (never below 0); at 0, a Critical Save. House "
+    "rule: a dying character makes no further save for damage or conditions (the dark's still)",
     "condition": "A new Condition fills its slots (house rule: 1 unless its entry says 2); no "
-    "slot free: drop an item; every slot a Condition: a Critical Save",
+    "slot free: drop an item; every slot a Condition: a Critical Save. House rule: with no item "
+    "left to drop, it fills the slots that are free",
     "treat": "Clear a condition by an action that addresses it (Bleeding and Chem Burn stop worsening)",
-    "short_rest": "About 10 minutes: recover 1D Hit Points; every Encounter Pool is rolled",
+    "short_rest": "About 10 minutes: recover 1D Hit Points; every Encounter Pool is rolled. House "
+    "rule: rests take no time on the expedition clock",
     "long_rest": "About 8 hours: all Hit Points and 1 point restored to an Attribute; a dying "
-    "character helped in time wakes; every Encounter Pool is rolled",
+    "character helped in time wakes; every Encounter Pool is rolled. House rules: the point "
+    "restored brings an Attribute back toward its full score, never above; the rest also ends "
+    "timed penalties and clears Fatigued; it takes no time on the expedition clock",
     "advance": "Advancement: +2 max Hit Points and +1 to an Attribute (to a maximum of 6). House "
-    "rule: the +1 to an Attribute",
+    "rule: the 2 new Hit Points come filled",
 }
 ATTRIBUTE_OPTIONS = [(name.title(), name) for name in ATTRIBUTES]
 

@@ -225,9 +225,9 @@ class VoidlightPanel(GameFrame):
                 self.light_bar.roll_button,
             ):
                 each.disabled = True
-        self.timer.render(state)
 
     def render_actions(self, state: State) -> None:
+        self.timer.render(state)
         self.checks.render(state)
         self.gear.render(state)
         self.solo.render(state)

@@ -26,6 +26,7 @@ import traitlets
 
 from rules.voidlight import Elapse, SetTimer, State, available
 from rules.voidlight.clock import due
+from widgets.messages import guarded
 from widgets.theme import escape
 from widgets.voidlight.controls import button
 
@@ -153,7 +154,8 @@ class LiveTimer(widgets.VBox):
         self._last = now
         state = self._panel.state
         ahead = next_due(state) if self._can_run(state) else None
-        if ahead is not None and self.carried >= ahead[0] * self.minute_seconds:
+        looking = getattr(self._panel, "_looking", None) is not None  # played once back to now
+        if ahead is not None and not looking and self.carried >= ahead[0] * self.minute_seconds:
             self.carried -= ahead[0] * self.minute_seconds
             self.carried = min(self.carried, self.minute_seconds)  # no burst after a stall
             self._panel.act(Elapse(ahead[0]), table=False)
@@ -185,7 +187,8 @@ class LiveTimer(widgets.VBox):
             while self.running and not self._stopped:
                 await self._sleep(self.tick_seconds)
                 if self.running and not self._stopped:
-                    self.tick()
+                    with guarded(self._panel.messages):  # an error shows; the count goes on
+                        self.tick()
         except asyncio.CancelledError:
             pass
         finally:
@@ -195,6 +198,10 @@ class LiveTimer(widgets.VBox):
     # --- showing ----------------------------------------------------------------------------
 
     def render(self, state: State) -> None:
+        if self.running and not self._can_run(state):  # the expedition is over
+            self.running = False
+            self._last = None
+            self._cancel_task()
         self._rendering = True
         try:
             clock = state.clock

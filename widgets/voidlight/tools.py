@@ -38,7 +38,8 @@ BEAM_TIPS = {
     "die lost per roll",
 }
 TIPS = {
-    "swap_battery": "Slot a new Battery (an item you carry named 'Battery'): the Voidlight is P6 again",
+    "swap_battery": "Slot a new Battery: the Voidlight is P6 again. House rule: a Battery is an "
+    "item you carry, named 'Battery' (any size); slotting it uses it up",
     "roll_light": "Roll the Voidlight Pool now: 1 die lost per Miss (5 or 6 a Hit)",
     "encounter": "P2 something close, P4 a growing threat, P6 distant danger",
     "roll_encounter": "Roll it when you rest, search, make noise or linger; empty: the encounter arrives",
