@@ -124,3 +124,51 @@ def test_an_expedition_by_clicking(page, jupyter_server, shot, light_theme_after
     save_window(page, shot.directory / "dark-tools.png")
     expect(table.panel.locator(".lantern-message-error")).to_have_count(0)
     assert_no_tracebacks(page)
+
+
+def test_voila_plays_voidlight(page, voila, shot):
+    """`make voila GAME=voidlight`: a title, the panel, how to play; no code."""
+    page.set_viewport_size(WINDOW)
+    server = voila("play-voidlight.ipynb")
+    page.goto(server.url)
+    table = Table(page)
+    expect(table.panel).to_be_visible(timeout=60_000)
+    expect(page.locator("h1")).to_contain_text("Voidlight")
+    expect(page.locator("h2", has_text="How to play")).to_be_visible()
+    expect(page.locator(".jp-CodeCell .jp-InputArea, .cm-editor")).to_have_count(0)
+    shown = page.locator("body").inner_text()
+    for text in ("import", "JourneyBook", "VoidlightPanel(", "Run All", "%%journal"):
+        assert text not in shown, text
+    table.panel.locator(".lantern-name input").fill("Ash")
+    table.click("create_random")
+    expect(table.sheet).to_contain_text("Ash")
+    table.click("check-operate")
+    expect(table.report).to_contain_text("Operate")
+    save_window(page, shot.directory / "voila.png")
+    assert_no_tracebacks(page)
+
+
+def test_run_all_again_replaces_the_panel_and_its_timer(page, jupyter_server, shot):
+    """A second Run All closes the first panel (its timer task with it): one live panel, no
+    error, and the new panel's timer comes back paused at the journey's minute."""
+    page.set_viewport_size(WINDOW)
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    table = Table(page)
+    table.panel.locator(".lantern-name input").fill("Vex")
+    table.click("create")
+    run_in_kernel(page, NOTEBOOK, "panel.timer.minute_seconds = 0.05\nfirst = panel")
+    table.click("timer-toggle")
+    table.report_says("Voidlight Pool rolls")
+    open_notebook(page, jupyter_server, NOTEBOOK)  # the same kernel: Run All again
+    out = run_in_kernel(
+        page,
+        NOTEBOOK,
+        "import gc\nfrom widgets.voidlight import LiveTimer\n"
+        "timers = [t for t in gc.get_objects() if isinstance(t, LiveTimer)]\n"
+        "assert first is not panel and first.timer._stopped and first.timer._task is None\n"
+        "print(sum(t.running for t in timers), panel.timer.running, panel.state.clock.minute)",
+    )
+    running, current, minute = out.split()
+    assert (running, current) == ("0", "False") and int(minute) >= 20, out
+    expect(Table(page).button("timer-toggle")).to_contain_text("Resume")
+    assert_no_tracebacks(page)

@@ -78,7 +78,7 @@ class GearBar:
             layout={"width": "13em"},
         )
         self.advance_attribute = widgets.Dropdown(
-            options=ATTRIBUTE_OPTIONS, description="+1", layout={"width": "11em"}
+            options=ATTRIBUTE_OPTIONS, description="+1 to", layout={"width": "14em"}
         )
         labels = {
             "take": "Take", "drop": "Drop", "credits": "Credits", "damage": "Take damage",

@@ -17,7 +17,7 @@ CSS = """
   max-width: 20em; overflow: hidden; }
 .lantern-hp-bar > div { height: 100%; background: var(--jp-success-color1, #388e3c); }
 .lantern-hp-low > div { background: var(--jp-error-color1, #d32f2f); }
-.lantern-slots { display: flex; flex-wrap: wrap; gap: 0.25em; margin: 0.3em 0; }
+.lantern-slots { display: grid; grid-template-columns: repeat(5, 5.6em); gap: 0.25em; margin: 0.3em 0; }
 .lantern-slot { box-sizing: border-box; width: 5.6em; height: 2.6em; padding: 0.1em 0.2em;
   border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 0.25em; font-size: 0.85em;
   line-height: 1.15; overflow: hidden; color: var(--jp-ui-font-color1, #212121);

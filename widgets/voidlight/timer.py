@@ -108,7 +108,9 @@ class LiveTimer(widgets.VBox):
         self.hide_box.add_class("lantern-timer-hide")
         self.hide_box.observe(self._hide_changed, "value")
         self.note = widgets.HTML(
-            f'<span class="lantern-house" title="{escape(TIMER_NOTE)}">{escape(TIMER_NOTE)}</span>'
+            f'<span class="lantern-house" title="{escape(TIMER_NOTE)}">House rule: every 20 '
+            "minutes solo, 10 in group play, or between scenes; in the dark, a Critical Save "
+            "every 5 minutes. The timer starts paused.</span>"
         )
         self.children = (
             widgets.HBox([self.countdown, self.toggle]),
