@@ -170,5 +170,5 @@ def test_run_all_again_replaces_the_panel_and_its_timer(page, jupyter_server, sh
     )
     running, current, minute = out.split()
     assert (running, current) == ("0", "False") and int(minute) >= 20, out
-    expect(Table(page).button("timer-toggle")).to_contain_text("Resume")
+    expect(Table(page).button("timer-toggle")).to_contain_text("Start the timer")
     assert_no_tracebacks(page)

@@ -224,7 +224,10 @@ class LiveTimer(widgets.VBox):
             self.toggle.disabled = not live and not self.running
         finally:
             self._rendering = False
-        self.toggle.description = "Pause" if self.running else "Resume the timer"
+        if self.running:
+            self.toggle.description = "Pause"
+        else:
+            self.toggle.description = "Resume the timer" if self.carried else "Start the timer"
         self.countdown.value = self._countdown_html(state)
 
     def _countdown_html(self, state: State) -> str:
