@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from harness import assert_no_tracebacks, open_notebook, run_in_kernel
+from harness import assert_no_tracebacks, open_notebook, run_in_kernel, wait_kernel_idle
 from playwright.sync_api import expect
 from test_firelights import DARK_THEME, LIGHT_THEME, WINDOW, save_window, set_theme
 
@@ -116,6 +116,12 @@ def test_an_expedition_by_clicking(page, jupyter_server, shot, light_theme_after
     table.report_says("Voidlight Pool rolls")
     table.click("timer-toggle")  # pause
     expect(table.button("timer-toggle")).to_contain_text("Resume")
+
+    # Write to journal: the last action's mechanics, into the book and as a cell below.
+    table.panel.locator(".lantern-journal-write").click()
+    expect(page.locator(".jp-RenderedMarkdown", has_text="Voidlight Pool rolls")).to_have_count(1)
+    kinds = run_in_kernel(page, NOTEBOOK, "print([note.kind for note in book.notes()])")
+    assert "mechanics" in kinds, kinds
     table.panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     save_window(page, shot.directory / "light.png")
     set_theme(page, DARK_THEME)
@@ -159,7 +165,8 @@ def test_run_all_again_replaces_the_panel_and_its_timer(page, jupyter_server, sh
     run_in_kernel(page, NOTEBOOK, "panel.timer.minute_seconds = 0.05\nfirst = panel")
     table.click("timer-toggle")
     table.report_says("Voidlight Pool rolls")
-    open_notebook(page, jupyter_server, NOTEBOOK)  # the same kernel: Run All again
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    wait_kernel_idle(page, NOTEBOOK)
     out = run_in_kernel(
         page,
         NOTEBOOK,
