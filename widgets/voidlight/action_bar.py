@@ -181,8 +181,6 @@ class CheckBar:
             each.description = f"Save with {name.title()} {score}"
             each.disabled = False
             loss = save_odds(score, where).expected_loss
-            lines.append(
-                odds_html(odds(state, Save(name, where)), f"{name.title()} {score}")[:-6]
-                + f' · <span title="exactly {loss}">expected loss {float(loss):.2f}</span></div>'
-            )
+            tail = f'<span title="exactly {loss}">expected loss {float(loss):.2f}</span>'
+            lines.append(odds_html(odds(state, Save(name, where)), f"{name.title()} {score}", tail))
         self.save_odds.value = "".join(lines)

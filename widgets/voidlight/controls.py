@@ -50,7 +50,7 @@ def set_options(dropdown: Any, options: list[tuple[str, Any]]) -> None:
     dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
-def odds_html(dist: Distribution[Any] | None, label: str = "") -> str:
+def odds_html(dist: Distribution[Any] | None, label: str = "", tail: str = "") -> str:
     """``Success 44% · Partial 41% · Failure 15%``: percentages, the exact fraction in each
     tooltip (:func:`widgets.theme.chance_html`)."""
     if dist is None:
@@ -61,4 +61,6 @@ def odds_html(dist: Distribution[Any] | None, label: str = "") -> str:
         for outcome in dist
     ]  # fmt: skip
     head = f"{escape(label)}: " if label else ""
+    if tail:  # HTML of its own (an expected loss)
+        parts.append(tail)
     return f'<div class="lantern-odds-line">{head}{" · ".join(parts)}</div>'

@@ -26,6 +26,7 @@ from rules.voidlight import (
     odds,
     why_not,
 )
+from widgets.theme import escape
 from widgets.voidlight.controls import Act, button, gate, odds_html, set_options
 
 __all__ = ["LightBar", "SoloBar"]
@@ -195,7 +196,7 @@ class SoloBar:
             widgets.HBox([self.react_dice, self.react_who, b["react"]]),
             self.react_odds,
             widgets.HTML(
-                f'<b>Enemies</b> <span class="lantern-house" title="{TIPS["enemy"]}">'
+                f'<b>Enemies</b> <span class="lantern-house" title="{escape(TIPS["enemy"])}">'
                 f"enemy guide (house rule): {tiers}</span>"
             ),
             widgets.HBox([self.enemy_name, b["enemy"]]),
