@@ -86,6 +86,8 @@ class GameFrame(ShowsFallback, widgets.VBox):
     #: What front ends without widgets show for the panel (nbconvert, an untrusted notebook).
     plain_text: ClassVar[str] = "✹ Lantern game panel"
     css: ClassVar[str] = ""
+    #: What the "At the table" box suggests typing (a game without cards says only dice).
+    table_placeholder: ClassVar[str] = "7H QS 4 5 — your own cards and dice"
     #: The panel showing each journey file, so that Run All can close the previous run's panel.
     _showing: ClassVar[dict[Path, GameFrame]] = {}
 
@@ -112,7 +114,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.header.add_class("lantern-header")
         self.report = widgets.HTML()
         self.report.add_class("lantern-report-view")
-        self.at_table = AtTheTable()
+        self.at_table = AtTheTable(self.table_placeholder)
         self.table_input = self.at_table.text  # what the player typed "At the table"
         self.log_view = LogView(self.look_back)
         self._log = JourneyLog()

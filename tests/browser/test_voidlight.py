@@ -1,0 +1,181 @@
+"""Voidlight as a player meets it: notebooks/voidlight.ipynb in JupyterLab, played by clicking.
+
+Every die is typed into "At the table" (``lantern-table-results``) before the click, so each
+outcome is known; a cost is picked from the table. The live timer runs for real on the kernel's
+loop, with an expedition minute set to a fraction of a second from the kernel (the only line of
+code: the player's timer counts real minutes). Screenshots of each step land in
+tests/browser/screenshots/<test>/, at 1400×1000, light and dark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from harness import assert_no_tracebacks, open_notebook, run_in_kernel, wait_kernel_idle
+from playwright.sync_api import expect
+from test_firelights import DARK_THEME, LIGHT_THEME, WINDOW, save_window, set_theme
+
+NOTEBOOK = "voidlight.ipynb"
+
+
+class Table:
+    """The Voidlight panel on the page, driven by clicks and typing only."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.panel = page.locator(".lantern-voidlight")
+        self.report = self.panel.locator(".lantern-report-view")
+        self.sheet = self.panel.locator(".lantern-sheet-view")
+        self.light = self.panel.locator(".lantern-light-view")
+        self.messages = self.panel.locator(".lantern-play-column > .lantern-messages")
+        self.table_box = self.panel.locator(".lantern-table-results input")
+
+    def button(self, kind: str) -> Any:
+        return self.panel.locator(f"button.lantern-act-{kind}")
+
+    def click(self, kind: str, table: str = "") -> None:
+        if table:
+            self.table_box.fill(table)
+            expect(self.table_box).to_have_value(table)
+        button = self.button(kind)
+        expect(button).to_be_enabled()
+        button.click()
+        if table:
+            expect(self.table_box).to_have_value("")
+
+    def position(self, label: str) -> None:
+        self.panel.locator(f".lantern-position button:has-text('{label}')").click()
+
+    def report_says(self, text: str) -> None:
+        try:
+            expect(self.report).to_contain_text(text)
+        except AssertionError as error:
+            raise AssertionError(
+                f"{error}\nThe panel's message: {self.messages.inner_text()!r}"
+            ) from None
+
+
+@pytest.fixture
+def light_theme_after(page: Any) -> Iterator[None]:
+    yield
+    set_theme(page, LIGHT_THEME)
+
+
+def test_an_expedition_by_clicking(page, jupyter_server, shot, light_theme_after):
+    page.set_viewport_size(WINDOW)
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    table = Table(page)
+    expect(table.panel).to_be_visible()
+    expect(table.panel.locator(".lantern-create")).to_contain_text("House rules")
+    table.panel.locator(".lantern-name input").fill("Vex")
+    table.panel.locator(".lantern-pronouns input").fill("she/her")
+    table.click("create")  # the Credits die comes from the notebook's seed
+    expect(table.sheet).to_contain_text("Vex")
+    expect(table.sheet).to_contain_text("Hit Points 10/10")
+    expect(table.panel.locator(".lantern-slot-empty")).to_have_count(10)
+    shot(page, "created")
+
+    # Checks in two Positions: Good reads 4 as a Hit, Bad only 6.
+    table.position("Good (4+)")
+    expect(table.panel).to_contain_text("Vigor 2 (good)")
+    table.click("check-vigor", "4 4")
+    table.report_says("success")
+    table.position("Bad (6 only)")
+    table.click("check-vigor", "5 2")
+    table.report_says("failure")
+    # Push: its odds, then the reroll and a Fatigued condition.
+    expect(table.panel).to_contain_text("If you push")
+    table.click("push", "6 1")
+    table.report_says("Fatigued")
+    expect(table.panel.locator(".lantern-slot-condition")).to_have_count(1)
+    # A cost, picked: TAKE 1D-1 DMG, its die typed.
+    table.panel.locator(".lantern-cost-pick select").select_option(label="11 TAKE 1D-1 DMG")
+    table.click("cost-pick", "4")
+    expect(table.sheet).to_contain_text("7/10")
+    shot(page, "checked")
+
+    # The beam switch moves the Position (a house rule, named).
+    table.click("beam-high")
+    expect(table.light).to_contain_text("high beam")
+    expect(table.panel.locator(".lantern-house").first).to_be_visible()
+    table.position("Standard (5+)")
+    expect(table.panel).to_contain_text("Vigor 2 (good)")
+
+    # An Encounter Pool, by name, with its dice.
+    table.panel.locator(".lantern-pool-name input").fill("Drones")
+    table.click("encounter")
+    encounter = table.panel.locator(".lantern-encounters-view")
+    expect(encounter).to_contain_text("Drones")
+    expect(encounter.locator(".lantern-encounter-die")).to_have_count(4)
+
+    # The live timer: an expedition minute of 0.05 s, so the roll comes in one second.
+    run_in_kernel(page, NOTEBOOK, "panel.timer.minute_seconds = 0.05")
+    table.click("timer-toggle")
+    table.report_says("Voidlight Pool rolls")
+    table.click("timer-toggle")  # pause
+    expect(table.button("timer-toggle")).to_contain_text("Resume")
+
+    # Write to journal: the last action's mechanics, into the book and as a cell below.
+    table.panel.locator(".lantern-journal-write").click()
+    expect(page.locator(".jp-RenderedMarkdown", has_text="Voidlight Pool rolls")).to_have_count(1)
+    kinds = run_in_kernel(page, NOTEBOOK, "print([note.kind for note in book.notes()])")
+    assert "mechanics" in kinds, kinds
+    table.panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    save_window(page, shot.directory / "light.png")
+    set_theme(page, DARK_THEME)
+    save_window(page, shot.directory / "dark.png")
+    table.button("inspire").scroll_into_view_if_needed()
+    save_window(page, shot.directory / "dark-tools.png")
+    expect(table.panel.locator(".lantern-message-error")).to_have_count(0)
+    assert_no_tracebacks(page)
+
+
+def test_voila_plays_voidlight(page, voila, shot):
+    """`make voila GAME=voidlight`: a title, the panel, how to play; no code."""
+    page.set_viewport_size(WINDOW)
+    server = voila("play-voidlight.ipynb")
+    page.goto(server.url)
+    table = Table(page)
+    expect(table.panel).to_be_visible(timeout=60_000)
+    expect(page.locator("h1")).to_contain_text("Voidlight")
+    expect(page.locator("h2", has_text="How to play")).to_be_visible()
+    expect(page.locator(".jp-CodeCell .jp-InputArea, .cm-editor")).to_have_count(0)
+    shown = page.locator("body").inner_text()
+    for text in ("import", "JourneyBook", "VoidlightPanel(", "Run All", "%%journal"):
+        assert text not in shown, text
+    table.panel.locator(".lantern-name input").fill("Ash")
+    table.click("create_random")
+    expect(table.sheet).to_contain_text("Ash")
+    table.click("check-operate")
+    expect(table.report).to_contain_text("Operate")
+    save_window(page, shot.directory / "voila.png")
+    assert_no_tracebacks(page)
+
+
+def test_run_all_again_replaces_the_panel_and_its_timer(page, jupyter_server, shot):
+    """A second Run All closes the first panel (its timer task with it): one live panel, no
+    error, and the new panel's timer comes back paused at the journey's minute."""
+    page.set_viewport_size(WINDOW)
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    table = Table(page)
+    table.panel.locator(".lantern-name input").fill("Vex")
+    table.click("create")
+    run_in_kernel(page, NOTEBOOK, "panel.timer.minute_seconds = 0.05\nfirst = panel")
+    table.click("timer-toggle")
+    table.report_says("Voidlight Pool rolls")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    wait_kernel_idle(page, NOTEBOOK)
+    out = run_in_kernel(
+        page,
+        NOTEBOOK,
+        "import gc\nfrom widgets.voidlight import LiveTimer\n"
+        "timers = [t for t in gc.get_objects() if isinstance(t, LiveTimer)]\n"
+        "assert first is not panel and first.timer._stopped and first.timer._task is None\n"
+        "print(sum(t.running for t in timers), panel.timer.running, panel.state.clock.minute)",
+    )
+    running, current, minute = out.split()
+    assert (running, current) == ("0", "False") and int(minute) >= 20, out
+    expect(Table(page).button("timer-toggle")).to_contain_text("Start the timer")
+    assert_no_tracebacks(page)

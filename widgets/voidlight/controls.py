@@ -1,0 +1,66 @@
+"""Small pieces every Voidlight control uses: buttons gated by the rules, dropdown refresh, odds.
+
+A button is enabled exactly when :func:`rules.voidlight.available` offers its kind; its tooltip
+then says why not (:func:`rules.voidlight.why_not`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as widgets
+
+from rules.chance import Distribution
+from widgets import theme
+from widgets.theme import chance_html, escape
+
+__all__ = ["Act", "button", "gate", "odds_html", "set_options"]
+
+#: The panel's way to play an action (its ``act``); returns the report or None.
+Act = Callable[[Any], Any]
+
+OUTCOME_CSS = {
+    "success": "success", "partial": "partial", "failure": "failure",
+    "endure": "success", "taken out": "failure",
+    "yes": "success", "yes, but": "partial", "no, and": "failure",
+    "approachable": "success", "hesitant": "partial", "hostile": "failure",
+}  # fmt: skip
+
+
+def button(description: str, kind: str, tooltip: str = "", style: str = "") -> widgets.Button:
+    return theme.button(description, f"lantern-act-{kind}", tooltip, style)
+
+
+def gate(each: widgets.Button, offered: Iterable[str], kind: str, tip: str, why: str) -> None:
+    """Enable ``each`` when ``kind`` is offered; else disable it and say why in the tooltip."""
+    disabled = kind not in offered
+    with each.hold_sync():
+        each.disabled = disabled
+        each.tooltip = f"{tip} — not now: {why}" if disabled else tip
+
+
+def set_options(dropdown: Any, options: list[tuple[str, Any]]) -> None:
+    """Replace a dropdown's options only when they changed, keeping the choice if still offered."""
+    if [tuple(o) for o in dropdown.options] == options:
+        return
+    keep = dropdown.value
+    dropdown.options = options
+    values = [value for _label, value in options]
+    dropdown.value = keep if keep in values else (values[0] if values else None)
+
+
+def odds_html(dist: Distribution[Any] | None, label: str = "", tail: str = "") -> str:
+    """``Success 44% · Partial 41% · Failure 15%``: percentages, the exact fraction in each
+    tooltip (:func:`widgets.theme.chance_html`)."""
+    if dist is None:
+        return ""
+    parts = [
+        chance_html(str(outcome).capitalize(), dist[outcome],
+                    f"lantern-{OUTCOME_CSS.get(str(outcome), 'odds-plain')}")
+        for outcome in dist
+    ]  # fmt: skip
+    head = f"{escape(label)}: " if label else ""
+    if tail:  # HTML of its own (an expected loss)
+        parts.append(tail)
+    return f'<div class="lantern-odds-line">{head}{" · ".join(parts)}</div>'

@@ -1,0 +1,139 @@
+"""What the character carries and suffers, and how they recover: items, Credits, harm,
+conditions, rests and advancement. Each control builds one rules action for the panel to play."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from rules.voidlight import (
+    ATTRIBUTES,
+    Advance,
+    Credits,
+    Damage,
+    Drop,
+    GainCondition,
+    LongRest,
+    ShortRest,
+    State,
+    Take,
+    Treat,
+    available,
+    why_not,
+)
+from widgets.voidlight.controls import Act, button, gate, set_options
+
+__all__ = ["TIPS", "GearBar"]
+
+TIPS = {
+    "take": "Carry it. House rule: small items take 0 slots, normal 1, large 2",
+    "drop": "Leave it behind: its slots are free again",
+    "credits": "Gain (positive) or spend (negative) Credits",
+    "damage": "A threat harms you: lose Hit Points (never below 0); at 0, a Critical Save. House "
+    "rule: a dying character makes no further save for damage or conditions (the dark's still)",
+    "condition": "A new Condition fills its slots (house rule: 1 unless its entry says 2); no "
+    "slot free: drop an item; every slot a Condition: a Critical Save. House rule: with no item "
+    "left to drop, it fills the slots that are free",
+    "treat": "Clear a condition by an action that addresses it (Bleeding and Chem Burn stop worsening)",
+    "short_rest": "About 10 minutes: recover 1D Hit Points; every Encounter Pool is rolled. House "
+    "rule: rests take no time on the expedition clock",
+    "long_rest": "About 8 hours: all Hit Points and 1 point restored to an Attribute; a dying "
+    "character helped in time wakes; every Encounter Pool is rolled. House rules: the point "
+    "restored brings an Attribute back toward its full score, never above; the rest also ends "
+    "timed penalties and clears Fatigued; it takes no time on the expedition clock",
+    "advance": "Advancement: +2 max Hit Points and +1 to an Attribute (to a maximum of 6). House "
+    "rule: the 2 new Hit Points come filled",
+}
+ATTRIBUTE_OPTIONS = [(name.title(), name) for name in ATTRIBUTES]
+
+
+class GearBar:
+    def __init__(self, act: Act) -> None:
+        self._act = act
+        self.item_name = widgets.Text(
+            placeholder="an item (Battery, Crowbar...)", layout={"width": "16em"}
+        )
+        self.item_name.add_class("lantern-item-name")
+        self.item_size = widgets.Dropdown(
+            options=[("small (0 slots)", "small"), ("normal (1)", "normal"), ("large (2)", "large")],
+            value="normal", layout={"width": "10em"},
+        )  # fmt: skip
+        self.item_drop = widgets.Dropdown(options=[], layout={"width": "14em"})
+        self.credits = widgets.IntText(value=0, description="Credits ±", layout={"width": "11em"})
+        self.damage = widgets.BoundedIntText(
+            value=1, min=1, max=99, description="Damage", layout={"width": "10em"}
+        )
+        self.condition_name = widgets.Text(
+            placeholder="a condition (Bleeding...)", layout={"width": "14em"}
+        )
+        self.condition_slots = widgets.Dropdown(
+            options=[("1 slot", 1), ("2 slots", 2)], layout={"width": "7em"}
+        )
+        self.condition_lasting = widgets.Checkbox(
+            description="lasting", indent=False, layout={"width": "auto"}
+        )
+        self.treat_input = widgets.Dropdown(options=[], layout={"width": "14em"})
+        self.rest_attribute = widgets.Dropdown(
+            options=[("none", ""), *ATTRIBUTE_OPTIONS],
+            description="restore",
+            layout={"width": "13em"},
+        )
+        self.advance_attribute = widgets.Dropdown(
+            options=ATTRIBUTE_OPTIONS, description="+1 to", layout={"width": "14em"}
+        )
+        labels = {
+            "take": "Take", "drop": "Drop", "credits": "Credits", "damage": "Take damage",
+            "condition": "Gain condition", "treat": "Treat", "short_rest": "Short Rest",
+            "long_rest": "Long Rest", "advance": "Advancement",
+        }  # fmt: skip
+        self.buttons = {kind: button(label, kind, TIPS[kind]) for kind, label in labels.items()}
+        handlers = {
+            "take": self._take, "drop": lambda: self._act(Drop(self.item_drop.value or "")),
+            "credits": lambda: self._act(Credits(self.credits.value)),
+            "damage": lambda: self._act(Damage(self.damage.value)),
+            "condition": self._condition,
+            "treat": lambda: self._act(Treat(self.treat_input.value or "")),
+            "short_rest": lambda: self._act(ShortRest()),
+            "long_rest": lambda: self._act(LongRest(self.rest_attribute.value)),
+            "advance": lambda: self._act(Advance(self.advance_attribute.value)),
+        }  # fmt: skip
+        for kind, each in self.buttons.items():
+            each.on_click(lambda _b, run=handlers[kind]: run())
+
+    def _take(self) -> None:
+        if self._act(Take(self.item_name.value.strip(), self.item_size.value)) is not None:
+            self.item_name.value = ""
+
+    def _condition(self) -> None:
+        action = GainCondition(
+            self.condition_name.value.strip(),
+            self.condition_slots.value,
+            self.condition_lasting.value,
+        )
+        if self._act(action) is not None:
+            self.condition_name.value = ""
+
+    def widgets(self) -> list[widgets.Widget]:
+        b = self.buttons
+        return [
+            widgets.HBox([self.item_name, self.item_size, b["take"]]),
+            widgets.HBox([self.item_drop, b["drop"], self.credits, b["credits"]]),
+            widgets.HBox([self.damage, b["damage"]]),
+            widgets.HBox(
+                [self.condition_name, self.condition_slots, self.condition_lasting, b["condition"]]
+            ),
+            widgets.HBox([self.treat_input, b["treat"]]),
+            widgets.HBox([b["short_rest"], self.rest_attribute, b["long_rest"]]),
+            widgets.HBox([self.advance_attribute, b["advance"]]),
+        ]
+
+    def render(self, state: State) -> None:
+        offered = available(state)
+        for kind, each in self.buttons.items():
+            gate(each, offered, kind, TIPS[kind], why_not(state, kind))
+        sheet = state.character
+        items = [] if sheet is None else [(i.label, i.name) for i in sheet.items]
+        set_options(self.item_drop, items)
+        treatable = (
+            [] if sheet is None else [(c.name, c.name) for c in sheet.conditions if not c.lasting]
+        )
+        set_options(self.treat_input, treatable)

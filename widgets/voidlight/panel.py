@@ -1,0 +1,266 @@
+"""The Voidlight panel: a whole expedition with clicks, from creation to the dark.
+
+A projection of one journey on the shared game frame (:class:`widgets.frame.GameFrame`): the
+sheet (Hit Points, Credits, Attributes, the 10 Slots), the Voidlight with its live timer and the
+Encounter Pools on the left; the Checks, Push, costs and Critical Saves, gear, rests and the solo
+tools on the right. Every handler builds a :mod:`rules.voidlight` action and hands it to the
+journey (:meth:`GameFrame.act`); which buttons are enabled is :func:`rules.voidlight.available`,
+the odds shown before rolling :func:`rules.voidlight.odds`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from rules.voidlight import (
+    ATTRIBUTES,
+    Choose,
+    Create,
+    CreateRandom,
+    Report,
+    State,
+    available,
+)
+from widgets.frame import GameFrame, section
+from widgets.frame.connection import replace_children
+from widgets.theme import escape
+from widgets.voidlight.action_bar import CheckBar
+from widgets.voidlight.controls import button
+from widgets.voidlight.gear import GearBar
+from widgets.voidlight.sheet import (
+    encounters_html,
+    enemies_html,
+    light_html,
+    report_html,
+    sheet_html,
+    status_html,
+)
+from widgets.voidlight.style import CSS
+from widgets.voidlight.timer import LiveTimer
+from widgets.voidlight.tools import LightBar, SoloBar
+
+__all__ = ["CREATE_NOTE", "VoidlightPanel"]
+
+CREATE_NOTE = (
+    "<b>Create your character</b>: a name, your pronouns and the four Attributes. "
+    '<span class="lantern-house">House rules (the text leaves them to the table): spread '
+    "{points} points over the Attributes, each 0 to 3, or roll them at random (4 dice per "
+    "Attribute, each Hit adds 1, all rerolled while the total is under 3); you start with "
+    "{hp} Hit Points and 1D x 10 Credits.</span>"
+)
+
+
+class VoidlightPanel(GameFrame):
+    """Everything a Voidlight player needs, re-rendered from ``journey.state`` after each act.
+
+    ``clock`` and ``sleep`` go to the live timer (:class:`LiveTimer`): tests inject fakes so
+    nothing waits in real time; ``minute_seconds`` is how many real seconds an expedition minute
+    lasts (60; a browser test sets it short)."""
+
+    game_name = "voidlight"
+    title = "◐ Voidlight"
+    plain_text = "◐ Voidlight: the game panel (run the notebook to play)"
+    css = CSS
+    table_placeholder = "5 2 6 — your own dice, in the order the action rolls them"
+
+    def __init__(
+        self,
+        journey: Any = None,
+        *,
+        seed: int | None = None,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Any] | None = None,
+        minute_seconds: float = 60.0,
+    ) -> None:
+        self._timer_args = {"clock": clock, "sleep": sleep, "minute_seconds": minute_seconds}
+        super().__init__(journey, seed=seed)
+
+    # --- building ----------------------------------------------------------------------------
+
+    def build(self) -> None:
+        self._build_create()
+        self.checks = CheckBar(self.act)
+        self.gear = GearBar(self.act)
+        self.light_bar = LightBar(self.act)
+        self.solo = SoloBar(self.act)
+        self.checks.position.observe(lambda _c: self._rerender_actions(), "value")
+        self.checks.save_position.observe(lambda _c: self._rerender_actions(), "value")
+        self.timer = LiveTimer(self, **self._timer_args)
+        self.sheet = widgets.HTML()
+        self.sheet.add_class("lantern-sheet-view")
+        self.light = widgets.HTML()
+        self.light.add_class("lantern-light-view")
+        self.encounters = widgets.HTML()
+        self.encounters.add_class("lantern-encounters-view")
+        self.enemies = widgets.HTML()
+        self.choice = widgets.VBox()
+        self.choice.add_class("lantern-choice")
+        self._choice_key: object = ()
+
+    def _build_create(self) -> None:
+        self.name_input = widgets.Text(description="Name", placeholder="your character's name")
+        self.name_input.add_class("lantern-name")
+        self.pronouns_input = widgets.Text(
+            description="Pronouns", placeholder="she/her, they/them…"
+        )
+        self.pronouns_input.add_class("lantern-pronouns")
+        self.attribute_inputs = {
+            name: widgets.BoundedIntText(
+                value=value, min=0, max=3, description=name.title(), layout={"width": "11em"}
+            )
+            for name, value in zip(ATTRIBUTES, (2, 1, 1, 1), strict=True)
+        }
+        self.create_button = button(
+            "Create by points", "create", "Spread the points, then descend", "primary"
+        )
+        self.create_button.on_click(lambda _b: self._create())
+        self.random_button = button(
+            "Create at random", "create_random",
+            "House rule: 4 dice per Attribute, each Hit adds 1, all rerolled while the total is under 3",
+        )  # fmt: skip
+        self.random_button.on_click(lambda _b: self._create_random())
+        self.create_note = widgets.HTML()
+        self.create_box = widgets.VBox(
+            [
+                self.create_note,
+                widgets.HBox([self.name_input, self.pronouns_input]),
+                widgets.HBox(list(self.attribute_inputs.values())),
+                widgets.HBox([self.create_button, self.random_button]),
+            ]
+        )
+        self.create_box.add_class("lantern-create")
+
+    def reset_create(self) -> None:
+        self.name_input.value = self.pronouns_input.value = ""
+        for name, value in zip(ATTRIBUTES, (2, 1, 1, 1), strict=True):
+            self.attribute_inputs[name].value = value
+
+    def board(self) -> Sequence[widgets.Widget]:
+        return (
+            self.sheet,
+            section("Voidlight", self.light, self.timer, *self.light_bar.widgets(), css_class="lantern-voidlight-section"),
+            section("Encounter Pools and enemies", self.encounters, self.enemies),
+        )  # fmt: skip
+
+    def actions(self) -> Sequence[widgets.Widget]:
+        return (
+            self.choice,
+            section("Checks", *self.checks.widgets()),
+            section("Gear, harm and rest", *self.gear.widgets()),
+            section("Solo tools", *self.solo.widgets()),
+        )
+
+    def create(self) -> widgets.Widget:
+        return self.create_box
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def _create(self) -> None:
+        scores = {name: box.value for name, box in self.attribute_inputs.items()}
+        self.act(Create(self.name_input.value.strip(), self.pronouns_input.value.strip(), **scores))
+
+    def _create_random(self) -> None:
+        self.act(CreateRandom(self.name_input.value.strip(), self.pronouns_input.value.strip()))
+
+    def _choose(self, option: str) -> None:
+        self.act(Choose(option))
+
+    def continues(self, action: Any) -> bool:
+        return isinstance(action, Choose)
+
+    def use(self, journey: Any) -> None:
+        """Another journey: the timer stops, and comes back paused."""
+        if hasattr(self, "timer"):
+            self.timer.pause()
+            self.timer.reset()
+        super().use(journey)
+
+    def close(self, close_journey: bool = True) -> None:
+        """Stop the live timer before the widgets go (Run All replaces the panel this way)."""
+        if hasattr(self, "timer"):
+            self.timer.stop()
+        super().close(close_journey)
+
+    # --- rendering ---------------------------------------------------------------------------
+
+    def begun(self, state: State) -> bool:
+        return state.character is not None
+
+    def status_html(self, state: State) -> str:
+        return status_html(state)
+
+    def report_html(self, reports: Sequence[Report]) -> str:
+        return report_html(reports)
+
+    def ending_html(self, state: State) -> str | None:
+        if not state.over:
+            return None
+        return (
+            '<div class="lantern-ending-title">The expedition ends</div>'
+            f'<div class="lantern-ending-text">{escape(state.sheet.name)} is lost to the dark.</div>'
+        )
+
+    def render_board(self, state: State, live: bool) -> None:
+        self.create_note.value = CREATE_NOTE.format(points=state.points, hp=state.start_hp)
+        if state.character is None:
+            return
+        self.sheet.value = sheet_html(state)
+        self.light.value = light_html(state)
+        self.encounters.value = encounters_html(state)
+        self.enemies.value = enemies_html(state)
+        for part in (self.sheet, self.light, self.encounters, self.enemies):
+            if live:
+                part.remove_class("lantern-board-past")
+            else:
+                part.add_class("lantern-board-past")
+        if live:
+            self.light_bar.render(state)
+        else:
+            for each in (
+                *self.light_bar.beam_buttons.values(),
+                self.light_bar.swap_button,
+                self.light_bar.roll_button,
+            ):
+                each.disabled = True
+
+    def render_actions(self, state: State) -> None:
+        self.timer.render(state)
+        self.checks.render(state)
+        self.gear.render(state)
+        self.solo.render(state)
+        if self._choice_key != state.pending:
+            self._choice_key = state.pending
+            self._render_choice(state)
+
+    def _rerender_actions(self) -> None:
+        self.checks.render(self.state)
+
+    @property
+    def choice_buttons(self) -> tuple[widgets.Button, ...]:
+        """The buttons of the choice the rules leave to the player now (none when no choice)."""
+        if len(self.choice.children) < 2:
+            return ()
+        row = self.choice.children[1]
+        assert isinstance(row, widgets.Box)
+        return tuple(row.children)  # type: ignore[arg-type]
+
+    def _render_choice(self, state: State) -> None:
+        """The prompt of the choice pending now, and its options as buttons (a Critical Save is
+        answered with the save buttons under Checks)."""
+        pending = state.pending
+        if pending is None:
+            replace_children(self.choice, ())
+            return
+        prompt = widgets.HTML(f'<b class="lantern-prompt">{escape(pending.prompt)}</b>')
+        if pending.kind == "save" or "choose" not in available(state):
+            replace_children(self.choice, (prompt,))
+            return
+        buttons = []
+        for option in pending.options:
+            made = button(option, "choose", f"Choose {option}", "warning")
+            made.on_click(lambda _b, option=option: self._choose(option))
+            buttons.append(made)
+        replace_children(self.choice, (prompt, widgets.HBox(buttons)))

@@ -1,0 +1,192 @@
+"""The Voidlight sheet, the Voidlight pool and the Encounter Pools, rendered as HTML from the state.
+
+Projections only: every number comes from :class:`rules.voidlight.State`,
+:func:`rules.voidlight.slot_boxes` and :func:`rules.voidlight.light_life`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.voidlight import ATTRIBUTES, SLOTS, Report, State, light_life, slot_boxes
+from rules.voidlight.pools import FULL
+from widgets.dice_view import FACES
+from widgets.theme import escape
+
+__all__ = [
+    "encounters_html",
+    "enemies_html",
+    "light_html",
+    "report_html",
+    "sheet_html",
+    "slots_html",
+    "status_html",
+]
+
+OUTCOME_CLASS = {
+    "success": "success", "partial": "partial", "failure": "failure",
+    "endure": "success", "taken out": "failure",
+    "yes": "success", "yes, but": "partial", "no, and": "failure",
+    "approachable": "success", "hesitant": "partial", "hostile": "failure",
+}  # fmt: skip
+
+
+def _hp_bar(hp: int, most: int) -> str:
+    width = 100 * hp // most if most else 0
+    low = " lantern-hp-low" if hp * 3 <= most else ""
+    return (
+        f'<div class="lantern-hp-bar{low}" title="{hp} of {most} Hit Points">'
+        f'<div style="width:{width}%"></div></div>'
+    )
+
+
+def slots_html(state: State) -> str:
+    """The 10 Slots as boxes: an item or condition fills as many boxes as it takes; small items
+    (0 slots) are listed after them."""
+    sheet = state.sheet
+    conditions = {c.name for c in sheet.conditions}
+    sizes = {item.label: item.size for item in sheet.items}
+    boxes = []
+    for index, label in enumerate(slot_boxes(state)):
+        if not label:
+            boxes.append(f'<div class="lantern-slot lantern-slot-empty">{index + 1}</div>')
+            continue
+        if label in conditions:
+            kind, tip = "condition", f"Condition {label}"
+        else:
+            kind, tip = "item", f"{label}: a {sizes.get(label, 'normal')} item"
+        boxes.append(
+            f'<div class="lantern-slot lantern-slot-{kind}" title="{escape(tip)}">'
+            f"{escape(label)}</div>"
+        )
+    small = [item.label for item in sheet.items if not item.slots]
+    extra = (
+        f'<div class="lantern-muted">Small items (no slot): {escape(", ".join(small))}</div>'
+        if small
+        else ""
+    )
+    used = sheet.used_slots
+    return (
+        f'<div class="lantern-slots-head">Slots <b>{used}/{SLOTS}</b></div>'
+        f'<div class="lantern-slots">{"".join(boxes)}</div>{extra}'
+    )
+
+
+def sheet_html(state: State) -> str:
+    """Name, pronouns, Hit Points (a bar), Credits, the four Attributes and the 10 Slots."""
+    sheet = state.character
+    if sheet is None:
+        return '<div class="lantern-sheet lantern-muted">No character yet: create one below.</div>'
+    pronouns = (
+        f' <span class="lantern-muted">({escape(sheet.pronouns)})</span>'
+        if sheet.pronouns.strip()
+        else ""
+    )
+    scores = []
+    for name in ATTRIBUTES:
+        penalty = sheet.penalty(name)
+        note = (
+            f' <span class="lantern-failure" title="a cost: -{penalty} for a while">'
+            f"(−{penalty})</span>"
+            if penalty
+            else ""
+        )
+        scores.append(f"{name.title()} <b>{sheet.score(name)}</b>{note}")
+    status = {"dying": " · <b class='lantern-dead'>taken out and dying</b>",
+              "lost": " · <b class='lantern-dead'>lost to the dark</b>"}.get(state.status, "")  # fmt: skip
+    return (
+        '<div class="lantern-sheet">'
+        f'<div class="lantern-sheet-name">{escape(sheet.name)}{pronouns}</div>'
+        f'<div class="lantern-hp">Hit Points <b>{sheet.hp}/{sheet.max_hp}</b>{status}</div>'
+        f"{_hp_bar(sheet.hp, sheet.max_hp)}"
+        f'<div>Credits <b class="lantern-credits">{sheet.credits}</b></div>'
+        f'<div class="lantern-attributes">{" · ".join(scores)}</div>'
+        f"{slots_html(state)}</div>"
+    )
+
+
+def _dice(count: int, total: int, extra: str = "") -> str:
+    dice = "".join(
+        f'<span class="lantern-pool-die{extra if i < count else " lantern-pool-gone"}"></span>'
+        for i in range(total)
+    )
+    return f'<span class="lantern-pool" title="{count} of {total} dice">{dice}</span>'
+
+
+def light_html(state: State) -> str:
+    """The Voidlight: its dice, its beam, and the battery's expected remaining life."""
+    light, clock = state.light, state.clock
+    life = light_life(state)
+    if light.dead:
+        life_text = '<b class="lantern-dead">The battery is spent: the Voidlight is dead.</b>'
+    else:
+        minutes = (
+            f", about <b>{float(life.minutes):.0f} minutes</b> at one roll every "
+            f"{clock.interval} minutes"
+            if life.minutes is not None
+            else " (rolled between scenes)"
+        )
+        life_text = (
+            f'<span title="exactly {life.rolls} rolls">Expected life: '
+            f"<b>{float(life.rolls):.1f} rolls</b>{minutes}</span>"
+        )
+    timer = f"every {clock.interval} minutes" if clock.timer == "interval" else "between scenes"
+    return (
+        f'<div class="lantern-light"><div>Voidlight <b>P{light.dice}</b>/{FULL} · '
+        f"<b>{escape(light.beam)}</b> beam · rolled {timer} · expedition minute {clock.minute}"
+        f"</div><div>{_dice(light.dice, FULL)}</div><div>{life_text}</div></div>"
+    )
+
+
+def encounters_html(state: State) -> str:
+    if not state.encounters:
+        return '<div class="lantern-muted">No Encounter Pool.</div>'
+    rows = [
+        f'<div class="lantern-encounter" data-pool="{escape(pool.name)}"><b>{escape(pool.name)}</b> '
+        f"P{pool.dice} {_dice(pool.dice, pool.dice, ' lantern-encounter-die')}</div>"
+        for pool in state.encounters
+    ]
+    return "".join(rows)
+
+
+def enemies_html(state: State) -> str:
+    foes = [
+        f'<div class="lantern-enemy"><b>{escape(f.name)}</b> ({escape(f.tier)}) '
+        f"{f.hp}/{f.max_hp} HP{' · defeated' if f.hp <= 0 else ''}</div>"
+        for f in state.enemies
+    ]
+    return "".join(foes)
+
+
+def status_html(state: State) -> str:
+    if state.character is None:
+        return ""
+    sheet = state.sheet
+    parts = [
+        f"HP <b>{sheet.hp}/{sheet.max_hp}</b>",
+        f"Voidlight <b>P{state.light.dice}</b> ({escape(state.light.beam)})",
+        f"minute {state.clock.minute}",
+    ]
+    if state.status != "standing":
+        parts.append(f'<b class="lantern-dead">{escape(state.status)}</b>')
+    return f'<div class="lantern-status">{" · ".join(parts)}</div>'
+
+
+def report_html(reports: Sequence[Report]) -> str:
+    """The last action and what followed it: its dice, its outcome, the changes in words."""
+    if not reports:
+        return '<div class="lantern-muted">Nothing played yet.</div>'
+    parts = []
+    for report in reports:
+        dice = " ".join(f'<span class="lantern-die">{FACES[f]}</span>' for f in report.dice)
+        outcome = ""
+        if report.outcome is not None:
+            css = OUTCOME_CLASS.get(report.outcome, "")
+            outcome = f' → <b class="lantern-result lantern-{css}">{escape(report.outcome)}</b>'
+        hits = f" {report.hits} Hits" if report.hits is not None else ""
+        items = "".join(f"<li>{escape(line)}</li>" for line in report.lines)
+        parts.append(
+            f'<div class="lantern-report"><div><b>{escape(report.title)}</b>{hits}{outcome}</div>'
+            f'<div class="lantern-dice">{dice}</div><ul class="lantern-changes">{items}</ul></div>'
+        )
+    return "".join(parts)

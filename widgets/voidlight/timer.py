@@ -1,0 +1,276 @@
+"""The live Voidlight timer: a real-time countdown that plays the expedition clock.
+
+Why the timer sends Elapse: everything that falls due with time (the Voidlight roll every
+interval, Bleeding and Chem Burn, penalties wearing off, Critical Saves in the dark) is the
+rules' (:mod:`rules.voidlight.clock`). The timer only counts real seconds (one expedition minute
+is ``minute_seconds`` of them, 60 at the table) towards the next minute something is due, and
+then plays ``Elapse(minutes)`` through the panel's :meth:`~widgets.frame.GameFrame.act`, so each
+roll is recorded in the Journey Book like any other action and Run All never re-rolls it.
+
+How it runs: an asyncio task on the kernel's running loop (never a thread: widgets are touched on
+the loop only), created on Resume and cancelled on Pause, on :meth:`stop` and when the panel is
+closed (Run All closes the panel it replaces). It always starts paused: a journey reopened after
+the kernel was down continues from where its clock stood. ``clock`` (a callable returning
+seconds) and ``sleep`` (an awaitable taking seconds) are injectable, so tests never wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from rules.voidlight import Elapse, SetTimer, State, available
+from rules.voidlight.clock import due
+from widgets.messages import guarded
+from widgets.theme import escape
+from widgets.voidlight.controls import button
+
+__all__ = ["EVENTS", "INTERVALS", "LiveTimer", "next_due"]
+
+#: What falls due, in the order :func:`rules.voidlight.clock.due` numbers it.
+EVENTS = ("a penalty wears off", "a condition worsens", "the Voidlight is rolled",
+          "a Critical Save in the dark")  # fmt: skip
+INTERVALS = [
+    ("solo: every 20 minutes", "solo"),
+    ("group: every 10 minutes", "group"),
+    ("between scenes (roll by hand)", "scenes"),
+]
+TIMER_NOTE = (
+    "House rule: the Voidlight is rolled every 20 real minutes solo, 10 in group play, or only "
+    "between scenes; the timer can be paused, and its countdown hidden in group play (the GM's "
+    "table). When the light dies, a Critical Save every 5 minutes. The timer starts paused: "
+    "time away from the table does not count."
+)
+FAR = 10**9
+
+
+def next_due(state: State) -> tuple[int, str] | None:
+    """(minutes from where the clock is heading to the next thing due, what it is), or None."""
+    clock = state.clock
+    events = [e for e in due(state.with_clock(until=FAR)) if e[0] > clock.until]
+    if not events:
+        return None
+    minute, what, _index = min(events)
+    return minute - clock.until, EVENTS[what]
+
+
+def _mmss(seconds: float) -> str:
+    whole = max(0, int(seconds + 0.999))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+class LiveTimer(widgets.VBox):
+    """The countdown, Resume / Pause, the interval and the hidden-countdown option."""
+
+    running = traitlets.Bool(False, help="Whether the countdown runs (it starts paused).")
+    hidden = traitlets.Bool(False, help="Group play: the countdown is hidden from the table.")
+    carried = traitlets.Float(0.0, help="Real seconds counted towards the next thing due.")
+
+    def __init__(
+        self,
+        panel: Any,
+        *,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[Any]] | None = None,
+        minute_seconds: float = 60.0,
+        tick_seconds: float = 0.5,
+    ) -> None:
+        super().__init__()
+        self.add_class("lantern-timer")
+        self._panel = panel
+        self._clock = clock or time.monotonic
+        self._sleep = sleep or asyncio.sleep
+        self.minute_seconds = minute_seconds
+        self.tick_seconds = tick_seconds
+        self._last: float | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._stopped = False
+        self._rendering = False
+        self.countdown = widgets.HTML()
+        self.countdown.add_class("lantern-countdown-view")
+        self.toggle = button(
+            "Start the timer", "timer-toggle", "Start or pause the real-time countdown"
+        )
+        self.toggle.on_click(lambda _b: self.pause() if self.running else self.resume())
+        self.interval = widgets.Dropdown(
+            options=INTERVALS, value="solo", description="Voidlight", layout={"width": "22em"}
+        )
+        self.interval.add_class("lantern-timer-interval")
+        self.interval.observe(self._interval_changed, "value")
+        self.hide_box = widgets.Checkbox(
+            description="hide the countdown (group play)", indent=False, layout={"width": "auto"}
+        )
+        self.hide_box.add_class("lantern-timer-hide")
+        self.hide_box.observe(self._hide_changed, "value")
+        self.note = widgets.HTML(
+            f'<span class="lantern-house" title="{escape(TIMER_NOTE)}">House rule: every 20 '
+            "minutes solo, 10 in group play, or between scenes; in the dark, a Critical Save "
+            "every 5 minutes. The timer starts paused.</span>"
+        )
+        self.children = (
+            widgets.HBox([self.countdown, self.toggle]),
+            widgets.HBox([self.interval, self.hide_box]),
+            self.note,
+        )  # fmt: skip
+
+    # --- counting -------------------------------------------------------------------------
+
+    def resume(self) -> None:
+        if self._stopped:
+            return
+        self._last = self._clock()
+        self.running = True
+        self._start_task()
+        self.render(self._panel.state)
+
+    def pause(self) -> None:
+        if self.running:
+            self.tick()
+        self.running = False
+        self._last = None
+        self._cancel_task()
+        if not self._stopped:
+            self.render(self._panel.state)
+
+    def stop(self) -> None:
+        """For good (the panel closes): no task is left on the loop."""
+        self.running = False
+        self._stopped = True
+        self._cancel_task()
+
+    def reset(self) -> None:
+        """Forget the seconds counted (another journey is shown)."""
+        self.carried = 0.0
+
+    def tick(self) -> None:
+        """Count the real time since the last tick; play Elapse when the next thing is due."""
+        if not self.running or self._last is None:
+            return
+        now = self._clock()
+        self.carried += max(0.0, now - self._last)
+        self._last = now
+        state = self._panel.state
+        ahead = next_due(state) if self._can_run(state) else None
+        looking = getattr(self._panel, "_looking", None) is not None  # played once back to now
+        if ahead is not None and not looking and self.carried >= ahead[0] * self.minute_seconds:
+            self.carried -= ahead[0] * self.minute_seconds
+            self.carried = min(self.carried, self.minute_seconds)  # no burst after a stall
+            self._panel.act(Elapse(ahead[0]), table=False)
+        state = self._panel.state
+        if not self._can_run(state):
+            self.running = False
+            self._cancel_task()
+        self.render(state)
+
+    def _can_run(self, state: State) -> bool:
+        return state.character is not None and not state.over and "elapse" in available(state)
+
+    def _start_task(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or self._task is not None:
+            return  # no running loop (a test drives tick() itself)
+        self._task = loop.create_task(self._run())
+
+    def _cancel_task(self) -> None:
+        task, self._task = self._task, None
+        if task is not None and task is not _current_task():
+            task.cancel()
+
+    async def _run(self) -> None:
+        try:
+            while self.running and not self._stopped:
+                await self._sleep(self.tick_seconds)
+                if self.running and not self._stopped:
+                    with guarded(self._panel.messages):  # an error shows; the count goes on
+                        self.tick()
+        except asyncio.CancelledError:
+            pass
+        finally:
+            if self._task is _current_task():
+                self._task = None
+
+    # --- showing ----------------------------------------------------------------------------
+
+    def render(self, state: State) -> None:
+        if self.running and not self._can_run(state):  # the expedition is over
+            self.running = False
+            self._last = None
+            self._cancel_task()
+        self._rendering = True
+        try:
+            clock = state.clock
+            value = (
+                "scenes"
+                if clock.timer == "scenes"
+                else {20: "solo", 10: "group"}.get(clock.interval)
+            )
+            options = list(INTERVALS)
+            if value is None:
+                value = "custom"
+                options.append((f"every {clock.interval} minutes", "custom"))
+            if [tuple(o) for o in self.interval.options] != options:
+                self.interval.options = options
+            self.interval.value = value
+            live = self._can_run(state)
+            self.interval.disabled = not live
+            self.toggle.disabled = not live and not self.running
+        finally:
+            self._rendering = False
+        if self.running:
+            self.toggle.description = "Pause"
+        else:
+            self.toggle.description = "Resume the timer" if self.carried else "Start the timer"
+        self.countdown.value = self._countdown_html(state)
+
+    def _countdown_html(self, state: State) -> str:
+        ahead = next_due(state) if state.character is not None else None
+        paused = "" if self.running else " lantern-countdown-paused"
+        if ahead is None:
+            text = "nothing due on the clock" + (
+                ": roll the Voidlight by hand" if state.clock.timer == "scenes" else ""
+            )
+            return f'<span class="lantern-countdown{paused}">{escape(text)}</span>'
+        minutes, what = ahead
+        left = minutes * self.minute_seconds - self.carried
+        status = "" if self.running else " (paused)"
+        if self.hidden:
+            return (
+                f'<span class="lantern-countdown{paused}">hidden</span> '
+                f'<span class="lantern-subtle">the timer counts unseen{status}</span>'
+            )
+        return (
+            f'<span class="lantern-countdown{paused}" data-seconds="{left:.1f}">{_mmss(left)}</span> '
+            f'<span class="lantern-subtle">until {escape(what)}{status}</span>'
+        )
+
+    def _hide_changed(self, change: dict[str, Any]) -> None:
+        self.hidden = bool(change["new"])
+        self.countdown.value = self._countdown_html(self._panel.state)
+
+    def _interval_changed(self, change: dict[str, Any]) -> None:
+        if self._rendering:
+            return
+        value = change["new"]
+        if value == "scenes":
+            action = SetTimer("scenes")
+        elif value in ("solo", "group"):
+            action = SetTimer("interval", 20 if value == "solo" else 10)
+        else:
+            return
+        self.carried = 0.0
+        self._panel.act(action, table=False)
+
+
+def _current_task() -> asyncio.Task[Any] | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:
+        return None
