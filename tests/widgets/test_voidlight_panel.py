@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,6 +27,28 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+def run_apart(coroutine: Any) -> Any:
+    """Run ``coroutine`` on a fresh event loop in a thread of its own: in a full test session a
+    browser test's driver may hold the main thread's running loop (so no asyncio.run there)."""
+    import threading
+
+    result: list[Any] = []
+    failure: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            result.append(asyncio.run(coroutine))
+        except BaseException as error:
+            failure.append(error)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return result[0]
 
 
 def begun(clock: FakeClock | None = None, **scores: int) -> VoidlightPanel:
@@ -373,7 +396,7 @@ def test_the_timer_runs_as_a_task_on_the_loop_with_an_injected_sleep() -> None:
             if panel.timer._task is None:
                 break
 
-    asyncio.run(play())
+    run_apart(play())
     assert panel.state.clock.minute == 20 and not panel.timer.running
     assert panel.timer._task is None
 
@@ -390,7 +413,7 @@ def test_closing_the_panel_stops_the_timer_task() -> None:
         await asyncio.sleep(0)
         return task
 
-    task = asyncio.run(play())
+    task = run_apart(play())
     assert task.done() and panel.timer._task is None and not panel.timer.running
 
 
