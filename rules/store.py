@@ -318,7 +318,12 @@ class Store:
         """Write atomically: commit (durably) on exit, roll back on an exception.
 
         Refuses with :class:`JourneyChanged` when another connection wrote since this one last
-        did, so two notebooks on one journey cannot silently fork it.
+        did, so two notebooks on one journey cannot silently fork it. The check is made inside
+        the write transaction (``BEGIN IMMEDIATE`` holds the write lock, then the change counter
+        is compared), never after it: SQLite's ``data_version`` does not move for this
+        connection's own commits, so the value seen when the store was opened stays the one to
+        compare with. (Reading it again after ``COMMIT`` would count a commit another notebook
+        made in between as seen, and the next action here would fork the journey.)
         """
         self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -333,7 +338,6 @@ class Store:
             with suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise
-        self._version = self._data_version()
         with suppress(sqlite3.OperationalError):  # busy readers: the next commit tries again
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
