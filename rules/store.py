@@ -153,7 +153,13 @@ class Row:
             raise InvalidInput(
                 f"row {self.seq}'s chance is a JSON list of outcomes, got {short_repr(chance)}"
             )
-        return Entry(action, tuple(chance), self.superseded, self.supplied)
+        supplied = self.supplied
+        if type(supplied) is not int or not 0 <= supplied <= len(chance):
+            raise InvalidInput(
+                f"row {self.seq}'s 'supplied' is a count of its {len(chance)} outcomes, got "
+                f"{short_repr(supplied, 40)}"
+            )
+        return Entry(action, tuple(chance), self.superseded, supplied)
 
 
 def dumps(value: JSON) -> str:
