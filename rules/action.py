@@ -40,7 +40,37 @@ from typing import Any, ClassVar, Literal, Union
 from rules.errors import InvalidInput
 from rules.journey import short_repr
 
-__all__ = ["Action", "check_field", "listed", "parse_action"]
+__all__ = ["TEXT_LIMIT", "Action", "check_field", "check_text", "listed", "parse_action"]
+
+
+#: The longest text a free-text field of an action may hold (a question, a slip, a Rest entry),
+#: unless the action sets a shorter one in ``text_limits`` (a name, pronouns).
+TEXT_LIMIT = 2000
+
+
+def check_text(value: object, what: str, limit: int = TEXT_LIMIT) -> str:
+    """``value`` if it is text SQLite can store (no lone surrogates) of at most ``limit``
+    characters; else :class:`InvalidInput` naming ``what``, the limit and a short prefix.
+
+    >>> check_text("x" * 3, "a name", limit=2)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidInput: a name is at most 2 characters, got 3: 'xxx'
+    """
+    if not isinstance(value, str):
+        raise InvalidInput(f"{what} is text, got {short_repr(value, 60)}")
+    if len(value) > limit:
+        raise InvalidInput(
+            f"{what} is at most {limit} characters, got {len(value)}: {short_repr(value, 60)}"
+        )
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise InvalidInput(
+            f"{what} holds a lone surrogate {value[error.start : error.end]!r} at {error.start} "
+            f"(not a character: a broken copy and paste?): {short_repr(value, 60)}"
+        ) from None
+    return value
 
 
 class Action:
@@ -50,12 +80,17 @@ class Action:
 
     kind: ClassVar[str]
     title: ClassVar[str]
+    #: Shorter limits than :data:`TEXT_LIMIT` for some text fields, by name.
+    text_limits: ClassVar[Mapping[str, int]] = {}
 
     def __post_init__(self) -> None:
         name = getattr(type(self), "title", type(self).__name__)
         for field_name, hint in _hints(type(self)).items():
             value = getattr(self, field_name)
-            checked = check_field(value, hint, f"{name}: {field_name!r}")
+            what = f"{name}: {field_name!r}"
+            checked = check_field(value, hint, what)
+            if isinstance(checked, str):
+                check_text(checked, what, self.text_limits.get(field_name, TEXT_LIMIT))
             if checked is not value:  # a list given for a tuple field: kept as the tuple
                 object.__setattr__(self, field_name, checked)
 

@@ -25,6 +25,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from rules.errors import InvalidInput
+from rules.journey import short_repr
 from rules.store import SUFFIX, JourneyFileError, JourneyInfo, inspect
 
 __all__ = [
@@ -67,7 +68,7 @@ def journey_path(where: Path | str, folder: Path | str | None = None) -> Path:
     if not NAME.fullmatch(name):
         raise InvalidInput(
             f"a journey name is letters, digits, spaces and - _ . , ' ( ) + (at most 80, not "
-            f"starting with a dot or a space), got {where!r}"
+            f"starting with a dot or a space), got {short_repr(where)}"
         )
     return journeys_folder(folder) / f"{name}{SUFFIX}"
 
@@ -92,7 +93,9 @@ def seed_from_env() -> int:
     try:
         return int(text)
     except ValueError:
-        raise InvalidInput(f"${SEED_ENV} must be a whole number, got {text!r}") from None
+        raise InvalidInput(
+            f"${SEED_ENV} must be a whole number, got {short_repr(text, 60)}"
+        ) from None
 
 
 def fresh_name(game_name: str, folder: Path | str | None) -> str:

@@ -40,6 +40,10 @@ __all__ = [
     "parse",
 ]
 
+#: The longest name and pronouns a Firelight may have (other text: rules.action.TEXT_LIMIT).
+NAME_LIMIT = 100
+PRONOUNS_LIMIT = 40
+
 #: The Oracle's modifiers: "Action+2 if likely. Action+0 if unlikely. Action+1 otherwise."
 LIKELIHOODS = {"likely": 2, "even": 1, "unlikely": 0}
 
@@ -53,6 +57,7 @@ class Begin(Action):
 
     kind: ClassVar[str] = "begin"
     title: ClassVar[str] = "Begin the journey"
+    text_limits: ClassVar[Mapping[str, int]] = {"name": NAME_LIMIT, "pronouns": PRONOUNS_LIMIT}
     name: str
     pronouns: str
     forceful: int

@@ -400,6 +400,11 @@ class Firelights:
                 "Firelights takes no options (pushing on is a choice made at the moment), "
                 f"not {sorted(unknown)}"
             )
+        retired = options.get("push_on", False)
+        if type(retired) is not bool:  # ignored, but only ever saved as true or false
+            raise InvalidInput(
+                f"the retired option 'push_on' was true or false, got {retired!r:.60}"
+            )
         return State()
 
     def apply(self, state: State, action: Any, chance: Source) -> tuple[State, Report]:
