@@ -15,26 +15,84 @@ refuses an unknown kind or field the same way, naming it.
 >>> Wave(("left",)).to_json()
 {'kind': 'wave', 'hands': ['left']}
 >>> parse_action({"kind": "wave", "hands": ["left"]}, {"wave": Wave}, game="Example")
-Wave(hands=['left'])
+Wave(hands=('left',))
+
+Every field is checked against its annotation when an action is built (in code or from JSON):
+``str``, ``int`` (not a bool), ``bool``, ``float``, ``X | None``, ``tuple[X, ...]`` and
+``tuple[X, Y]`` (a JSON list is taken as the tuple), ``Literal[...]``; other annotations are left
+to the game. A value of the wrong type is an :class:`~rules.errors.InvalidInput` naming the
+action, the field, the type and (a short prefix of) the value:
+
+>>> Wave((5,))
+Traceback (most recent call last):
+...
+rules.errors.InvalidInput: Wave: 'hands' is a tuple of a str, got (5,)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, Union
 
 from rules.errors import InvalidInput
+from rules.journey import short_repr
 
-__all__ = ["Action", "listed", "parse_action"]
+__all__ = ["TEXT_LIMIT", "Action", "check_field", "check_text", "listed", "parse_action"]
+
+
+#: The longest text a free-text field of an action may hold (a question, a slip, a Rest entry),
+#: unless the action sets a shorter one in ``text_limits`` (a name, pronouns).
+TEXT_LIMIT = 2000
+
+
+def check_text(value: object, what: str, limit: int = TEXT_LIMIT) -> str:
+    """``value`` if it is text SQLite can store (no lone surrogates) of at most ``limit``
+    characters; else :class:`InvalidInput` naming ``what``, the limit and a short prefix.
+
+    >>> check_text("x" * 3, "a name", limit=2)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidInput: a name is at most 2 characters, got 3: 'xxx'
+    """
+    if not isinstance(value, str):
+        raise InvalidInput(f"{what} is text, got {short_repr(value, 60)}")
+    if len(value) > limit:
+        raise InvalidInput(
+            f"{what} is at most {limit} characters, got {len(value)}: {short_repr(value, 60)}"
+        )
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise InvalidInput(
+            f"{what} holds a lone surrogate {value[error.start : error.end]!r} at {error.start} "
+            f"(not a character: a broken copy and paste?): {short_repr(value, 60)}"
+        ) from None
+    return value
 
 
 class Action:
     """The base of a game's action dataclasses: ``to_json`` writes ``kind`` and every field
-    (tuples as lists, as JSON has them)."""
+    (tuples as lists, as JSON has them); building one checks every field's type (a game that
+    defines its own ``__post_init__`` calls ``super().__post_init__()``)."""
 
     kind: ClassVar[str]
     title: ClassVar[str]
+    #: Shorter limits than :data:`TEXT_LIMIT` for some text fields, by name.
+    text_limits: ClassVar[Mapping[str, int]] = {}
+
+    def __post_init__(self) -> None:
+        name = getattr(type(self), "title", type(self).__name__)
+        for field_name, hint in _hints(type(self)).items():
+            value = getattr(self, field_name)
+            what = f"{name}: {field_name!r}"
+            checked = check_field(value, hint, what)
+            if isinstance(checked, str):
+                check_text(checked, what, self.text_limits.get(field_name, TEXT_LIMIT))
+            if checked is not value:  # a list given for a tuple field: kept as the tuple
+                object.__setattr__(self, field_name, checked)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -42,6 +100,93 @@ class Action:
             value = getattr(self, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value
         return data
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """The annotations of a dataclass's fields (ClassVars are not fields), resolved once."""
+    if cls not in _HINTS:
+        hints = typing.get_type_hints(cls)
+        fields = dataclasses.fields(cls)
+        _HINTS[cls] = {f.name: hints[f.name] for f in fields if f.name in hints}
+    return _HINTS[cls]
+
+
+def _type_name(hint: Any) -> str:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        return " or ".join("None" if a is type(None) else _type_name(a) for a in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a tuple of {_type_name(args[0])}"
+        return (
+            f"a pair ({', '.join(_type_name(a) for a in args)})"
+            if len(args) == 2
+            else (f"a tuple ({', '.join(_type_name(a) for a in args)})")
+        )
+    if origin is Literal:
+        return f"one of {', '.join(map(repr, args))}"
+    name = getattr(hint, "__name__", str(hint))
+    return {"str": "a str", "int": "an int", "bool": "a bool", "float": "a number"}.get(name, name)
+
+
+def check_field(value: Any, hint: Any, what: str) -> Any:
+    """``value`` if it fits the annotation ``hint`` (a list for a tuple comes back as the
+    tuple); else :class:`InvalidInput` naming ``what``. Annotations it does not know pass."""
+    checked = _fit(value, hint)
+    if checked is _MISFIT:
+        raise InvalidInput(f"{what} is {_type_name(hint)}, got {short_repr(value, 60)}")
+    return checked
+
+
+_MISFIT = object()
+
+
+def _fit(value: Any, hint: Any) -> Any:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any or isinstance(hint, typing.TypeVar):
+        return value
+    if hint is type(None) or hint is None:
+        return value if value is None else _MISFIT
+    if origin in (Union, types.UnionType):
+        for option in args:
+            fitted = _fit(value, option)
+            if fitted is not _MISFIT:
+                return fitted
+        return _MISFIT
+    if origin is Literal:
+        return value if any(value == a and type(value) is type(a) for a in args) else _MISFIT
+    if origin is tuple:
+        if not isinstance(value, tuple | list):
+            return _MISFIT
+        if len(args) == 2 and args[1] is Ellipsis:
+            items = [_fit(item, args[0]) for item in value]
+        elif args and len(args) != len(value):
+            return _MISFIT
+        else:
+            items = (
+                [_fit(item, each) for item, each in zip(value, args, strict=False)]
+                if args
+                else list(value)
+            )
+        if any(item is _MISFIT for item in items):
+            return _MISFIT
+        fitted = tuple(items)
+        return value if isinstance(value, tuple) and fitted == value else fitted
+    if hint is bool:
+        return value if isinstance(value, bool) else _MISFIT
+    if hint is int:
+        return value if isinstance(value, int) and not isinstance(value, bool) else _MISFIT
+    if hint is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        return value if ok else _MISFIT
+    if hint is str:
+        return value if isinstance(value, str) else _MISFIT
+    if isinstance(hint, type) and origin is None:
+        return value if isinstance(value, hint) else _MISFIT
+    return value  # an annotation this check does not know: the game's own checks decide
 
 
 def listed(names: set[str]) -> str:

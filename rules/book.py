@@ -126,7 +126,7 @@ class JourneyBook(BookView[S, R]):
             found = book()
             return None if found is None else found.store
 
-        journey.find_point = book_open.finder(its_store, self._state_type)
+        journey.find_point = book_open.finder(its_store, self._state_type, journey.game)
         self.make_latest()
 
     # --- opening -------------------------------------------------------------------------------

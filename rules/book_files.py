@@ -3,8 +3,10 @@
 Why a folder of files: a name is a file, ``journeys/<name>.lantern`` next to the notebook (a
 kernel runs in its notebook's folder; ``$LANTERN_JOURNEYS`` or ``folder=`` choose another). One
 journey per file, so finding, copying, backing up or deleting one is a file operation;
-:func:`list_journeys` reads what a folder holds. A path (with a ``/`` or ending in ``.lantern``)
-is used as it is. :mod:`rules.book` re-exports all of this.
+:func:`list_journeys` reads what a folder holds. A name (a ``str``) is always a name, in the
+folder, never a path: a name with a ``/`` or ending in ``.lantern`` is refused, so
+``start("../../x", folder=...)`` cannot reach outside the folder; a file elsewhere is given
+explicitly, as a :class:`pathlib.Path`. :mod:`rules.book` re-exports all of this.
 
 Which journey was played last: the folder remembers it for each game in :data:`LAST_PLAYED`, a
 small hidden JSON file (``{"firelights": "wick.lantern"}``) that :func:`list_journeys` never
@@ -25,6 +27,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from rules.errors import InvalidInput
+from rules.journey import short_repr
 from rules.store import SUFFIX, JourneyFileError, JourneyInfo, inspect
 
 __all__ = [
@@ -60,14 +63,22 @@ def journeys_folder(folder: Path | str | None = None) -> Path:
 
 
 def journey_path(where: Path | str, folder: Path | str | None = None) -> Path:
-    """The file of a journey: a name (``"wick"`` is ``journeys/wick.lantern``) or a path."""
-    if isinstance(where, Path) or "/" in where or os.sep in where or where.endswith(SUFFIX):
-        return Path(where)
+    """The file of a journey: a name (``"wick"`` is ``journeys/wick.lantern``), or a file given
+    as a :class:`~pathlib.Path` (used as it is; ``folder`` does not apply)."""
+    if isinstance(where, Path):
+        return where
+    if not isinstance(where, str):
+        raise InvalidInput(f"a journey is a name (a str) or a Path, got {short_repr(where, 60)}")
+    if "/" in where or os.sep in where or where.strip().endswith(SUFFIX):
+        raise InvalidInput(
+            f"a journey name is a name, not a path: got {short_repr(where)}; to open or start "
+            "the file at a path, give it as a pathlib.Path"
+        )
     name = where.strip()
     if not NAME.fullmatch(name):
         raise InvalidInput(
             f"a journey name is letters, digits, spaces and - _ . , ' ( ) + (at most 80, not "
-            f"starting with a dot or a space), got {where!r}"
+            f"starting with a dot or a space), got {short_repr(where)}"
         )
     return journeys_folder(folder) / f"{name}{SUFFIX}"
 
@@ -92,7 +103,9 @@ def seed_from_env() -> int:
     try:
         return int(text)
     except ValueError:
-        raise InvalidInput(f"${SEED_ENV} must be a whole number, got {text!r}") from None
+        raise InvalidInput(
+            f"${SEED_ENV} must be a whole number, got {short_repr(text, 60)}"
+        ) from None
 
 
 def fresh_name(game_name: str, folder: Path | str | None) -> str:

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from rules import action
 from rules.errors import InvalidInput
+from rules.journey import short_repr
 from rules.store import SUFFIX, JourneyFileError, Row, Store
 
 __all__ = ["Filed", "Note", "add_mechanics", "add_note", "file_note", "find_elsewhere", "notes"]
@@ -106,9 +108,14 @@ def find_elsewhere(here: Path, key: str) -> tuple[Path, str, Row, int] | None:
     return None
 
 
+#: The longest journal entry a book keeps (about ten pages of prose).
+NOTE_LIMIT = 50_000
+
+
 def check_text(text: object) -> None:
     if not isinstance(text, str) or not text.strip():
-        raise InvalidInput(f"a journal entry is some text, got {text!r}")
+        raise InvalidInput(f"a journal entry is some text, got {short_repr(text, 60)}")
+    action.check_text(text, "a journal entry", NOTE_LIMIT)
 
 
 def add_note(store: Store, text: str, key: str | None, actions: int) -> Note:

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import warnings
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import Any
 
 from rules import codec
 from rules.errors import InvalidInput
-from rules.journey import Entry, Journey, Point, game
+from rules.journey import Entry, Journey, Point, game, short_repr
 from rules.store import CorruptJourney, JourneyChanged, Row, Store, rules_fingerprint
 
 __all__ = [
     "SNAPSHOT_EVERY",
+    "SnapshotDistrusted",
     "catch_up",
     "finder",
     "load_point",
@@ -48,11 +50,14 @@ def replay(
         entries = [row.entry() for row in rows if row.kind == "action" and not row.undone]
         chosen = game(info.game)
         state_type = type(chosen.initial(info.options))
-        point = load_point(store, state_type, len(entries))
+        distrusted: set[int] = set()
+        point = load_point(store, state_type, len(entries), _check(chosen), distrusted)
         journey: Journey[Any, Any] = Journey(
             chosen, info.seed, info.options, entries[: point.count] if point else [], point
         )
-        taking = catch_up(journey, entries, store, state_type, store_missing=store_missing)
+        taking = catch_up(
+            journey, entries, store, state_type, store_missing=store_missing, redo=distrusted
+        )
     except InvalidInput as error:
         raise CorruptJourney(store.path, f"does not replay: {error}") from None
     return journey, rows, taking
@@ -65,11 +70,13 @@ def catch_up(
     state_type: type,
     *,
     store_missing: bool = True,
+    redo: set[int] | None = None,
 ) -> bool:
-    """Replay the entries after the loaded point, storing the snapshots that are missing;
-    False when the codec cannot hold the state exactly (then no snapshot is taken at all)."""
+    """Replay the entries after the loaded point, storing the snapshots that are missing (and
+    those of the counts in ``redo``: found not to hold a possible state); False when the codec
+    cannot hold the state exactly (then no snapshot is taken at all)."""
     code = rules_fingerprint()
-    have = store.snapshot_counts(code)
+    have = store.snapshot_counts(code) - (redo or set())
     missing: list[Point[Any, Any]] = []
     done = len(journey.entries)
     while done < len(entries):
@@ -100,27 +107,61 @@ def put_snapshot(store: Store, point: Point[Any, Any], state_type: type) -> bool
     return exact
 
 
-def load_point(store: Store, state_type: type, before: int) -> Point[Any, Any] | None:
-    """The latest stored snapshot of fewer than ``before`` entries, decoded; None if none fits."""
-    found = store.snapshot(before, rules_fingerprint())
-    if found is None:
-        return None
-    count, steps, state = found
-    try:
-        return Point(count, codec.decode(state_type, json.loads(state)), steps)
-    except (ValueError, TypeError):  # CodecError and InvalidInput are ValueErrors
-        return None
+class SnapshotDistrusted(UserWarning):
+    """A stored snapshot did not hold a possible state (the file was edited, or damaged): it
+    was not used, and the state was rebuilt from the record (or an earlier snapshot)."""
+
+
+def load_point(
+    store: Store,
+    state_type: type,
+    before: int,
+    check: Callable[[Any], object] | None = None,
+    distrusted: set[int] | None = None,
+) -> Point[Any, Any] | None:
+    """The latest stored snapshot of fewer than ``before`` entries, decoded and (``check``: the
+    game's hook) checked against the game's invariants; None if none fits. One that does not
+    decode or fails the check is skipped with a :class:`SnapshotDistrusted` warning, its count added to
+    ``distrusted``, and the one before it tried."""
+    while (found := store.snapshot(before, rules_fingerprint())) is not None:
+        count, steps, state = found
+        try:  # CodecError and the rules' errors are ValueErrors
+            decoded = codec.decode(state_type, json.loads(state))
+            if check is not None:
+                check(decoded)
+        except (ValueError, TypeError, KeyError, AttributeError) as error:
+            warnings.warn(
+                f"{str(store.path)!r}: the snapshot after {count} entries does not hold a "
+                f"possible state ({short_repr(str(error), 160)[1:-1]}): not used, the state is "
+                "rebuilt from the record",
+                SnapshotDistrusted,
+                stacklevel=2,
+            )
+            if distrusted is not None:
+                distrusted.add(count)
+            before = count
+            continue
+        return Point(count, decoded, steps)
+    return None
+
+
+def _check(chosen: object) -> Callable[[Any], object] | None:
+    """The game's optional ``check(state)`` hook (see :class:`rules.journey.Game`)."""
+    hook = getattr(chosen, "check", None)
+    return hook if callable(hook) else None
 
 
 def finder(
-    store: Callable[[], Store | None], state_type: type
+    store: Callable[[], Store | None], state_type: type, chosen: object = None
 ) -> Callable[[int], Point[Any, Any] | None]:
-    """A journey's ``find_point``: the stored snapshots of the store ``store()`` gives (None once
-    the book is gone: the journey then replays from the start)."""
+    """A journey's ``find_point``: the stored snapshots of the store ``store()`` gives, checked
+    by the game ``chosen``'s hook (None once the book is gone: the journey then replays from
+    the start)."""
+    check = _check(chosen)
 
     def find(before: int) -> Point[Any, Any] | None:
         found = store()
-        return None if found is None else load_point(found, state_type, before)
+        return None if found is None else load_point(found, state_type, before, check)
 
     return find
 

@@ -139,6 +139,15 @@ class Source(Protocol):
     def resolve(self, step: ChanceStep[T]) -> T: ...
 
 
+#: Seeds lie in ``-SEED_LIMIT <= seed < SEED_LIMIT``: a journey file keeps one as a 64-bit int.
+SEED_LIMIT = 2**63
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 @dataclass
 class Chance:
     """The seeded generator of a game: step *k* is sampled with ``Random(f"{seed}:{k}")``.
@@ -151,7 +160,11 @@ class Chance:
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise InvalidInput(f"a seed must be an int, got {self.seed!r}")
+            raise InvalidInput(f"a seed must be an int, got {_short(self.seed)}")
+        if not -SEED_LIMIT <= self.seed < SEED_LIMIT:  # a journey file keeps it as SQLite's int
+            raise InvalidInput(
+                f"a seed is a whole number from -2**63 to 2**63 - 1, got {_short(self.seed)}"
+            )
 
     def generator(self, step: int) -> random.Random:
         """The generator for step number ``step``; string seeds hash the same in every run."""

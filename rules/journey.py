@@ -74,9 +74,10 @@ R = TypeVar("R", covariant=True)
 class Game(Protocol[S, R]):
     """What a game module provides to be played, recorded and replayed.
 
-    Optional hooks that the Journey Book uses when a game has them: ``summary(state) -> str``
-    (Markdown: the character, the map or board) and ``describe(report) -> str`` (one mechanics
-    line; without it a report's own ``mechanics()`` method, else ``str(report)``).
+    Optional hooks the Journey Book uses when a game has them: ``summary(state) -> str`` (Markdown:
+    the character, the map), ``describe(report) -> str`` (one mechanics line; else the report's
+    ``mechanics()``, else ``str``) and ``check(state)`` (raise a LanternError on a state breaking
+    the game's invariants: a stored snapshot that fails it is rebuilt from the record).
     """
 
     name: str

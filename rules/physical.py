@@ -24,7 +24,7 @@ def parse_table_results(text: str) -> list[object]:
     groups: list[tuple[str, list[object]]] = []
     for token in text.replace(",", " ").split():
         value: object
-        if token.isdigit():
+        if token.isascii() and token.isdigit():  # not ٤ or ²: Python's int() reads those
             kind, value = "dice", int(token)
             if not 1 <= int(token) <= 6:
                 raise InvalidInput(f"a die face is 1 to 6, got {token!r} in {text!r}")

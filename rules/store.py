@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -80,6 +81,7 @@ __all__ = [
     "Row",
     "Store",
     "WrongGame",
+    "clean_leftovers",
     "inspect",
     "rules_fingerprint",
     "sidecar",
@@ -153,7 +155,13 @@ class Row:
             raise InvalidInput(
                 f"row {self.seq}'s chance is a JSON list of outcomes, got {short_repr(chance)}"
             )
-        return Entry(action, tuple(chance), self.superseded, self.supplied)
+        supplied = self.supplied
+        if type(supplied) is not int or not 0 <= supplied <= len(chance):
+            raise InvalidInput(
+                f"row {self.seq}'s 'supplied' is a count of its {len(chance)} outcomes, got "
+                f"{short_repr(supplied, 40)}"
+            )
+        return Entry(action, tuple(chance), self.superseded, supplied)
 
 
 def dumps(value: JSON) -> str:
@@ -200,6 +208,7 @@ class Store:
             )
         journey.game(game)  # refuses an unknown game by name
         path.parent.mkdir(parents=True, exist_ok=True)
+        clean_leftovers(path.parent)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         temporary.unlink(missing_ok=True)
         db = sqlite3.connect(temporary, isolation_level=None)
@@ -237,6 +246,7 @@ class Store:
         """
         path = Path(path)
         info = inspect(path, game)
+        clean_leftovers(path.parent)
         # Jupyter runs widget callbacks in a subshell thread, cells in the main one: one
         # connection serves both, and JourneyBook's lock keeps them from overlapping.
         db = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
@@ -318,7 +328,12 @@ class Store:
         """Write atomically: commit (durably) on exit, roll back on an exception.
 
         Refuses with :class:`JourneyChanged` when another connection wrote since this one last
-        did, so two notebooks on one journey cannot silently fork it.
+        did, so two notebooks on one journey cannot silently fork it. The check is made inside
+        the write transaction (``BEGIN IMMEDIATE`` holds the write lock, then the change counter
+        is compared), never after it: SQLite's ``data_version`` does not move for this
+        connection's own commits, so the value seen when the store was opened stays the one to
+        compare with. (Reading it again after ``COMMIT`` would count a commit another notebook
+        made in between as seen, and the next action here would fork the journey.)
         """
         self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -333,7 +348,6 @@ class Store:
             with suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise
-        self._version = self._data_version()
         with suppress(sqlite3.OperationalError):  # busy readers: the next commit tries again
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
@@ -434,6 +448,34 @@ class Store:
         # The connection sits in a reference cycle of sqlite3's own: close it when the store
         # goes, not at some later garbage collection (Run All drops the old book).
         self.close()
+
+
+#: What a killed :meth:`Store.create` leaves: ``.<name>.lantern.<pid>.tmp`` (and its SQLite
+#: ``-journal``, ``-wal`` or ``-shm``), removed when the process is gone or after 60 seconds.
+LEFTOVER = re.compile(rf"\..+{re.escape(SUFFIX)}\.(\d+)\.tmp(-journal|-wal|-shm)?")
+
+
+def clean_leftovers(folder: Path, age: float = 60) -> None:
+    """Remove the half-made journeys killed starts left in ``folder`` (see :data:`LEFTOVER`)."""
+    with suppress(OSError):
+        for each in folder.iterdir():
+            if found := LEFTOVER.fullmatch(each.name):
+                with suppress(OSError):
+                    if time.time() - each.stat().st_mtime > age or _gone(int(found[1])):
+                        each.unlink()
+
+
+def _gone(pid: int) -> bool:
+    """Whether no process has this id (never asked on Windows: os.kill would end it)."""
+    if pid == os.getpid() or os.name == "nt":
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):  # another user's process, or an impossible id
+        return False
+    return False
 
 
 def _link_new(source: Path, target: Path) -> None:

@@ -30,8 +30,8 @@ from pathlib import Path
 
 from rules import journey
 from rules.chance import JSON
-from rules.errors import IllegalAction, InvalidInput
-from rules.journey import RECORD_FORMAT
+from rules.errors import IllegalAction, InvalidInput, LanternError
+from rules.journey import RECORD_FORMAT, short_repr
 
 __all__ = [
     "APPLICATION_ID",
@@ -46,6 +46,7 @@ __all__ = [
     "NotAJourney",
     "WrongGame",
     "check_header",
+    "check_rows",
     "checked",
     "inspect",
     "read_info",
@@ -210,6 +211,49 @@ def read_info(db: sqlite3.Connection, path: Path, version: int) -> JourneyInfo:
     return JourneyInfo(path, game, name, seed, parsed, created_at, version)
 
 
+def check_rows(db: sqlite3.Connection, info: JourneyInfo) -> None:
+    """Each action row holds an action of its game (each field of the right type and value, as
+    :mod:`rules.action` checks it), a list of outcomes, and a count of them the player supplied:
+    a hand-edited row is refused naming the row and the field, before anything replays."""
+    parse = journey.game(info.game).parse_action
+    try:
+        rows = db.execute(
+            "SELECT seq, body, chance, supplied FROM book WHERE kind = 'action' ORDER BY seq"
+        ).fetchall()
+    except sqlite3.DatabaseError as error:
+        raise CorruptJourney(info.path, f"is damaged: SQLite says {str(error)!r}") from None
+    for seq, body, chance, supplied in rows:
+        try:
+            action, outcomes = _row_json(body, chance)
+            if supplied is not None and (
+                type(supplied) is not int or not 0 <= supplied <= len(outcomes)
+            ):
+                raise InvalidInput(
+                    f"'supplied' is a count of its {len(outcomes)} outcomes, got "
+                    f"{short_repr(supplied, 40)}"
+                )
+            parse(action)
+        except LanternError as error:
+            raise CorruptJourney(info.path, f"has a damaged row {seq}: {error}") from None
+        except (TypeError, KeyError, AttributeError, IndexError) as error:  # a game's own slip
+            raise CorruptJourney(
+                info.path, f"has a damaged row {seq}: {type(error).__name__} {error}"
+            ) from None
+
+
+def _row_json(body: object, chance: object) -> tuple[dict[str, JSON], list[JSON]]:
+    try:
+        action = json.loads(body) if isinstance(body, str) else None
+        outcomes = json.loads(chance) if isinstance(chance, str) else [] if chance is None else None
+    except json.JSONDecodeError as error:
+        raise InvalidInput(f"broken JSON ({error})") from None
+    if not isinstance(action, dict):
+        raise InvalidInput(f"the action is a JSON object, got {short_repr(body, 60)}")
+    if not isinstance(outcomes, list):
+        raise InvalidInput(f"'chance' is a JSON list of outcomes, got {short_repr(chance, 60)}")
+    return action, outcomes
+
+
 def check_game(info: JourneyInfo, game: str | None) -> None:
     if game is not None and info.game != game:
         raise WrongGame(info.path, f"is a {info.game!r} journey, not {game!r}")
@@ -254,6 +298,7 @@ def checked(
         stack.callback(db.close)
         info = read_info(db, path, version)
         check_game(info, game)
+        check_rows(db, info)
         yield db, info
 
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 from rules.action import Action, parse_action
 from rules.errors import InvalidInput
+from rules.journey import short_repr
 
 __all__ = [
     "ACTIONS",
@@ -38,6 +40,10 @@ __all__ = [
     "parse",
 ]
 
+#: The longest name and pronouns a Firelight may have (other text: rules.action.TEXT_LIMIT).
+NAME_LIMIT = 100
+PRONOUNS_LIMIT = 40
+
 #: The Oracle's modifiers: "Action+2 if likely. Action+0 if unlikely. Action+1 otherwise."
 LIKELIHOODS = {"likely": 2, "even": 1, "unlikely": 0}
 
@@ -51,6 +57,7 @@ class Begin(Action):
 
     kind: ClassVar[str] = "begin"
     title: ClassVar[str] = "Begin the journey"
+    text_limits: ClassVar[Mapping[str, int]] = {"name": NAME_LIMIT, "pronouns": PRONOUNS_LIMIT}
     name: str
     pronouns: str
     forceful: int
@@ -89,6 +96,14 @@ class BuyInformation(Action):
     title: ClassVar[str] = "Buy Information"
     treasures: int
     target: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.treasures) is not int:  # the rules' own words (rules.firelights.moves)
+            raise InvalidInput(
+                "spend a whole number of treasures on Buy Information, 1 or more: "
+                f"{short_repr(self.treasures, 60)} is not"
+            )
+        super().__post_init__()
 
 
 @dataclass(frozen=True)
@@ -130,6 +145,15 @@ class Consult(Action):
     kind: ClassVar[str] = "consult"
     title: ClassVar[str] = "Roll on the tables"
     column: str = "region"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        columns = _table_columns()
+        if self.column not in columns:
+            raise InvalidInput(
+                f"{self.title}: 'column' is one of {', '.join(map(repr, columns))}, "
+                f"got {short_repr(self.column, 60)}"
+            )
 
 
 @dataclass(frozen=True)
@@ -187,6 +211,15 @@ ACTIONS: Mapping[str, type[Action]] = {
 }  # fmt: skip
 
 _CELL_FIELDS = {"target", "to"}
+#: The d66 table Consult rolls on (rules.firelights.game.TABLE).
+_TABLE = "firelights-d66"
+
+
+@cache
+def _table_columns() -> tuple[str, ...]:
+    from rules import tables
+
+    return tuple(tables.load(_TABLE).columns)
 
 
 def _prepare(cls: type[Action], args: dict[str, Any]) -> dict[str, Any]:
@@ -196,12 +229,10 @@ def _prepare(cls: type[Action], args: dict[str, Any]) -> dict[str, Any]:
         # the player's choice at the moment; journeys saved with it still open, and it is ignored.
         args.pop("push_on", None)
     for key in _CELL_FIELDS & set(args):
-        if args[key] is not None:
-            cell = args[key]
-            if not isinstance(cell, list | tuple) or len(cell) != 2:
-                raise InvalidInput(f"{key!r} is a cell of the map, [x, y], not {cell!r}")
-            args[key] = (int(cell[0]), int(cell[1]))
-    return args
+        cell = args[key]
+        if cell is not None and (not isinstance(cell, list | tuple) or len(cell) != 2):
+            raise InvalidInput(f"{key!r} is a cell of the map, [x, y], not {short_repr(cell, 60)}")
+    return args  # each field's type is checked when the action is built (rules.action)
 
 
 def parse(data: Mapping[str, Any]) -> Any:

@@ -22,7 +22,7 @@ from rules.firelights.action_roll import Result, read
 from rules.firelights.character import Character
 from rules.firelights.moves import ACTION_CARDS, check, check_option, modifier
 from rules.firelights.report import Report, outcome_of
-from rules.firelights.state import FATIGUE_BOXES, Pending, State
+from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
 from rules.firelights.summary import summary
 from rules.firelights.world import BEACONS
 
@@ -400,6 +400,11 @@ class Firelights:
                 "Firelights takes no options (pushing on is a choice made at the moment), "
                 f"not {sorted(unknown)}"
             )
+        retired = options.get("push_on", False)
+        if type(retired) is not bool:  # ignored, but only ever saved as true or false
+            raise InvalidInput(
+                f"the retired option 'push_on' was true or false, got {retired!r:.60}"
+            )
         return State()
 
     def apply(self, state: State, action: Any, chance: Source) -> tuple[State, Report]:
@@ -407,6 +412,19 @@ class Firelights:
 
     def parse_action(self, data: Mapping[str, Any]) -> Any:
         return A.parse(data)
+
+    def check(self, state: State) -> None:
+        """The invariants every state keeps (a loaded snapshot is checked against them): each
+        of the 52 cards in exactly one place, treasures 0 or more, Fatigue 0 to 5."""
+        locations(state)
+        if type(state.treasures) is not int or state.treasures < 0:
+            raise InvalidInput(f"treasures are 0 or more, not {state.treasures!r:.40}")
+        if type(state.fatigue) is not int or not 0 <= state.fatigue <= FATIGUE_BOXES:
+            raise InvalidInput(f"Fatigue is 0 to {FATIGUE_BOXES}, not {state.fatigue!r:.40}")
+        if state.status not in ("playing", "complete", "extinguished"):
+            raise InvalidInput(
+                f"a journey is playing, complete or extinguished, not {state.status!r:.40}"
+            )
 
     def summary(self, state: State) -> str:
         """Markdown for the exported Journey Book."""

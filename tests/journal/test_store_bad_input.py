@@ -332,11 +332,12 @@ def test_a_journey_name_is_refused_by_name(name: str) -> None:
 
 
 def test_names_and_paths(journeys: Path, tmp_path: Path) -> None:
-    """A name lives in the journeys folder; anything with a slash or the suffix is a path."""
+    """A name lives in the journeys folder; a path is given as a Path (issue 12, item 8: a
+    name with a slash or the suffix is refused, never taken as a path)."""
     assert journey_path("Wick's first journey") == journeys / "Wick's first journey.lantern"
     assert journey_path("wick", folder=tmp_path) == tmp_path / "wick.lantern"
-    assert journey_path("saves/wick.lantern") == Path("saves/wick.lantern")
-    assert journey_path("wick.lantern") == Path("wick.lantern")
+    assert journey_path(Path("saves/wick.lantern")) == Path("saves/wick.lantern")
+    assert journey_path(Path("wick.lantern")) == Path("wick.lantern")
     assert journey_path(tmp_path / "w") == tmp_path / "w"
 
 
