@@ -30,6 +30,7 @@ from rules.embers.actions import (
 )
 from rules.embers.cards import LOCATIONS, CardSet, load, loads, shipped
 from rules.embers.game import Report, apply, closest, distance, legal, why_not
+from rules.embers.odds import next_cards, night_within, spawn_location, spawn_locations
 from rules.embers.state import DIFFICULTIES, NIGHT, State
 from rules.errors import InvalidInput
 
@@ -56,8 +57,12 @@ __all__ = [
     "legal",
     "load",
     "loads",
+    "next_cards",
+    "night_within",
     "parse",
     "shipped",
+    "spawn_location",
+    "spawn_locations",
     "summary",
     "why_not",
 ]
