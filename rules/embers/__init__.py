@@ -31,6 +31,7 @@ from rules.embers.actions import (
 from rules.embers.cards import LOCATIONS, CardSet, load, loads, shipped
 from rules.embers.game import Report, apply, closest, distance, legal, why_not
 from rules.embers.odds import next_cards, night_within, spawn_location, spawn_locations
+from rules.embers.players import POLICIES, RandomPlayer, heuristic, win_rate
 from rules.embers.state import DIFFICULTIES, NIGHT, State
 from rules.errors import InvalidInput
 
@@ -40,6 +41,7 @@ __all__ = [
     "GAME",
     "LOCATIONS",
     "NIGHT",
+    "POLICIES",
     "Act",
     "Attack",
     "Begin",
@@ -47,12 +49,14 @@ __all__ = [
     "EndActions",
     "EndTurn",
     "Promote",
+    "RandomPlayer",
     "Reinforce",
     "Report",
     "State",
     "apply",
     "closest",
     "distance",
+    "heuristic",
     "initial",
     "legal",
     "load",
@@ -65,6 +69,7 @@ __all__ = [
     "spawn_locations",
     "summary",
     "why_not",
+    "win_rate",
 ]
 
 
