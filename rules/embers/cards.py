@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -119,6 +119,10 @@ class Side:
     promote: int
     passive: Effect
     actions: tuple[HeroAction, ...]
+    named: dict[str, HeroAction] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "named", {action.name: action for action in self.actions})
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,23 +170,22 @@ class CardSet:
     fire: tuple[FireCard, ...]
     night: tuple[tuple[int, int], ...]
     source: str = "shipped"
+    _heroes: dict[str, Hero] = field(init=False, repr=False, compare=False)
+    _fire: dict[str, FireCard] = field(init=False, repr=False, compare=False)
+    sides: dict[tuple[str, int], Side] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_heroes", {hero.name: hero for hero in self.heroes})
+        object.__setattr__(self, "_fire", {card.name: card for card in self.fire})
+        sides = {(h.name, 1): h.level_1 for h in self.heroes}
+        sides.update({(h.name, 2): h.level_2 for h in self.heroes})
+        object.__setattr__(self, "sides", sides)
 
     def hero(self, name: str) -> Hero:
-        return self._heroes()[name]
+        return self._heroes[name]
 
     def card(self, name: str) -> FireCard:
-        return self._fire()[name]
-
-    def _heroes(self) -> dict[str, Hero]:
-        return _index(self.heroes)
-
-    def _fire(self) -> dict[str, FireCard]:
-        return _index(self.fire)
-
-
-@cache
-def _index(items: tuple[Any, ...]) -> dict[str, Any]:
-    return {item.name: item for item in items}
+        return self._fire[name]
 
 
 # --- reading -------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ picks the heroes for N, E, S and W, one :class:`Pick` each among the heroes left
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import Any
 
 from rules.chance import Pick, Source
@@ -22,6 +23,7 @@ from rules.errors import IllegalAction
 __all__ = ["Report", "apply", "closest", "distance", "legal"]
 
 _FIELDS = tuple(f.name for f in fields(State))
+_GET = attrgetter(*_FIELDS)
 _CARDINAL = (0, 2, 4, 6)
 
 
@@ -41,17 +43,24 @@ class Report:
 
 def distance(a: int, b: int) -> int:
     """Steps around the ring between two locations."""
-    d = abs(a - b) % 8
-    return min(d, 8 - d)
+    return _DISTANCE[a][b]
+
+
+_DISTANCE = tuple(tuple(min(abs(a - b), 8 - abs(a - b)) for b in range(8)) for a in range(8))
+#: For each location, the locations grouped by distance from it, nearest first (clockwise).
+_RINGS = tuple(
+    tuple(tuple(b for b in range(8) if _DISTANCE[a][b] == d) for d in range(5)) for a in range(8)
+)
 
 
 def closest(state: State, location: int) -> tuple[str, ...]:
     """The heroes in camp closest to ``location`` (ties: all of them, clockwise from N)."""
-    heroes = [(distance(i, location), h) for i, h in enumerate(state.camp) if h is not None]
-    if not heroes:
-        return ()
-    best = min(d for d, _ in heroes)
-    return tuple(h for d, h in heroes if d == best)
+    camp = state.camp
+    for ring in _RINGS[location]:
+        found = tuple(h for h in (camp[i] for i in ring) if h is not None)
+        if found:
+            return found
+    return ()
 
 
 class _Work:
@@ -81,8 +90,7 @@ class _Work:
     reason: str
 
     def __init__(self, state: State, chance: Source) -> None:
-        for name in _FIELDS:
-            setattr(self, name, getattr(state, name))
+        self.__dict__.update(zip(_FIELDS, _GET(state), strict=True))
         self.segments_: list[tuple[str, ...]] = list(state.segments)
         self.wild_ = list(state.wild)
         self.camp_ = list(state.camp)
@@ -95,7 +103,7 @@ class _Work:
         self.segments = tuple(self.segments_)
         self.wild = tuple(self.wild_)
         self.camp = tuple(self.camp_)
-        return State(*(getattr(self, name) for name in _FIELDS))
+        return State(*_GET(self))
 
     def lose(self, why: str) -> None:
         self.phase, self.reason = "lost", why
@@ -218,7 +226,7 @@ def _hero_actions(state: State, hero: str, points: int) -> list[A.Act]:
         if action.effect == "defend":
             reach = max(0, action.amount + reach_bonus)
             for i, stack in enumerate(state.wild):
-                if stack and distance(i, here) <= reach:
+                if stack and _DISTANCE[i][here] <= reach:
                     found.append(A.Act(hero, action.name, LOCATIONS[i]))
         elif action.effect == "forage":
             if state.forage:
@@ -242,8 +250,19 @@ def _hero_actions(state: State, hero: str, points: int) -> list[A.Act]:
     return found
 
 
+_last: list[Any] = [None, ()]  # the last state asked about and its answer (states are immutable)
+
+
 def legal(state: State) -> list[Any]:
     """Every action and choice the rules allow now; anything else is refused by :func:`apply`."""
+    if _last[0] is state:
+        return list(_last[1])
+    found = _legal(state)
+    _last[0], _last[1] = state, tuple(found)
+    return found
+
+
+def _legal(state: State) -> list[Any]:
     phase = state.phase
     if phase == "setup":
         return [A.Begin()]
@@ -342,7 +361,7 @@ def _act(w: _Work, action: A.Act, state: State) -> None:
         w.camp_[here], w.camp_[there] = w.camp_[there], hero
         w.lines.append(f"{hero} moves to {action.target}")
     else:
-        card_action = next(a for a in side.actions if a.name == name)
+        card_action = side.named[name]
         cost = card_action.cost
         if card_action.effect == "defend":
             i = LOCATIONS.index(action.target)

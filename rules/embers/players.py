@@ -68,7 +68,7 @@ def _score(state: State, action: A.Act) -> int:
         return 9 if action.hero == "Firetender" else 7
     if name == A.MANEUVER:
         return 0
-    effect = next(a for a in state.side(action.hero).actions if a.name == name)
+    effect = state.side(action.hero).named[name]
     if effect.effect == "defend":
         return 6 + _threat(state, LOCATIONS.index(action.target)) - effect.cost
     if effect.effect == "forage":

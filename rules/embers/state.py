@@ -61,7 +61,7 @@ class State:
         return 2 if hero in self.promoted else 1
 
     def side(self, hero: str) -> Side:
-        return self.cards.hero(hero).side(self.level(hero))
+        return self.cards.sides[hero, 2 if hero in self.promoted else 1]
 
     def in_camp(self) -> tuple[str, ...]:
         return tuple(h for h in self.camp if h is not None)
