@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.chance import ChanceStep, T
 from rules.embers import actions as A
-from rules.embers.cards import LOCATIONS
+from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.game import apply, event_amount, legal
 from rules.embers.state import DIFFICULTIES, State
 from rules.errors import InvalidInput
@@ -127,11 +127,15 @@ def play(state: State, policy: Policy, chance: Any, max_steps: int = 10_000) -> 
 
 
 def win_rate(
-    difficulty: str, games: int, policy: str | Policy = "heuristic", seed: int = 0
+    difficulty: str,
+    games: int,
+    policy: str | Policy = "heuristic",
+    seed: int = 0,
+    cards: CardSet | None = None,
 ) -> Estimate:
     """The share of ``games`` whole games that ``policy`` ("random", "heuristic" or a function
     of the state) wins at ``difficulty``, with its 95% Wilson interval. Game *i* is dealt by
-    ``FastChance(run_seed(seed, i))``."""
+    ``FastChance(run_seed(seed, i))``. ``cards``: another card set (default the shipped one)."""
     if difficulty not in DIFFICULTIES:
         raise InvalidInput(
             f"the difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
@@ -140,7 +144,7 @@ def win_rate(
         raise InvalidInput(f"games is a whole number from 1 to {MAX_RUNS:,}, not {games!r}")
     if isinstance(policy, str) and policy not in POLICIES:
         raise InvalidInput(f"the policies are {', '.join(POLICIES)}, not {policy!r}")
-    start = State.new(difficulty)
+    start = State.new(difficulty, cards)
     won = 0
     for game in range(games):
         game_seed = run_seed(seed, game)
