@@ -215,38 +215,59 @@ def _passive(state: State, hero: str, kind: str) -> int:
 # --- what is legal now ---------------------------------------------------------------------------
 
 
+_ACTS: dict[tuple[str, str, str], A.Act] = {}
+
+
+def _act_of(hero: str, action: str, target: str = "") -> A.Act:
+    """The one Act value for these fields (actions are immutable: interned for speed)."""
+    key = (hero, action, target)
+    found = _ACTS.get(key)
+    if found is None:
+        found = _ACTS[key] = A.Act(hero, action, target)
+    return found
+
+
 def _hero_actions(state: State, hero: str, points: int) -> list[A.Act]:
     side = state.side(hero)
-    here = state.where(hero)
+    camp = state.camp
+    here = camp.index(hero)
     found: list[A.Act] = []
-    reach_bonus = _passive(state, hero, "reach") + event_amount(state, "reach")
+    reach_bonus = -1
     for action in side.actions:
         if action.cost > points:
             continue
-        if action.effect == "defend":
+        effect = action.effect
+        if effect == "defend":
+            if reach_bonus < 0:
+                passive = side.passive
+                reach_bonus = (passive.amount if passive.kind == "reach" else 0) + event_amount(
+                    state, "reach"
+                )
             reach = max(0, action.amount + reach_bonus)
+            row = _DISTANCE[here]
             for i, stack in enumerate(state.wild):
-                if stack and _DISTANCE[i][here] <= reach:
-                    found.append(A.Act(hero, action.name, LOCATIONS[i]))
-        elif action.effect == "forage":
+                if stack and row[i] <= reach:
+                    found.append(_act_of(hero, action.name, LOCATIONS[i]))
+        elif effect == "forage":
             if state.forage:
-                found.append(A.Act(hero, action.name))
+                found.append(_act_of(hero, action.name))
         else:  # rally
+            current = state.current
             for other, _ in state.points:
-                if other != hero and (other != state.current or state.current is None):
-                    found.append(A.Act(hero, action.name, other))
-    if state.level(hero) == 1 and side.promote <= points:
-        found.append(A.Act(hero, A.PROMOTE))
+                if other != hero and (other != current or current is None):
+                    found.append(_act_of(hero, action.name, other))
+    if side.level == 1 and side.promote <= points:
+        found.append(_act_of(hero, A.PROMOTE))
     if points >= 1:
-        camp = state.camp
-        if side.maneuver == "leap":
+        maneuver = side.maneuver
+        if maneuver == "leap":
             targets = [i for i in range(8) if camp[i] is None]
         else:
-            want_empty = side.maneuver == "step"
+            want_empty = maneuver == "step"
             targets = [
                 i for i in ((here + 1) % 8, (here - 1) % 8) if (camp[i] is None) == want_empty
             ]
-        found.extend(A.Act(hero, A.MANEUVER, LOCATIONS[i]) for i in targets)
+        found.extend(_act_of(hero, A.MANEUVER, LOCATIONS[i]) for i in targets)
     return found
 
 
