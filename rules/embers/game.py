@@ -118,7 +118,7 @@ class _Work:
         """Reveal the next card on top of the deck, resolving the Night card on the way."""
         segments = self.segments_
         while True:
-            if not any(card != NIGHT for run in segments for card in run):
+            if sum(map(len, segments)) == ((NIGHT,) in segments):  # no fire card left
                 self.top = None
                 self.lose("the deck ran out of fire cards")
                 return
@@ -276,10 +276,15 @@ _last: list[Any] = [None, ()]  # the last state asked about and its answer (stat
 
 def legal(state: State) -> list[Any]:
     """Every action and choice the rules allow now; anything else is refused by :func:`apply`."""
-    if _last[0] is state:
-        return list(_last[1])
-    found = _legal(state)
-    _last[0], _last[1] = state, tuple(found)
+    return list(_options(state))
+
+
+def _options(state: State) -> tuple[Any, ...]:
+    """:func:`legal` as a tuple, remembered for the last state asked about (the policy asks,
+    then :func:`apply` checks the same state)."""
+    if _last[0] is not state:
+        _last[0], _last[1] = state, tuple(_legal(state))
+    found: tuple[Any, ...] = _last[1]
     return found
 
 
@@ -467,7 +472,7 @@ def _end_turn(w: _Work, action: A.EndTurn) -> None:
 
 def why_not(state: State, action: object) -> str | None:
     """None if ``action`` is legal now, else a sentence saying why not."""
-    options = legal(state)
+    options = _options(state)
     if action in options:
         return None
     if state.over:

@@ -53,26 +53,29 @@ class RandomPlayer:
         return self.rng.choice(legal(state))
 
 
-def _threat(state: State, location: int) -> int:
-    stack = state.wild[location]
-    if not stack:
-        return 0
-    monster = state.cards.card(stack[-1]).monster
-    return 3 * monster.flames + 2 * monster.claws + 1
+def _threats(state: State) -> list[int]:
+    """How dangerous the top monster of each location is (0: none there)."""
+    card = state.cards.card
+    found = []
+    for stack in state.wild:
+        if stack:
+            monster = card(stack[-1]).monster
+            found.append(3 * monster.flames + 2 * monster.claws + 1)
+        else:
+            found.append(0)
+    return found
 
 
-def _score(state: State, action: A.Act) -> int:
+def _score(state: State, action: A.Act, threats: list[int], forage_bonus: int) -> int:
     """How much the heuristic player likes ``action`` (0 or less: not worth it)."""
     name = action.action
     if name == A.PROMOTE:
         return 9 if action.hero == "Firetender" else 7
-    if name == A.MANEUVER:
-        return 0
     effect = state.side(action.hero).named[name]
     if effect.effect == "defend":
-        return 6 + _threat(state, LOCATIONS.index(action.target)) - effect.cost
+        return 6 + threats[LOCATIONS.index(action.target)] - effect.cost
     if effect.effect == "forage":
-        taken = min(len(state.forage), max(0, effect.amount + event_amount(state, "forage")))
+        taken = min(len(state.forage), max(0, effect.amount + forage_bonus))
         return 5 * taken - effect.cost
     return 3  # rally
 
@@ -97,12 +100,16 @@ def heuristic(state: State) -> Any:
         return next((heroes[h] for h in PROMOTE_FIRST if h in heroes), first)
     if state.phase == "actions":
         best, best_score = options[-1], 0  # EndActions
+        threats = _threats(state)
+        forage_bonus = event_amount(state, "forage")
+        current = state.current
+        penalty = 2 * dict(state.points).get(current, 0) if current is not None else 0
         for action in options:
-            if not isinstance(action, A.Act):
+            if type(action) is not A.Act or action.action == A.MANEUVER:
                 continue
-            score = _score(state, action)
-            if state.current is not None and action.hero != state.current:
-                score -= 2 * dict(state.points).get(state.current, 0)
+            score = _score(state, action, threats, forage_bonus)
+            if action.hero != current:
+                score -= penalty
             if score > best_score:
                 best, best_score = action, score
         return best
