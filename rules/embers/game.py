@@ -17,10 +17,18 @@ from typing import Any
 from rules.chance import Pick, Source
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
+from rules.embers.moves import (
+    _passive,
+    closest,
+    distance,
+    event_amount,
+    legal,
+    why_not,
+)
 from rules.embers.state import NIGHT, State
 from rules.errors import IllegalAction
 
-__all__ = ["Report", "apply", "closest", "distance", "legal"]
+__all__ = ["Report", "apply", "closest", "distance", "legal", "why_not"]
 
 _FIELDS = tuple(f.name for f in fields(State))
 _GET = attrgetter(*_FIELDS)
@@ -39,28 +47,6 @@ class Report:
 
     def mechanics(self) -> str:
         return self.title + (": " + "; ".join(self.lines) if self.lines else "")
-
-
-def distance(a: int, b: int) -> int:
-    """Steps around the ring between two locations."""
-    return _DISTANCE[a][b]
-
-
-_DISTANCE = tuple(tuple(min(abs(a - b), 8 - abs(a - b)) for b in range(8)) for a in range(8))
-#: For each location, the locations grouped by distance from it, nearest first (clockwise).
-_RINGS = tuple(
-    tuple(tuple(b for b in range(8) if _DISTANCE[a][b] == d) for d in range(5)) for a in range(8)
-)
-
-
-def closest(state: State, location: int) -> tuple[str, ...]:
-    """The heroes in camp closest to ``location`` (ties: all of them, clockwise from N)."""
-    camp = state.camp
-    for ring in _RINGS[location]:
-        found = tuple(h for h in (camp[i] for i in ring) if h is not None)
-        if found:
-            return found
-    return ()
 
 
 class _Work:
@@ -197,133 +183,6 @@ class _Work:
 
     def start_reinforce(self) -> None:
         self.phase = "reinforce"
-
-
-def event_amount(state: State, kind: str) -> int:
-    """The current event's number if it is of ``kind`` (0 otherwise, or when ignored)."""
-    if state.event is None:
-        return 0
-    event = state.cards.card(state.event).event
-    return event.amount if event.kind == kind else 0
-
-
-def _passive(state: State, hero: str, kind: str) -> int:
-    passive = state.side(hero).passive
-    return int(passive.amount) if passive.kind == kind else 0
-
-
-# --- what is legal now ---------------------------------------------------------------------------
-
-
-_ACTS: dict[tuple[str, str, str], A.Act] = {}
-
-
-def _act_of(hero: str, action: str, target: str = "") -> A.Act:
-    """The one Act value for these fields (actions are immutable: interned for speed)."""
-    key = (hero, action, target)
-    found = _ACTS.get(key)
-    if found is None:
-        found = _ACTS[key] = A.Act(hero, action, target)
-    return found
-
-
-def _hero_actions(state: State, hero: str, points: int) -> list[A.Act]:
-    side = state.side(hero)
-    camp = state.camp
-    here = camp.index(hero)
-    found: list[A.Act] = []
-    reach_bonus = -1
-    for action in side.actions:
-        if action.cost > points:
-            continue
-        effect = action.effect
-        if effect == "defend":
-            if reach_bonus < 0:
-                passive = side.passive
-                reach_bonus = (passive.amount if passive.kind == "reach" else 0) + event_amount(
-                    state, "reach"
-                )
-            reach = max(0, action.amount + reach_bonus)
-            row = _DISTANCE[here]
-            for i, stack in enumerate(state.wild):
-                if stack and row[i] <= reach:
-                    found.append(_act_of(hero, action.name, LOCATIONS[i]))
-        elif effect == "forage":
-            if state.forage:
-                found.append(_act_of(hero, action.name))
-        else:  # rally
-            current = state.current
-            for other, _ in state.points:
-                if other != hero and (other != current or current is None):
-                    found.append(_act_of(hero, action.name, other))
-    if side.level == 1 and side.promote <= points:
-        found.append(_act_of(hero, A.PROMOTE))
-    if points >= 1:
-        maneuver = side.maneuver
-        if maneuver == "leap":
-            targets = [i for i in range(8) if camp[i] is None]
-        else:
-            want_empty = maneuver == "step"
-            targets = [
-                i for i in ((here + 1) % 8, (here - 1) % 8) if (camp[i] is None) == want_empty
-            ]
-        found.extend(_act_of(hero, A.MANEUVER, LOCATIONS[i]) for i in targets)
-    return found
-
-
-_last: list[Any] = [None, ()]  # the last state asked about and its answer (states are immutable)
-
-
-def legal(state: State) -> list[Any]:
-    """Every action and choice the rules allow now; anything else is refused by :func:`apply`."""
-    return list(_options(state))
-
-
-def _options(state: State) -> tuple[Any, ...]:
-    """:func:`legal` as a tuple, remembered for the last state asked about (the policy asks,
-    then :func:`apply` checks the same state)."""
-    if _last[0] is not state:
-        _last[0], _last[1] = state, tuple(_legal(state))
-    found: tuple[Any, ...] = _last[1]
-    return found
-
-
-def _legal(state: State) -> list[Any]:
-    phase = state.phase
-    if phase == "setup":
-        return [A.Begin()]
-    if state.over:
-        return []
-    if state.bonus:
-        return [A.Promote(h) for h in state.in_camp() if h not in state.promoted]
-    if phase == "actions":
-        found: list[Any] = []
-        for hero, points in state.points:
-            found.extend(_hero_actions(state, hero, points))
-        found.append(A.EndActions())
-        return found
-    if phase == "attacks":
-        return [
-            A.Attack(LOCATIONS[i], hero)
-            for i, stack in enumerate(state.wild)
-            if stack and i not in state.attacked
-            for hero in closest(state, i)
-        ]
-    if phase == "reinforce":
-        return _reinforcements(state) or [A.EndTurn()]
-    return []
-
-
-def _reinforcements(state: State) -> list[A.Reinforce]:
-    if len(state.in_camp()) >= 4:
-        return []
-    heroes = [h for h in state.tent if h not in state.fallen and h not in state.promoted]
-    if not heroes:
-        return []
-    spaces = [i for i in range(8) if state.camp[i] is None and not state.wild[i]]
-    if not spaces:
-        spaces = [i for i in range(8) if state.camp[i] is None]
-    return [A.Reinforce(h, LOCATIONS[i]) for h in heroes for i in spaces]
 
 
 # --- what each action does -----------------------------------------------------------------------
@@ -468,17 +327,6 @@ def _end_turn(w: _Work, action: A.EndTurn) -> None:
     w.turn += 1
     w.fallen, w.attacked, w.event = frozenset(), frozenset(), None
     _new_turn(w)
-
-
-def why_not(state: State, action: object) -> str | None:
-    """None if ``action`` is legal now, else a sentence saying why not."""
-    options = _options(state)
-    if action in options:
-        return None
-    if state.over:
-        return f"the game is over ({state.phase}: {state.reason or 'dawn came'})"
-    kinds = sorted({type(a).title for a in options})
-    return f"{action!r} is not allowed now ({state.phase}); allowed: {', '.join(kinds)}"
 
 
 def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:

@@ -18,7 +18,8 @@ from typing import Any
 from rules.chance import ChanceStep, T
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
-from rules.embers.game import apply, event_amount, legal
+from rules.embers.game import apply
+from rules.embers.moves import event_amount, legal
 from rules.embers.state import DIFFICULTIES, State
 from rules.errors import InvalidInput
 from rules.simulate import MAX_RUNS, Estimate, run_seed, wilson_interval
