@@ -63,47 +63,60 @@ def _act_of(hero: str, action: str, target: str = "") -> A.Act:
     return found
 
 
+#: For each location and reach 0..4, the locations within reach of it.
+_NEAR = tuple(
+    tuple(tuple(b for b in range(8) if _DISTANCE[a][b] <= r) for r in range(5)) for a in range(8)
+)
+_NEIGHBOURS = tuple(((a + 1) % 8, (a - 1) % 8) for a in range(8))
+
+
 def _hero_actions(state: State, hero: str, points: int) -> list[A.Act]:
     side = state.side(hero)
     camp = state.camp
     here = camp.index(hero)
     found: list[A.Act] = []
+    add = found.append
+    get = _ACTS.get
     reach_bonus = -1
     for action in side.actions:
         if action.cost > points:
             continue
         effect = action.effect
+        name = action.name
         if effect == "defend":
             if reach_bonus < 0:
                 passive = side.passive
                 reach_bonus = (passive.amount if passive.kind == "reach" else 0) + event_amount(
                     state, "reach"
                 )
-            reach = max(0, action.amount + reach_bonus)
-            row = _DISTANCE[here]
-            for i, stack in enumerate(state.wild):
-                if stack and row[i] <= reach:
-                    found.append(_act_of(hero, action.name, LOCATIONS[i]))
+            wild = state.wild
+            for i in _NEAR[here][min(4, max(0, action.amount + reach_bonus))]:
+                if wild[i]:
+                    add(get((hero, name, LOCATIONS[i])) or _act_of(hero, name, LOCATIONS[i]))
         elif effect == "forage":
             if state.forage:
-                found.append(_act_of(hero, action.name))
+                add(get((hero, name, "")) or _act_of(hero, name))
         else:  # rally
             current = state.current
             for other, _ in state.points:
                 if other != hero and (other != current or current is None):
-                    found.append(_act_of(hero, action.name, other))
+                    add(_act_of(hero, name, other))
     if side.level == 1 and side.promote <= points:
-        found.append(_act_of(hero, A.PROMOTE))
+        add(_act_of(hero, A.PROMOTE))
     if points >= 1:
         maneuver = side.maneuver
         if maneuver == "leap":
-            targets = [i for i in range(8) if camp[i] is None]
+            for i in range(8):
+                if camp[i] is None:
+                    add(_act_of(hero, A.MANEUVER, LOCATIONS[i]))
         else:
-            want_empty = maneuver == "step"
-            targets = [
-                i for i in ((here + 1) % 8, (here - 1) % 8) if (camp[i] is None) == want_empty
-            ]
-        found.extend(_act_of(hero, A.MANEUVER, LOCATIONS[i]) for i in targets)
+            empty = maneuver == "step"
+            for i in _NEIGHBOURS[here]:
+                if (camp[i] is None) is empty:
+                    add(
+                        get((hero, A.MANEUVER, LOCATIONS[i]))
+                        or _act_of(hero, A.MANEUVER, LOCATIONS[i])
+                    )
     return found
 
 
