@@ -30,6 +30,7 @@ from rules.embers.actions import (
 )
 from rules.embers.cards import LOCATIONS, CardSet, load, loads, shipped
 from rules.embers.game import Report, apply, closest, distance, legal, why_not
+from rules.embers.house_rules import HOUSE_RULES
 from rules.embers.odds import next_cards, night_within, spawn_location, spawn_locations
 from rules.embers.players import POLICIES, RandomPlayer, heuristic, win_rate
 from rules.embers.state import DIFFICULTIES, NIGHT, State
@@ -39,6 +40,7 @@ __all__ = [
     "ACTIONS",
     "DIFFICULTIES",
     "GAME",
+    "HOUSE_RULES",
     "LOCATIONS",
     "NIGHT",
     "POLICIES",
