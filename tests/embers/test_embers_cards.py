@@ -101,3 +101,15 @@ def test_a_file_that_is_not_toml_is_refused(tmp_path: Path) -> None:
     path.write_text("[[hero]\n", "utf-8")
     with pytest.raises(InvalidInput, match="is not valid TOML"):
         load(path)
+
+
+def test_a_journey_plays_a_players_own_card_file(tmp_path: Path) -> None:
+    from rules.embers import Begin
+    from rules.journey import Journey
+
+    path = tmp_path / "my-cards.toml"
+    path.write_text(SHIPPED.read_text(encoding="utf-8").replace("Pine Knot", "Yew"), "utf-8")
+    journey = Journey.start("embers", seed=1, options={"cards": str(path)})
+    journey.play(Begin())
+    assert "Yew" in {card.name for card in journey.state.cards.fire}
+    assert Journey.from_json(journey.to_json()).state == journey.state
