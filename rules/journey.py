@@ -62,6 +62,7 @@ RECORD_VERSION = 1
 GAMES: Mapping[str, str] = {
     "firelights": "rules.firelights:GAME",
     "voidlight": "rules.voidlight:GAME",
+    "embers": "rules.embers:GAME",
 }
 
 #: How many recent :class:`Point` s a journey keeps in memory for undo (older ones are rebuilt).

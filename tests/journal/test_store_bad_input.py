@@ -143,7 +143,7 @@ def test_a_journey_of_another_game_is_refused_by_game(journeys: Path) -> None:
     assert_refused_untouched(
         path,
         WrongGame,
-        ["'stardust'", "this Lantern plays ['firelights', 'voidlight']"],
+        ["'stardust'", "this Lantern plays ['embers', 'firelights', 'voidlight']"],
         lambda: inspect(path),
     )
 

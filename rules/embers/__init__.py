@@ -1,0 +1,137 @@
+"""Embers (Button Shy): survive the night around the campfire, 18 cards, solo.
+
+Lantern ships an original card set of its own (``rules/data/embers-original.toml``); a player who
+owns the game loads their own file in the same format (:mod:`rules.embers.cards`).
+
+>>> from rules.chance import Chance
+>>> state, report = apply(initial({"difficulty": "recruit"}), Begin(), Chance(1))
+>>> state.phase, len(state.in_camp()), len(state.tent)
+('actions', 4, 1)
+>>> all(action in legal(state) for action in legal(state))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.chance import Source
+from rules.embers.actions import (
+    ACTIONS,
+    Act,
+    Attack,
+    Begin,
+    EndActions,
+    EndTurn,
+    Promote,
+    Reinforce,
+    parse,
+)
+from rules.embers.cards import LOCATIONS, CardSet, load, loads, shipped
+from rules.embers.game import Report, apply, closest, distance, legal, why_not
+from rules.embers.house_rules import HOUSE_RULES
+from rules.embers.odds import next_cards, night_within, spawn_location, spawn_locations
+from rules.embers.players import POLICIES, RandomPlayer, heuristic, win_rate
+from rules.embers.state import DIFFICULTIES, NIGHT, State
+from rules.errors import InvalidInput
+
+__all__ = [
+    "ACTIONS",
+    "DIFFICULTIES",
+    "GAME",
+    "HOUSE_RULES",
+    "LOCATIONS",
+    "NIGHT",
+    "POLICIES",
+    "Act",
+    "Attack",
+    "Begin",
+    "CardSet",
+    "EndActions",
+    "EndTurn",
+    "Promote",
+    "RandomPlayer",
+    "Reinforce",
+    "Report",
+    "State",
+    "apply",
+    "closest",
+    "distance",
+    "heuristic",
+    "initial",
+    "legal",
+    "load",
+    "loads",
+    "next_cards",
+    "night_within",
+    "parse",
+    "shipped",
+    "spawn_location",
+    "spawn_locations",
+    "summary",
+    "why_not",
+    "win_rate",
+]
+
+
+def initial(options: Mapping[str, Any]) -> State:
+    """The state before Begin. Options: "difficulty" (recruit, warrior, veteran; default
+    warrior) and "cards" (the path of a card file; default Lantern's original set)."""
+    unknown = set(options) - {"difficulty", "cards"}
+    if unknown:
+        raise InvalidInput(f"Embers takes the options 'cards', 'difficulty', not {sorted(unknown)}")
+    difficulty = options.get("difficulty", "warrior")
+    if difficulty not in DIFFICULTIES:
+        raise InvalidInput(
+            f"the difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
+        )
+    path = options.get("cards")
+    cards = shipped() if path is None else load(str(path))
+    return State(cards, difficulty)
+
+
+def summary(state: State) -> str:
+    """The ring, the deck and the tent in Markdown."""
+    lines = [
+        f"**Embers**, {state.difficulty}, turn {state.turn}, {state.phase}; "
+        f"{state.hours} hours to dawn{' (last hour)' if state.last_hour else ''}",
+        "",
+        "| location | camp | wild |",
+        "|---|---|---|",
+    ]
+    for i, name in enumerate(LOCATIONS):
+        hero = state.camp[i]
+        shown = f"{hero} (level {state.level(hero)})" if hero else ""
+        wild = ", ".join(state.cards.card(c).monster.name for c in state.wild[i])
+        lines.append(f"| {name} | {shown} | {wild} |")
+    lines += [
+        "",
+        f"Deck: {len(state.deck())} cards, top {state.top}; forage pile {len(state.forage)}; "
+        f"tent: {', '.join(state.tent) or 'empty'}",
+    ]
+    return "\n".join(lines)
+
+
+class EmbersGame:
+    """The game as :mod:`rules.journey` plays it (see :func:`initial` for the options)."""
+
+    name = "embers"
+
+    def initial(self, options: Mapping[str, Any]) -> State:
+        return initial(options)
+
+    def apply(self, state: State, action: Any, chance: Source) -> tuple[State, Report]:
+        return apply(state, action, chance)
+
+    def parse_action(self, data: Mapping[str, Any]) -> Any:
+        return parse(data)
+
+    def summary(self, state: State) -> str:
+        return summary(state)
+
+    def describe(self, report: Report) -> str:
+        return report.mechanics()
+
+
+GAME = EmbersGame()

@@ -1,0 +1,109 @@
+"""The player's choices in Embers, as plain values that print to and parse from JSON.
+
+Locations are their names ("N", "NE", ... "NW"); heroes and hero actions their names on the cards.
+
+>>> parse({"kind": "act", "hero": "Defender", "action": "Guard", "target": "N"})
+Act(hero='Defender', action='Guard', target='N')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules.action import Action, parse_action
+
+__all__ = [
+    "ACTIONS",
+    "MANEUVER",
+    "PROMOTE",
+    "Act",
+    "Attack",
+    "Begin",
+    "EndActions",
+    "EndTurn",
+    "Promote",
+    "Reinforce",
+    "parse",
+]
+
+#: The names of the two actions every hero has besides its card's own.
+PROMOTE = "Promote"
+MANEUVER = "Maneuver"
+
+
+@dataclass(frozen=True, slots=True)
+class Begin(Action):
+    """Setup: shuffle the fire cards onto the Night card, start the forage pile, place the heroes
+    (one pick per card revealed and one shuffle of the heroes), then the first turn's spawn."""
+
+    kind: ClassVar[str] = "begin"
+    title: ClassVar[str] = "Begin"
+
+
+@dataclass(frozen=True, slots=True)
+class Promote(Action):
+    """The Night card bonus: flip ``hero`` (in camp, level 1) to level 2 for free."""
+
+    kind: ClassVar[str] = "promote"
+    title: ClassVar[str] = "Night card bonus"
+    hero: str
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Action):
+    """``hero`` spends action points on ``action`` (a card action, "Promote" or "Maneuver") at
+    ``target`` (a location, a hero for Rally, "" when there is none). Starting another hero ends
+    the one acting now: all of a hero's actions come before the next hero's."""
+
+    kind: ClassVar[str] = "act"
+    title: ClassVar[str] = "Use an action"
+    hero: str
+    action: str
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EndActions(Action):
+    """End the actions: the cards in hand, shuffled, go to the bottom of the deck."""
+
+    kind: ClassVar[str] = "end_actions"
+    title: ClassVar[str] = "End actions"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Resolve the monsters at ``location`` as one attack on ``target``, one of the closest."""
+
+    kind: ClassVar[str] = "attack"
+    title: ClassVar[str] = "Resolve an attack"
+    location: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforce(Action):
+    """Place ``hero`` from the tent in the camp space at ``location``."""
+
+    kind: ClassVar[str] = "reinforce"
+    title: ClassVar[str] = "Reinforce"
+    hero: str
+    location: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End the turn (when no reinforcement is left to place) and spawn the next."""
+
+    kind: ClassVar[str] = "end_turn"
+    title: ClassVar[str] = "End the turn"
+
+
+ACTIONS: Mapping[str, type[Action]] = {
+    cls.kind: cls for cls in (Begin, Promote, Act, EndActions, Attack, Reinforce, EndTurn)
+}
+
+
+def parse(data: Mapping[str, Any]) -> Any:
+    return parse_action(data, ACTIONS, game="Embers")

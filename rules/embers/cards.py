@@ -1,0 +1,354 @@
+"""The Embers card file: heroes, fire cards and the Night card as data, read with ``tomllib``.
+
+A card file is data, never code: every hero action, passive ability and event is one word of a
+small vocabulary (:data:`EFFECTS`, :data:`PASSIVES`, :data:`EVENTS`, :data:`MANEUVERS`) with a
+number. Errors name the card, the field and what was expected.
+
+The format (see ``rules/data/embers-original.toml``, the set Lantern ships)::
+
+    [[hero]]
+    name = "Defender"
+    [hero.level_1]                      # and [hero.level_2], the same fields
+    name = "Defender"                   # the side's name
+    level = 1
+    maneuver = "step"                   # step | swap | leap (1 action point)
+    health = 2                          # claws in one attack that defeat the hero
+    promote = 2                         # action points to flip to level 2 (0 on level 2)
+    passive = { kind = "none", amount = 0 }
+    actions = [ { name = "Guard", cost = 1, effect = "defend", amount = 0 } ]
+
+    [[fire]]
+    name = "Ash Hollow"
+    location = "N"                      # N NE E SE S SW W NW
+    mark = false                        # the "!": ignored at Recruit
+    event = { name = "Still Air", kind = "calm", amount = 0 }
+    monster = { name = "Ash Wolf", flames = 1, claws = 1, moves = 2 }
+
+    [night]
+    faces = [[4, 3], [2, 1]]
+
+Effects of hero actions (``amount`` is their number):
+
+* ``defend``: defeat the top monster of a stack at most ``amount`` steps around the ring from the
+  hero; its card goes to your hand.
+* ``forage``: take up to ``amount`` cards from the top of the forage pile into your hand.
+* ``rally``: another hero in camp who has not acted yet this turn gains ``amount`` action points.
+
+Every hero may also spend its side's ``promote`` cost to flip to level 2 (level 1 only), and 1
+action point on its ``maneuver``: ``step`` to an adjacent empty camp space, ``swap`` places with
+an adjacent hero, ``leap`` to any empty camp space.
+
+Passive abilities: ``none``; ``ignore_flames`` / ``ignore_claws``: attacks on this hero have
+``amount`` fewer flame / claw icons; ``extra_ap``: ``amount`` more action points each turn;
+``reach``: this hero's defend actions reach ``amount`` steps further.
+
+Events (the top card's, all turn): ``calm``; ``ap``: every hero gets ``amount`` more action
+points (negative: fewer, never below 0); ``flames`` / ``claws``: every attack gets ``amount``
+more icons; ``reach``: defend actions reach ``amount`` further (never below 0); ``forage``:
+forage actions take ``amount`` more cards.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rules.errors import InvalidInput
+
+__all__ = [
+    "EFFECTS",
+    "EVENTS",
+    "LOCATIONS",
+    "MANEUVERS",
+    "PASSIVES",
+    "SHIPPED",
+    "CardSet",
+    "Effect",
+    "Event",
+    "FireCard",
+    "Hero",
+    "HeroAction",
+    "Monster",
+    "Side",
+    "load",
+    "loads",
+    "parse",
+    "shipped",
+]
+
+#: The eight locations around the campfire, clockwise from North.
+LOCATIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+EFFECTS = ("defend", "forage", "rally")
+PASSIVES = ("none", "ignore_flames", "ignore_claws", "extra_ap", "reach")
+EVENTS = ("calm", "ap", "flames", "claws", "reach", "forage")
+MANEUVERS = ("step", "swap", "leap")
+HEROES = 5
+FIRE_CARDS = 12
+NIGHT_FACES = ((4, 3), (2, 1))
+SHIPPED = Path(__file__).resolve().parent.parent / "data" / "embers-original.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A passive ability or an event: a vocabulary word and its number."""
+
+    kind: str
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HeroAction:
+    name: str
+    cost: int
+    effect: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a hero card."""
+
+    name: str
+    level: int
+    maneuver: str
+    health: int
+    promote: int
+    passive: Effect
+    actions: tuple[HeroAction, ...]
+    named: dict[str, HeroAction] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "named", {action.name: action for action in self.actions})
+
+
+@dataclass(frozen=True, slots=True)
+class Hero:
+    name: str
+    level_1: Side
+    level_2: Side
+
+    def side(self, level: int) -> Side:
+        return self.level_2 if level == 2 else self.level_1
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    name: str
+    kind: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Monster:
+    name: str
+    flames: int
+    claws: int
+    moves: int
+
+
+@dataclass(frozen=True, slots=True)
+class FireCard:
+    """A fire card: its fire side (spawn location, event, "!" mark) and its monster side."""
+
+    name: str
+    location: int  # index into LOCATIONS
+    mark: bool
+    event: Event
+    monster: Monster
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """The 18 cards of a game. ``source`` says where they came from (a path, or "shipped")."""
+
+    name: str
+    heroes: tuple[Hero, ...]
+    fire: tuple[FireCard, ...]
+    night: tuple[tuple[int, int], ...]
+    source: str = "shipped"
+    _heroes: dict[str, Hero] = field(init=False, repr=False, compare=False)
+    _fire: dict[str, FireCard] = field(init=False, repr=False, compare=False)
+    sides: dict[tuple[str, int], Side] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_heroes", {hero.name: hero for hero in self.heroes})
+        object.__setattr__(self, "_fire", {card.name: card for card in self.fire})
+        sides = {(h.name, 1): h.level_1 for h in self.heroes}
+        sides.update({(h.name, 2): h.level_2 for h in self.heroes})
+        object.__setattr__(self, "sides", sides)
+
+    def hero(self, name: str) -> Hero:
+        return self._heroes[name]
+
+    def card(self, name: str) -> FireCard:
+        return self._fire[name]
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+class _Where:
+    """Names the card and field of a value, for errors."""
+
+    def __init__(self, card: str) -> None:
+        self.card = card
+
+    def fail(self, field: str, expected: str, got: object) -> InvalidInput:
+        return InvalidInput(f"{self.card}: {field!r} must be {expected}, got {got!r}")
+
+    def get(self, table: Mapping[str, Any], field: str, kind: type, expected: str) -> Any:
+        if not isinstance(table, Mapping):
+            raise self.fail(field, "inside a table", table)
+        if field not in table:
+            raise InvalidInput(f"{self.card}: the field {field!r} is missing ({expected})")
+        value = table[field]
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise self.fail(field, expected, value)
+        if not isinstance(value, kind):
+            raise self.fail(field, expected, value)
+        return value
+
+    def count(self, table: Mapping[str, Any], field: str, low: int, high: int) -> int:
+        value: int = self.get(table, field, int, f"a whole number from {low} to {high}")
+        if not low <= value <= high:
+            raise self.fail(field, f"a whole number from {low} to {high}", value)
+        return value
+
+    def word(self, table: Mapping[str, Any], field: str, words: tuple[str, ...]) -> str:
+        value: str = self.get(table, field, str, f"one of {', '.join(words)}")
+        if value not in words:
+            raise self.fail(field, f"one of {', '.join(words)}", value)
+        return value
+
+
+def _name(table: object, what: str) -> str:
+    if not isinstance(table, Mapping):
+        raise InvalidInput(f"{what} must be a table, got {table!r}")
+    name = table.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidInput(f"{what}: the field 'name' must be a non-empty string, got {name!r}")
+    return name
+
+
+def _side(where: _Where, table: object, level: int) -> Side:
+    w = _Where(f"{where.card}, level {level} side")
+    if not isinstance(table, Mapping):
+        raise InvalidInput(f"{where.card}: the table 'level_{level}' is missing or not a table")
+    name = w.get(table, "name", str, "the side's name")
+    if w.count(table, "level", 1, 2) != level:
+        raise w.fail("level", str(level), table["level"])
+    passive = w.get(table, "passive", dict, "a table with kind and amount")
+    pw = _Where(f"{w.card}, passive")
+    actions = w.get(table, "actions", list, "a list of actions")
+    parsed = []
+    for i, item in enumerate(actions):
+        aw = _Where(f"{w.card}, action {i + 1}")
+        parsed.append(
+            HeroAction(
+                _name(item, aw.card),
+                aw.count(item, "cost", 0, 4),
+                aw.word(item, "effect", EFFECTS),
+                aw.count(item, "amount", 0, 8),
+            )
+        )
+    if len({a.name for a in parsed}) != len(parsed):
+        raise w.fail("actions", "actions with different names", [a.name for a in parsed])
+    return Side(
+        name,
+        level,
+        w.word(table, "maneuver", MANEUVERS),
+        w.count(table, "health", 1, 9),
+        w.count(table, "promote", 0, 4) if level == 1 else w.count(table, "promote", 0, 0),
+        Effect(pw.word(passive, "kind", PASSIVES), pw.count(passive, "amount", 0, 4)),
+        tuple(parsed),
+    )
+
+
+def _fire(table: object, i: int) -> FireCard:
+    name = _name(table, f"fire card {i + 1}")
+    assert isinstance(table, Mapping)
+    w = _Where(f"fire card {name!r}")
+    event = w.get(table, "event", dict, "a table with name, kind and amount")
+    ew = _Where(f"fire card {name!r}, event")
+    monster = w.get(table, "monster", dict, "a table with name, flames, claws and moves")
+    mw = _Where(f"fire card {name!r}, monster")
+    return FireCard(
+        name,
+        LOCATIONS.index(w.word(table, "location", LOCATIONS)),
+        w.get(table, "mark", bool, "true or false (the '!' mark)"),
+        Event(
+            _name(event, ew.card), ew.word(event, "kind", EVENTS), ew.count(event, "amount", -2, 3)
+        ),
+        Monster(
+            _name(monster, mw.card),
+            mw.count(monster, "flames", 0, 5),
+            mw.count(monster, "claws", 0, 5),
+            mw.count(monster, "moves", 0, 7),
+        ),
+    )
+
+
+def parse(data: Mapping[str, Any], source: str = "a card file") -> CardSet:
+    """The card set ``data`` (a parsed TOML document) describes; refused with a clear error."""
+    heroes = data.get("hero")
+    if not isinstance(heroes, list) or len(heroes) != HEROES:
+        count = len(heroes) if isinstance(heroes, list) else heroes
+        raise InvalidInput(f"{source}: expected {HEROES} [[hero]] tables, got {count!r}")
+    parsed_heroes = []
+    for i, table in enumerate(heroes):
+        name = _name(table, f"hero {i + 1}")
+        where = _Where(f"hero {name!r}")
+        parsed_heroes.append(
+            Hero(name, _side(where, table.get("level_1"), 1), _side(where, table.get("level_2"), 2))
+        )
+    names = [hero.name for hero in parsed_heroes]
+    if len(set(names)) != len(names):
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise InvalidInput(f"{source}: every hero needs its own name, {twice} appear twice")
+    fire = data.get("fire")
+    if not isinstance(fire, list) or len(fire) != FIRE_CARDS:
+        count = len(fire) if isinstance(fire, list) else fire
+        raise InvalidInput(f"{source}: expected {FIRE_CARDS} [[fire]] tables, got {count!r}")
+    cards = tuple(_fire(table, i) for i, table in enumerate(fire))
+    fire_names = [card.name for card in cards]
+    if len(set(fire_names)) != len(fire_names) or "Night" in fire_names:
+        raise InvalidInput(
+            f"{source}: every fire card needs its own name (and not 'Night'), got {fire_names}"
+        )
+    night = data.get("night")
+    faces = night.get("faces") if isinstance(night, Mapping) else None
+    if faces != [list(face) for face in NIGHT_FACES]:
+        raise InvalidInput(f"{source}: [night] faces must be [[4, 3], [2, 1]], got {faces!r}")
+    title = data.get("name", source)
+    if not isinstance(title, str):
+        raise InvalidInput(f"{source}: 'name' must be a string, got {title!r}")
+    return CardSet(title, tuple(parsed_heroes), cards, NIGHT_FACES, source)
+
+
+def load(path: str | Path) -> CardSet:
+    """A player's own card file (or the shipped one), read and validated."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InvalidInput(f"cannot read the card file {str(path)!r}: {error.strerror}") from None
+    return loads(text, str(path))
+
+
+def loads(text: str, source: str = "a card file") -> CardSet:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidInput(f"{source} is not valid TOML: {error}") from None
+    return parse(data, source)
+
+
+@cache
+def shipped() -> CardSet:
+    """Lantern's own original card set (not the publisher's: see DESIGN.md)."""
+    cards = load(SHIPPED)
+    return CardSet(cards.name, cards.heroes, cards.fire, cards.night, "shipped")

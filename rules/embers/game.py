@@ -1,0 +1,354 @@
+"""Playing Embers: what each action does to the state, and which actions are legal now.
+
+:func:`apply` is pure: it takes a state, an action and a chance source and returns the new state
+and a :class:`Report`. It refuses anything :func:`legal` does not list, before anything changes.
+
+Chance steps: every card revealed on top of the deck is a :class:`~rules.chance.Pick` among the
+cards of the deck's top run (each equally likely; a run of one card needs no step); Begin also
+picks the heroes for N, E, S and W, one :class:`Pick` each among the heroes left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from operator import attrgetter
+from typing import Any
+
+from rules.chance import Pick, Source
+from rules.embers import actions as A
+from rules.embers.cards import LOCATIONS, CardSet
+from rules.embers.moves import (
+    _passive,
+    closest,
+    distance,
+    event_amount,
+    legal,
+    why_not,
+)
+from rules.embers.state import NIGHT, State
+from rules.errors import IllegalAction
+
+__all__ = ["Report", "apply", "closest", "distance", "legal", "why_not"]
+
+_FIELDS = tuple(f.name for f in fields(State))
+_GET = attrgetter(*_FIELDS)
+_CARDINAL = (0, 2, 4, 6)
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What an action did: ``lines`` in words, the cards ``revealed`` (the chance outcomes it met,
+    in order) and its ``outcome``: "defeated" / "survived" for an attack, the phase otherwise."""
+
+    title: str
+    lines: tuple[str, ...]
+    revealed: tuple[str, ...]
+    outcome: str
+
+    def mechanics(self) -> str:
+        return self.title + (": " + "; ".join(self.lines) if self.lines else "")
+
+
+class _Work:
+    """A mutable copy of a state while one action resolves (fast; frozen again at the end)."""
+
+    cards: CardSet
+    difficulty: str
+    phase: str
+    turn: int
+    top: str | None
+    segments: tuple[tuple[str, ...], ...]
+    forage: tuple[str, ...]
+    hand: tuple[str, ...]
+    wild: tuple[tuple[str, ...], ...]
+    camp: tuple[str | None, ...]
+    promoted: frozenset[str]
+    tent: tuple[str, ...]
+    fallen: frozenset[str]
+    hours: int
+    last_hour: bool
+    spawns_left: int
+    event: str | None
+    points: tuple[tuple[str, int], ...]
+    current: str | None
+    attacked: frozenset[int]
+    bonus: bool
+    reason: str
+
+    def __init__(self, state: State, chance: Source) -> None:
+        self.__dict__.update(zip(_FIELDS, _GET(state), strict=True))
+        self.segments_: list[tuple[str, ...]] = list(state.segments)
+        self.wild_ = list(state.wild)
+        self.camp_ = list(state.camp)
+        self.chance = chance
+        self.lines: list[str] = []
+        self.revealed: list[str] = []
+        self.outcome = ""
+
+    def freeze(self) -> State:
+        self.segments = tuple(self.segments_)
+        self.wild = tuple(self.wild_)
+        self.camp = tuple(self.camp_)
+        return State(*_GET(self))
+
+    def lose(self, why: str) -> None:
+        self.phase, self.reason = "lost", why
+        self.lines.append(f"lost: {why}")
+
+    def level_1_in_camp(self) -> list[str]:
+        return [h for h in self.camp_ if h is not None and h not in self.promoted]
+
+    # --- the deck ---
+
+    def reveal(self) -> None:
+        """Reveal the next card on top of the deck, resolving the Night card on the way."""
+        segments = self.segments_
+        while True:
+            if sum(map(len, segments)) == ((NIGHT,) in segments):  # no fire card left
+                self.top = None
+                self.lose("the deck ran out of fire cards")
+                return
+            run = segments[0]
+            if len(run) == 1:
+                card = run[0]
+                del segments[0]
+            else:
+                card = self.chance.resolve(Pick(run))
+                segments[0] = tuple(c for c in run if c != card)
+            self.revealed.append(card)
+            if card != NIGHT:
+                self.top = card
+                return
+            if self.hours > 1:
+                if self.difficulty != "veteran" and self.level_1_in_camp():
+                    self.bonus = True
+                self.lines.append(
+                    f"the Night card: {self.hours} hours to dawn, now {self.hours - 1}"
+                )
+                self.hours -= 1
+                segments.append((NIGHT,))
+            else:
+                self.last_hour = True
+                self.lines.append("the Night card: 1 hour to dawn, set aside; survive this turn")
+
+    def take_top(self) -> str:
+        card = self.top
+        assert card is not None
+        self.top = None
+        self.reveal()
+        return card
+
+    # --- the turn ---
+
+    def spawn(self) -> None:
+        cards = self.cards
+        while self.spawns_left > 0 and self.phase == "spawn" and not self.bonus:
+            monster = self.take_top()
+            if self.phase == "lost" or self.top is None:
+                self.top = monster  # nowhere to spawn: the card stays on the deck
+                return
+            where = cards.card(self.top).location
+            moves = cards.card(monster).monster.moves
+            while moves > 0 and self.camp_[where] is not None:
+                where, moves = (where + 1) % 8, moves - 1
+            self.wild_[where] = (*self.wild_[where], monster)
+            self.spawns_left -= 1
+            self.lines.append(f"{cards.card(monster).monster.name} spawns at {LOCATIONS[where]}")
+        if self.phase == "spawn" and not self.bonus:
+            self.start_actions()
+
+    def start_actions(self) -> None:
+        self.phase = "actions"
+        event = self.event = self.top
+        bonus = 0
+        if event is not None:
+            card = self.cards.card(event)
+            if card.mark and self.difficulty == "recruit":
+                self.event = None
+            elif card.event.kind == "ap":
+                bonus = card.event.amount
+        points = []
+        for hero in self.camp_:
+            if hero is not None:
+                side = self.cards.hero(hero).side(2 if hero in self.promoted else 1)
+                extra = side.passive.amount if side.passive.kind == "extra_ap" else 0
+                points.append((hero, max(0, 2 + extra + bonus)))
+        self.points = tuple(points)
+        self.current = None
+
+    def start_attacks(self) -> None:
+        self.phase = "attacks"
+        if not any(stack for i, stack in enumerate(self.wild_) if i not in self.attacked):
+            self.start_reinforce()
+
+    def start_reinforce(self) -> None:
+        self.phase = "reinforce"
+
+
+# --- what each action does -----------------------------------------------------------------------
+
+
+def _begin(w: _Work, action: A.Begin) -> None:
+    fire = tuple(sorted(card.name for card in w.cards.fire))
+    w.segments_ = [fire, (NIGHT,)]
+    w.hours, w.turn = 4, 1
+    w.reveal()
+    w.forage = (w.take_top(),)
+    heroes = sorted(hero.name for hero in w.cards.heroes)
+    camp: list[str | None] = [None] * 8
+    for i in _CARDINAL:
+        hero = w.chance.resolve(Pick(tuple(heroes)))
+        w.revealed.append(hero)
+        heroes.remove(hero)
+        camp[i] = hero
+    w.camp_ = camp
+    w.tent = tuple(heroes)
+    w.lines.append(
+        "heroes at "
+        + ", ".join(f"{LOCATIONS[i]} {camp[i]}" for i in _CARDINAL)
+        + f"; {heroes[0]} in the tent; {w.forage[0]} starts the forage pile"
+    )
+    _new_turn(w)
+
+
+def _new_turn(w: _Work) -> None:
+    w.phase = "spawn"
+    w.spawns_left = sum(1 for h in w.camp_ if h is not None)
+    w.spawn()
+
+
+def _promote(w: _Work, action: A.Promote) -> None:
+    w.promoted = w.promoted | {action.hero}
+    w.bonus = False
+    w.lines.append(f"{action.hero} flips to level 2 for free")
+    if w.phase == "spawn":
+        w.spawn()
+    elif w.phase == "attacks":
+        w.start_attacks()
+
+
+def _act(w: _Work, action: A.Act, state: State) -> None:
+    hero = action.hero
+    points = dict(w.points)
+    if w.current is not None and w.current != hero:
+        points.pop(w.current, None)
+        w.lines.append(f"{w.current} is done")
+    w.current = hero
+    side = state.side(hero)
+    name = action.action
+    if name == A.PROMOTE:
+        cost = side.promote
+        w.promoted = w.promoted | {hero}
+        w.lines.append(f"{hero} promotes to {state.cards.hero(hero).level_2.name}")
+    elif name == A.MANEUVER:
+        cost = 1
+        here, there = state.where(hero), LOCATIONS.index(action.target)
+        w.camp_[here], w.camp_[there] = w.camp_[there], hero
+        w.lines.append(f"{hero} moves to {action.target}")
+    else:
+        card_action = side.named[name]
+        cost = card_action.cost
+        if card_action.effect == "defend":
+            i = LOCATIONS.index(action.target)
+            *rest, monster = w.wild_[i]
+            w.wild_[i] = tuple(rest)
+            w.hand = (*w.hand, monster)
+            w.lines.append(f"{hero} defeats the {state.cards.card(monster).monster.name}")
+        elif card_action.effect == "forage":
+            count = max(0, card_action.amount + event_amount(state, "forage"))
+            taken, w.forage = w.forage[:count], w.forage[count:]
+            w.hand = w.hand + taken
+            w.lines.append(f"{hero} forages {len(taken)} card(s)")
+        else:
+            points[action.target] += card_action.amount
+            w.lines.append(f"{hero} rallies {action.target}")
+    points[hero] -= cost
+    if points[hero] <= 0:
+        del points[hero]
+        w.current = None
+    w.points = tuple(points.items())
+
+
+def _end_actions(w: _Work, action: A.EndActions) -> None:
+    if w.hand:
+        w.segments_.append(tuple(sorted(w.hand)))
+        w.lines.append(f"{len(w.hand)} card(s) from hand shuffled to the bottom of the deck")
+    w.hand, w.points, w.current = (), (), None
+    w.start_attacks()
+
+
+def _attack(w: _Work, action: A.Attack, state: State) -> None:
+    i = LOCATIONS.index(action.location)
+    hero = action.target
+    monsters = [state.cards.card(c).monster for c in state.wild[i]]
+    flames = sum(m.flames for m in monsters) + event_amount(state, "flames")
+    claws = sum(m.claws for m in monsters) + event_amount(state, "claws")
+    flames = max(0, flames - _passive(state, hero, "ignore_flames"))
+    claws = max(0, claws - _passive(state, hero, "ignore_claws"))
+    w.attacked = w.attacked | {i}
+    for _ in range(flames):
+        if w.top is None:
+            break
+        w.forage = (*w.forage, w.take_top())
+        if w.phase == "lost":
+            return
+    side = state.side(hero)
+    defeated = claws >= side.health
+    w.lines.append(
+        f"the attack at {action.location} on {hero}: {flames} flame(s), {claws} claw(s)"
+        + (", defeated" if defeated else "")
+    )
+    w.outcome = "defeated" if defeated else "survived"
+    if defeated:
+        w.camp_[w.camp_.index(hero)] = None
+        w.promoted = w.promoted - {hero}
+        w.tent = (*w.tent, hero)
+        w.fallen = w.fallen | {hero}
+        if all(h is None for h in w.camp_):
+            w.lose("no hero is left in camp")
+            return
+    if w.bonus and not w.level_1_in_camp():
+        w.bonus = False  # the only level-1 hero in camp fell: nobody to promote
+    if not w.bonus:
+        w.start_attacks()
+
+
+def _reinforce(w: _Work, action: A.Reinforce) -> None:
+    w.camp_[LOCATIONS.index(action.location)] = action.hero
+    w.tent = tuple(h for h in w.tent if h != action.hero)
+    w.lines.append(f"{action.hero} joins the camp at {action.location}")
+
+
+def _end_turn(w: _Work, action: A.EndTurn) -> None:
+    if w.last_hour:
+        w.phase = "won"
+        w.lines.append("dawn: the camp survived the night")
+        return
+    w.turn += 1
+    w.fallen, w.attacked, w.event = frozenset(), frozenset(), None
+    _new_turn(w)
+
+
+def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
+    """The state after ``action`` and a report of it; an action :func:`legal` does not list is
+    refused (IllegalAction) before anything changes."""
+    reason = why_not(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    w = _Work(state, chance)
+    if isinstance(action, A.Act):
+        _act(w, action, state)
+    elif isinstance(action, A.Attack):
+        _attack(w, action, state)
+    elif isinstance(action, A.Reinforce):
+        _reinforce(w, action)
+    elif isinstance(action, A.EndActions):
+        _end_actions(w, action)
+    elif isinstance(action, A.EndTurn):
+        _end_turn(w, action)
+    elif isinstance(action, A.Promote):
+        _promote(w, action)
+    else:
+        _begin(w, action)
+    new = w.freeze()
+    return new, Report(action.title, tuple(w.lines), tuple(w.revealed), w.outcome or new.phase)

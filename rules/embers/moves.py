@@ -1,0 +1,186 @@
+"""What may be done now in Embers: :func:`legal` lists every action and choice, and
+:func:`why_not` says in a sentence why an action is not among them.
+
+Also the ring's geometry: :func:`distance` (steps around the ring) and :func:`closest` (the heroes
+an attack at a location targets).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.embers import actions as A
+from rules.embers.cards import LOCATIONS
+from rules.embers.state import State
+
+__all__ = ["closest", "distance", "event_amount", "legal", "why_not"]
+
+
+def distance(a: int, b: int) -> int:
+    """Steps around the ring between two locations."""
+    return _DISTANCE[a][b]
+
+
+_DISTANCE = tuple(tuple(min(abs(a - b), 8 - abs(a - b)) for b in range(8)) for a in range(8))
+#: For each location, the locations grouped by distance from it, nearest first (clockwise).
+_RINGS = tuple(
+    tuple(tuple(b for b in range(8) if _DISTANCE[a][b] == d) for d in range(5)) for a in range(8)
+)
+
+
+def closest(state: State, location: int) -> tuple[str, ...]:
+    """The heroes in camp closest to ``location`` (ties: all of them, clockwise from N)."""
+    camp = state.camp
+    for ring in _RINGS[location]:
+        found = tuple(h for h in (camp[i] for i in ring) if h is not None)
+        if found:
+            return found
+    return ()
+
+
+def event_amount(state: State, kind: str) -> int:
+    """The current event's number if it is of ``kind`` (0 otherwise, or when ignored)."""
+    if state.event is None:
+        return 0
+    event = state.cards.card(state.event).event
+    return event.amount if event.kind == kind else 0
+
+
+def _passive(state: State, hero: str, kind: str) -> int:
+    passive = state.side(hero).passive
+    return int(passive.amount) if passive.kind == kind else 0
+
+
+_ACTS: dict[tuple[str, str, str], A.Act] = {}
+
+
+def _act_of(hero: str, action: str, target: str = "") -> A.Act:
+    """The one Act value for these fields (actions are immutable: interned for speed)."""
+    key = (hero, action, target)
+    found = _ACTS.get(key)
+    if found is None:
+        found = _ACTS[key] = A.Act(hero, action, target)
+    return found
+
+
+#: For each location and reach 0..4, the locations within reach of it.
+_NEAR = tuple(
+    tuple(tuple(b for b in range(8) if _DISTANCE[a][b] <= r) for r in range(5)) for a in range(8)
+)
+_NEIGHBOURS = tuple(((a + 1) % 8, (a - 1) % 8) for a in range(8))
+
+
+def _hero_actions(state: State, hero: str, points: int) -> list[A.Act]:
+    side = state.side(hero)
+    camp = state.camp
+    here = camp.index(hero)
+    found: list[A.Act] = []
+    add = found.append
+    get = _ACTS.get
+    reach_bonus = -1
+    for action in side.actions:
+        if action.cost > points:
+            continue
+        effect = action.effect
+        name = action.name
+        if effect == "defend":
+            if reach_bonus < 0:
+                passive = side.passive
+                reach_bonus = (passive.amount if passive.kind == "reach" else 0) + event_amount(
+                    state, "reach"
+                )
+            wild = state.wild
+            for i in _NEAR[here][min(4, max(0, action.amount + reach_bonus))]:
+                if wild[i]:
+                    add(get((hero, name, LOCATIONS[i])) or _act_of(hero, name, LOCATIONS[i]))
+        elif effect == "forage":
+            if state.forage:
+                add(get((hero, name, "")) or _act_of(hero, name))
+        else:  # rally
+            current = state.current
+            for other, _ in state.points:
+                if other != hero and (other != current or current is None):
+                    add(_act_of(hero, name, other))
+    if side.level == 1 and side.promote <= points:
+        add(_act_of(hero, A.PROMOTE))
+    if points >= 1:
+        maneuver = side.maneuver
+        if maneuver == "leap":
+            for i in range(8):
+                if camp[i] is None:
+                    add(_act_of(hero, A.MANEUVER, LOCATIONS[i]))
+        else:
+            empty = maneuver == "step"
+            for i in _NEIGHBOURS[here]:
+                if (camp[i] is None) is empty:
+                    add(
+                        get((hero, A.MANEUVER, LOCATIONS[i]))
+                        or _act_of(hero, A.MANEUVER, LOCATIONS[i])
+                    )
+    return found
+
+
+_last: list[Any] = [None, ()]  # the last state asked about and its answer (states are immutable)
+
+
+def legal(state: State) -> list[Any]:
+    """Every action and choice the rules allow now; anything else is refused by :func:`apply`."""
+    return list(_options(state))
+
+
+def _options(state: State) -> tuple[Any, ...]:
+    """:func:`legal` as a tuple, remembered for the last state asked about (the policy asks,
+    then :func:`apply` checks the same state)."""
+    if _last[0] is not state:
+        _last[0], _last[1] = state, tuple(_legal(state))
+    found: tuple[Any, ...] = _last[1]
+    return found
+
+
+def _legal(state: State) -> list[Any]:
+    phase = state.phase
+    if phase == "setup":
+        return [A.Begin()]
+    if state.over:
+        return []
+    if state.bonus:
+        return [A.Promote(h) for h in state.in_camp() if h not in state.promoted]
+    if phase == "actions":
+        found: list[Any] = []
+        for hero, points in state.points:
+            found.extend(_hero_actions(state, hero, points))
+        found.append(A.EndActions())
+        return found
+    if phase == "attacks":
+        return [
+            A.Attack(LOCATIONS[i], hero)
+            for i, stack in enumerate(state.wild)
+            if stack and i not in state.attacked
+            for hero in closest(state, i)
+        ]
+    if phase == "reinforce":
+        return _reinforcements(state) or [A.EndTurn()]
+    return []
+
+
+def _reinforcements(state: State) -> list[A.Reinforce]:
+    if len(state.in_camp()) >= 4:
+        return []
+    heroes = [h for h in state.tent if h not in state.fallen and h not in state.promoted]
+    if not heroes:
+        return []
+    spaces = [i for i in range(8) if state.camp[i] is None and not state.wild[i]]
+    if not spaces:
+        spaces = [i for i in range(8) if state.camp[i] is None]
+    return [A.Reinforce(h, LOCATIONS[i]) for h in heroes for i in spaces]
+
+
+def why_not(state: State, action: object) -> str | None:
+    """None if ``action`` is legal now, else a sentence saying why not."""
+    options = _options(state)
+    if action in options:
+        return None
+    if state.over:
+        return f"the game is over ({state.phase}: {state.reason or 'dawn came'})"
+    kinds = sorted({type(a).title for a in options})
+    return f"{action!r} is not allowed now ({state.phase}); allowed: {', '.join(kinds)}"

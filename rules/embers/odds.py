@@ -1,0 +1,90 @@
+"""The odds at the campfire: which card comes up next, where the next monsters spawn, and when
+the Night card comes back, exactly, from the cards left in the deck.
+
+Below the revealed top card the deck is runs of cards in unknown order (see
+:mod:`rules.embers.state`); every position of a run is equally likely to hold any of its cards.
+The Night card is always a run of its own, so how many cards lie above it is known: the chance
+that it is revealed within the next *k* cards is exactly 0 or 1, and the uncertainty is how many
+cards the turn will take (spawns and flames), not where the Night card lies.
+
+>>> from rules.chance import Chance
+>>> from rules.embers import Begin, apply, initial
+>>> state, _ = apply(initial({}), Begin(), Chance(3))
+>>> sum(spawn_location(state).values())
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.chance import Distribution
+from rules.embers.cards import LOCATIONS
+from rules.embers.state import NIGHT, State
+from rules.errors import InvalidInput
+
+__all__ = ["cards_above_night", "next_cards", "night_within", "spawn_location", "spawn_locations"]
+
+
+def _check_k(k: object) -> int:
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise InvalidInput(f"the number of draws is a whole number from 1 up, not {k!r}")
+    return k
+
+
+def next_cards(state: State, k: int) -> tuple[Distribution[str], ...]:
+    """The distribution of each of the next ``k`` cards below the top (fewer if the deck holds
+    fewer); the Night card is ``"Night"``."""
+    _check_k(k)
+    found: list[Distribution[str]] = []
+    for run in state.segments:
+        for _ in run:
+            if len(found) == k:
+                return tuple(found)
+            found.append(Distribution.uniform(run))
+    return tuple(found)
+
+
+def cards_above_night(state: State) -> int | None:
+    """How many cards lie between the top card and the Night card; None when it is set aside
+    (the last hour). The Night card is revealed by the draw after them."""
+    count = 0
+    for run in state.segments:
+        if run == (NIGHT,):
+            return count
+        count += len(run)
+    return None
+
+
+def night_within(state: State, k: int) -> Fraction:
+    """The chance that one of the next ``k`` draws (each card revealed on top of the deck as the
+    top card leaves, for a spawn or a flame) reveals the Night card: exactly 0 or 1, as its
+    place is known."""
+    _check_k(k)
+    above = cards_above_night(state)
+    return Fraction(int(above is not None and above + 1 <= k))
+
+
+def spawn_locations(state: State, k: int) -> tuple[Distribution[str], ...]:
+    """For each of the next ``k`` fire cards to be revealed (the Night card skipped, as a spawn
+    skips it), the location it names: where a monster spawns when that card comes up, before
+    it steps clockwise past heroes."""
+    _check_k(k)
+    found: list[Distribution[str]] = []
+    for run in state.segments:
+        if run == (NIGHT,):
+            continue
+        places = [LOCATIONS[state.cards.card(card).location] for card in run]
+        for _ in run:
+            if len(found) == k:
+                return tuple(found)
+            found.append(Distribution.uniform(places))
+    return tuple(found)
+
+
+def spawn_location(state: State) -> Distribution[str]:
+    """Where the next monster spawns: the location on the next fire card to be revealed."""
+    found = spawn_locations(state, 1)
+    if not found:
+        raise InvalidInput("the deck holds no fire card below the top: nothing spawns next")
+    return found[0]

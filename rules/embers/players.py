@@ -1,0 +1,161 @@
+"""Players for simulation: a random player, a heuristic player, and :func:`win_rate`.
+
+A player (a policy) is a function from state to one of :func:`~rules.embers.legal`'s actions.
+Neither makes a chance step: all the game's randomness is the deck, through the chance source.
+The random player's own choices come from a generator it is given.
+
+>>> estimate = win_rate("recruit", 20, "heuristic", seed=1)
+>>> estimate.runs, 0 <= estimate.low <= float(estimate.share) <= estimate.high <= 1
+(20, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rules.chance import ChanceStep, T
+from rules.embers import actions as A
+from rules.embers.cards import LOCATIONS, CardSet
+from rules.embers.game import apply
+from rules.embers.moves import event_amount, legal
+from rules.embers.state import DIFFICULTIES, State
+from rules.errors import InvalidInput
+from rules.simulate import MAX_RUNS, Estimate, run_seed, wilson_interval
+
+__all__ = ["POLICIES", "FastChance", "RandomPlayer", "heuristic", "play", "win_rate"]
+
+Policy = Callable[[State], Any]
+
+#: The Night card bonus goes to the first of these still at level 1 in camp.
+PROMOTE_FIRST = ("Firetender", "Defender", "Leader")
+
+
+class FastChance:
+    """A chance source for simulation: one seeded generator per game, each step sampled from it
+    (the steps and their distributions are the game's own; only the seeding is cheaper than
+    :class:`~rules.chance.Chance`'s generator per step, which a journey needs for replay)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def resolve(self, step: ChanceStep[T]) -> T:
+        return step.sample(self.rng)
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions, with its own generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self, state: State) -> Any:
+        return self.rng.choice(legal(state))
+
+
+def _threats(state: State) -> list[int]:
+    """How dangerous the top monster of each location is (0: none there)."""
+    card = state.cards.card
+    found = []
+    for stack in state.wild:
+        if stack:
+            monster = card(stack[-1]).monster
+            found.append(3 * monster.flames + 2 * monster.claws + 1)
+        else:
+            found.append(0)
+    return found
+
+
+def _score(state: State, action: A.Act, threats: list[int], forage_bonus: int) -> int:
+    """How much the heuristic player likes ``action`` (0 or less: not worth it)."""
+    name = action.action
+    if name == A.PROMOTE:
+        return 9 if action.hero == "Firetender" else 7
+    effect = state.side(action.hero).named[name]
+    if effect.effect == "defend":
+        return 6 + threats[LOCATIONS.index(action.target)] - effect.cost
+    if effect.effect == "forage":
+        taken = min(len(state.forage), max(0, effect.amount + forage_bonus))
+        return 5 * taken - effect.cost
+    return 3  # rally
+
+
+def _attack_cost(state: State, action: A.Attack) -> int:
+    i = LOCATIONS.index(action.location)
+    side = state.side(action.target)
+    monsters = [state.cards.card(c).monster for c in state.wild[i]]
+    ignore = side.passive.amount if side.passive.kind == "ignore_flames" else 0
+    armour = side.passive.amount if side.passive.kind == "ignore_claws" else 0
+    flames = max(0, sum(m.flames for m in monsters) + event_amount(state, "flames") - ignore)
+    claws = max(0, sum(m.claws for m in monsters) + event_amount(state, "claws") - armour)
+    return 4 * flames + (6 + 4 * side.level if claws >= side.health else 0)
+
+
+def heuristic(state: State) -> Any:
+    """A sensible player: defends the worst threats, forages, promotes, spreads the attacks."""
+    options = legal(state)
+    first = options[0]
+    if isinstance(first, A.Promote):
+        heroes = {a.hero: a for a in options}
+        return next((heroes[h] for h in PROMOTE_FIRST if h in heroes), first)
+    if state.phase == "actions":
+        best, best_score = options[-1], 0  # EndActions
+        threats = _threats(state)
+        forage_bonus = event_amount(state, "forage")
+        current = state.current
+        penalty = 2 * dict(state.points).get(current, 0) if current is not None else 0
+        for action in options:
+            if type(action) is not A.Act or action.action == A.MANEUVER:
+                continue
+            score = _score(state, action, threats, forage_bonus)
+            if action.hero != current:
+                score -= penalty
+            if score > best_score:
+                best, best_score = action, score
+        return best
+    if isinstance(first, A.Attack):
+        return min(options, key=lambda a: _attack_cost(state, a))
+    return first
+
+
+POLICIES: dict[str, Callable[[int], Policy]] = {
+    "random": RandomPlayer,
+    "heuristic": lambda seed: heuristic,
+}
+
+
+def play(state: State, policy: Policy, chance: Any, max_steps: int = 10_000) -> State:
+    """``state`` played to its end by ``policy``."""
+    for _ in range(max_steps):
+        if state.over:
+            return state
+        state, _report = apply(state, policy(state), chance)
+    raise InvalidInput(f"the game did not end within {max_steps} actions")
+
+
+def win_rate(
+    difficulty: str,
+    games: int,
+    policy: str | Policy = "heuristic",
+    seed: int = 0,
+    cards: CardSet | None = None,
+) -> Estimate:
+    """The share of ``games`` whole games that ``policy`` ("random", "heuristic" or a function
+    of the state) wins at ``difficulty``, with its 95% Wilson interval. Game *i* is dealt by
+    ``FastChance(run_seed(seed, i))``. ``cards``: another card set (default the shipped one)."""
+    if difficulty not in DIFFICULTIES:
+        raise InvalidInput(
+            f"the difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
+        )
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_RUNS:
+        raise InvalidInput(f"games is a whole number from 1 to {MAX_RUNS:,}, not {games!r}")
+    if isinstance(policy, str) and policy not in POLICIES:
+        raise InvalidInput(f"the policies are {', '.join(POLICIES)}, not {policy!r}")
+    start = State.new(difficulty, cards)
+    won = 0
+    for game in range(games):
+        game_seed = run_seed(seed, game)
+        chooser = POLICIES[policy](game_seed) if isinstance(policy, str) else policy
+        won += play(start, chooser, FastChance(game_seed)).phase == "won"
+    return Estimate(f"{difficulty} wins", won, games, *wilson_interval(won, games))
