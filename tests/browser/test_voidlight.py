@@ -4,7 +4,8 @@ Every die is typed into "At the table" (``lantern-table-results``) before the cl
 outcome is known; a cost is picked from the table. The live timer runs for real on the kernel's
 loop, with an expedition minute set to a fraction of a second from the kernel (the only line of
 code: the player's timer counts real minutes). Screenshots of each step land in
-tests/browser/screenshots/<test>/, at 1400×1000, light and dark.
+tests/browser/screenshots/<test>/, at 1400×1000, light and dark (with LANTERN_DOC_SCREENSHOTS=1
+also the README's, in docs/screenshots/).
 """
 
 from __future__ import annotations
@@ -15,7 +16,15 @@ from typing import Any
 import pytest
 from harness import assert_no_tracebacks, open_notebook, run_in_kernel, wait_kernel_idle
 from playwright.sync_api import expect
-from test_firelights import DARK_THEME, LIGHT_THEME, WINDOW, save_window, set_theme
+from test_firelights import (
+    DARK_THEME,
+    DOC_SCREENSHOTS,
+    LIGHT_THEME,
+    WINDOW,
+    doc_screenshots_wanted,
+    save_window,
+    set_theme,
+)
 
 NOTEBOOK = "voidlight.ipynb"
 
@@ -124,8 +133,12 @@ def test_an_expedition_by_clicking(page, jupyter_server, shot, light_theme_after
     assert "mechanics" in kinds, kinds
     table.panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     save_window(page, shot.directory / "light.png")
+    if doc_screenshots_wanted():
+        save_window(page, DOC_SCREENSHOTS / "voidlight-panel.png")
     set_theme(page, DARK_THEME)
     save_window(page, shot.directory / "dark.png")
+    if doc_screenshots_wanted():
+        save_window(page, DOC_SCREENSHOTS / "voidlight-dark.png")
     table.button("inspire").scroll_into_view_if_needed()
     save_window(page, shot.directory / "dark-tools.png")
     expect(table.panel.locator(".lantern-message-error")).to_have_count(0)
