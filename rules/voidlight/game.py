@@ -273,7 +273,8 @@ def _timer(turn: Turn, action: A.SetTimer, chance: Source) -> Result:
 
 
 def _roll_light(turn: Turn, action: A.RollLight, chance: Source) -> Result:
-    lost = roll_light(turn, chance, "between scenes")
+    why = "between scenes" if turn.state.clock.timer == "scenes" else "rolled by hand"
+    lost = roll_light(turn, chance, why)
     return str(lost), None
 
 

@@ -84,6 +84,16 @@ def test_between_scenes_the_pool_is_rolled_by_hand_only() -> None:
     assert_refused(InvalidInput, "'often'", lambda: journey.play(SetTimer("often")))
 
 
+def test_a_roll_by_hand_says_why_it_was_rolled() -> None:
+    """A roll by hand between scenes says so; with the interval timer on, it says by hand."""
+    journey = begun(options={"timer": "scenes"})
+    report = play(journey, RollLight(), [6] * 6)
+    assert report.lines[0].startswith("between scenes: the Voidlight Pool rolls")
+    journey = begun()
+    report = play(journey, RollLight(), [6] * 6)
+    assert report.lines[0].startswith("rolled by hand: the Voidlight Pool rolls")
+
+
 def test_the_countdown_is_the_minutes_to_the_next_roll() -> None:
     """A live timer counts down to the next roll and sends an Elapse; a pause sends nothing."""
     journey = begun()
