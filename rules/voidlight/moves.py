@@ -23,7 +23,14 @@ from rules.voidlight.checks import (
     shift,
 )
 from rules.voidlight.pools import BEAMS, FULL, BatteryLife, battery_life, pool_loss
-from rules.voidlight.solo import FORTUNE_DICE, MOST_LOST, fortune_odds, reaction
+from rules.voidlight.solo import (
+    FORTUNE_DICE,
+    MOST_LOST,
+    REACTIONS,
+    best_first,
+    fortune_odds,
+    reaction,
+)
 from rules.voidlight.state import State
 
 __all__ = [
@@ -182,7 +189,7 @@ def odds(state: State, action: Any) -> Distribution[Any] | None:
         where = position_of(action.position)
         if not where.rolls:
             return Distribution({reaction(2 if where is Position.ABSOLUTE else 0): 1})
-        return check_hits(action.dice, where).map(reaction)
+        return best_first(check_hits(action.dice, where).map(reaction), REACTIONS)
     if isinstance(action, A.RollLight) and not state.light.dead:
         return pool_loss(state.light.dice, BEAMS[state.light.beam])
     if isinstance(action, A.RollEncounter):

@@ -78,7 +78,12 @@ def fortune_odds(dice: int, position: Position = Position.STANDARD) -> Distribut
     Impossible: no, with no roll)."""
     if not position.rolls:
         return Distribution({fortune_answer(2 if position is Position.ABSOLUTE else 0): 1})
-    return check_hits(dice, position).map(fortune_answer)
+    return best_first(check_hits(dice, position).map(fortune_answer), FORTUNE_ANSWERS)
+
+
+def best_first(found: Distribution[str], answers: Mapping[str, str]) -> Distribution[str]:
+    """``found`` with its answers in the order a player reads them: the best first."""
+    return Distribution({answer: found[answer] for answer in answers.values() if found[answer]})
 
 
 def roll_hits(turn: Turn, dice: int, position: Position, chance: Source) -> int:

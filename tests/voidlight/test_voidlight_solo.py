@@ -143,3 +143,14 @@ def test_the_oracle_rolls_theme_and_action_reading_both_columns() -> None:
     report = play(journey, Inspire("action"), 45)
     assert report.lines == ("Action 45: Discover / Survey",)
     assert_refused(InvalidInput, "'place'", lambda: journey.play(Inspire("place")))
+
+
+def test_fortune_and_reaction_odds_read_best_answer_first() -> None:
+    """The odds a panel shows before a Fortune or Reaction Roll read as a player reads the
+    answers: yes before no, approachable before hostile."""
+    from rules.voidlight import React, odds
+    from rules.voidlight.solo import fortune_odds
+
+    assert list(fortune_odds(2)) == ["yes", "yes, but", "no, and"]
+    journey = begun()
+    assert list(odds(journey.state, React(2)) or ()) == ["approachable", "hesitant", "hostile"]
