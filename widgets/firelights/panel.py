@@ -45,7 +45,7 @@ from widgets.firelights.sheet import curses_html, sheet_html, status_html
 from widgets.firelights.style import CSS
 from widgets.firelights.world_map import WorldMapView
 from widgets.frame import GameFrame, section
-from widgets.frame.connection import replace_children
+from widgets.frame.choice import ChoiceRow
 from widgets.table_lookup import TableLookup
 from widgets.theme import escape
 
@@ -90,8 +90,7 @@ class FirelightsPanel(GameFrame):
         self.bar.spend_input.observe(lambda _c: self._render_odds(), "value")
         self.bar.likelihood_input.observe(lambda _c: self._render_odds(), "value")
         self.sheet = widgets.HTML()
-        self.choice = widgets.VBox()
-        self.choice.add_class("lantern-choice")
+        self.choice = ChoiceRow(self._choose)
         self.map = WorldMapView(self._travel)
         self.curses = widgets.HTML()
         self.slip_input = widgets.Text(
@@ -247,28 +246,16 @@ class FirelightsPanel(GameFrame):
     @property
     def choice_buttons(self) -> tuple[widgets.Button, ...]:
         """The buttons of the choice the rules leave to the player now (none when no choice)."""
-        if len(self.choice.children) < 2:
-            return ()
-        row = self.choice.children[1]
-        assert isinstance(row, widgets.Box)
-        return tuple(row.children)  # type: ignore[arg-type]
+        return self.choice.buttons
 
     def _render_choice(self, state: State) -> None:
-        """The prompt and the buttons of the choice pending now; the old ones are closed after
-        they left the page (a container must never list a closed widget)."""
+        """The pending choice's prompt and options, each labelled with what it would do (an
+        Evade Danger the rules demand is the action's own button: a prompt only)."""
         pending = state.pending
         if pending is None:
-            replace_children(self.choice, ())
-            return
-        prompt = widgets.HTML(f'<b class="lantern-prompt">{escape(pending.prompt)}</b>')
-        if pending.kind == "evade":
-            replace_children(self.choice, (prompt,))
-            return
-        buttons = []
-        for option in pending.options:
-            label = option_text(state, option)
-            made = button(label, "choose", f"Choose {label}", "warning")
-            made.add_class(f"lantern-choose-{option}")
-            made.on_click(lambda _b, option=option: self._choose(option))
-            buttons.append(made)
-        replace_children(self.choice, (prompt, widgets.HBox(buttons)))
+            self.choice.show(None)
+        elif pending.kind == "evade":
+            self.choice.show(pending.prompt)
+        else:
+            options = [(option, option_text(state, option)) for option in pending.options]
+            self.choice.show(pending.prompt, options)

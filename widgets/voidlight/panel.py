@@ -25,7 +25,7 @@ from rules.voidlight import (
     available,
 )
 from widgets.frame import GameFrame, section
-from widgets.frame.connection import replace_children
+from widgets.frame.choice import ChoiceRow
 from widgets.theme import escape
 from widgets.voidlight.action_bar import CheckBar
 from widgets.voidlight.controls import button
@@ -96,8 +96,7 @@ class VoidlightPanel(GameFrame):
         self.encounters = widgets.HTML()
         self.encounters.add_class("lantern-encounters-view")
         self.enemies = widgets.HTML()
-        self.choice = widgets.VBox()
-        self.choice.add_class("lantern-choice")
+        self.choice = ChoiceRow(self._choose)
         self._choice_key: object = ()
 
     def _build_create(self) -> None:
@@ -241,26 +240,15 @@ class VoidlightPanel(GameFrame):
     @property
     def choice_buttons(self) -> tuple[widgets.Button, ...]:
         """The buttons of the choice the rules leave to the player now (none when no choice)."""
-        if len(self.choice.children) < 2:
-            return ()
-        row = self.choice.children[1]
-        assert isinstance(row, widgets.Box)
-        return tuple(row.children)  # type: ignore[arg-type]
+        return self.choice.buttons
 
     def _render_choice(self, state: State) -> None:
         """The prompt of the choice pending now, and its options as buttons (a Critical Save is
         answered with the save buttons under Checks)."""
         pending = state.pending
         if pending is None:
-            replace_children(self.choice, ())
-            return
-        prompt = widgets.HTML(f'<b class="lantern-prompt">{escape(pending.prompt)}</b>')
-        if pending.kind == "save" or "choose" not in available(state):
-            replace_children(self.choice, (prompt,))
-            return
-        buttons = []
-        for option in pending.options:
-            made = button(option, "choose", f"Choose {option}", "warning")
-            made.on_click(lambda _b, option=option: self._choose(option))
-            buttons.append(made)
-        replace_children(self.choice, (prompt, widgets.HBox(buttons)))
+            self.choice.show(None)
+        elif pending.kind == "save" or "choose" not in available(state):
+            self.choice.show(pending.prompt)
+        else:
+            self.choice.show(pending.prompt, [(option, option) for option in pending.options])
