@@ -151,6 +151,7 @@ class EmbersPanel(GameFrame):
     def _begin(self) -> None:
         """Begin with the options chosen; another difficulty or card file than the journey's
         starts a journey of its own (a journey's options never change)."""
+        ready = False
         with guarded(self.messages):
             wanted: dict[str, Any] = {"difficulty": self.difficulty_input.value}
             path = self.cards_input.value.strip()
@@ -160,7 +161,8 @@ class EmbersPanel(GameFrame):
             current.setdefault("difficulty", "warrior")
             if wanted != current:
                 self._restart(wanted)
-        if self.state.phase == "setup":
+            ready = True
+        if ready and self.state.phase == "setup":
             self.act(Begin())
 
     def _restart(self, options: dict[str, Any]) -> None:

@@ -6,7 +6,8 @@ Everything shown is read from the state and the rules' odds (:func:`rules.embers
 
 from __future__ import annotations
 
-from rules.embers import LOCATIONS, HOUSE_RULES, State, night_within, spawn_location
+from rules.embers import HOUSE_RULES, LOCATIONS, State, night_within, spawn_location
+from rules.errors import InvalidInput
 from widgets.theme import escape, percent
 
 __all__ = ["GRID", "house_html", "info_html", "ring_html", "status_html"]
@@ -46,7 +47,7 @@ def _next_spawn(state: State) -> tuple[str | None, str]:
         return None, ""
     try:
         odds = spawn_location(state)
-    except Exception:  # noqa: BLE001 - no fire card below the top: nothing to say
+    except InvalidInput:  # no fire card below the top: nothing to say
         return None, "no fire card left below the top"
     ordered = sorted(odds.items(), key=lambda kv: (-kv[1], LOCATIONS.index(kv[0])))
     parts = ", ".join(
