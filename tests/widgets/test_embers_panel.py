@@ -18,6 +18,7 @@ from rules.embers import (
 )
 from rules.embers.cards import SHIPPED
 from widgets.embers import EmbersPanel
+from widgets.embers.ring import FLAME, PAW
 from widgets.frame.connection import broken_widgets
 from widgets.theme import percent
 
@@ -60,7 +61,7 @@ def test_the_ring_shows_eight_locations_heroes_and_monsters() -> None:
         assert hero in html
     monsters = sum(len(w) for w in state.wild)
     assert html.count('class="lantern-monster"') == monsters
-    assert "🔥" in html and "🐾" in html
+    assert FLAME in html and PAW in html
     assert f"{state.hours} hours to dawn" in html
     info = panel.info.value
     assert f"{len(state.deck())} cards" in info

@@ -55,8 +55,8 @@ class EmbersPanel(GameFrame):
     offers first; the journey's own options win when it already has them."""
 
     game_name = "embers"
-    title = "🔥 Embers"
-    plain_text = "🔥 Embers: the game panel (run the notebook to play)"
+    title = "♨ Embers"
+    plain_text = "♨ Embers: the game panel (run the notebook to play)"
     css = CSS
     table_placeholder = "Ash Hollow Dry Moss — the fire cards you reveal, top first"
 
@@ -100,7 +100,7 @@ class EmbersPanel(GameFrame):
         )
         self.cards_input.add_class("lantern-cards-file")
         self.begin_button = button(
-            "Begin the night", "begin",
+            "Begin the night", "lantern-act-begin",
             "Shuffle the fire cards onto the Night card, place the heroes, spawn", "primary",
         )  # fmt: skip
         self.begin_button.on_click(lambda _b: self._begin())
@@ -240,7 +240,7 @@ class EmbersPanel(GameFrame):
         hero_buttons = []
         for hero in heroes:
             made = button(
-                hero, "hero", f"Choose {hero}'s actions (starting another hero ends the one acting)",
+                hero, "lantern-act-hero", f"Choose {hero}'s actions (starting another hero ends the one acting)",
                 "info" if hero == self._hero else "",
             )  # fmt: skip
             made.on_click(lambda _b, hero=hero: self.pick_hero(hero))
@@ -251,7 +251,7 @@ class EmbersPanel(GameFrame):
             if isinstance(action, Act) and action.hero != self._hero:
                 continue
             label, css, tip, style = self._describe(state, action)
-            made = button(label, css, tip, style)
+            made = button(label, f"lantern-act-{css}", tip, style)
             made.on_click(lambda _b, action=action: self.act(action))
             buttons.append(made)
         replace_children(self.choices_row, buttons)

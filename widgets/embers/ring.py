@@ -10,7 +10,10 @@ from rules.embers import HOUSE_RULES, LOCATIONS, State, night_within, spawn_loca
 from rules.errors import InvalidInput
 from widgets.theme import escape, percent
 
-__all__ = ["GRID", "house_html", "info_html", "ring_html", "status_html"]
+#: The icons of a monster (in fonts every browser has: no emoji needed).
+FLAME, CLAW, PAW = "♨", "⚔", "➜"
+
+__all__ = ["CLAW", "FLAME", "GRID", "PAW", "house_html", "info_html", "ring_html", "status_html"]
 
 #: Where each location sits in a 3×3 grid around the fire (row, column), N at the top.
 GRID = {"NW": (0, 0), "N": (0, 1), "NE": (0, 2), "W": (1, 0), "E": (1, 2), "SW": (2, 0),
@@ -59,7 +62,7 @@ def _next_spawn(state: State) -> tuple[str | None, str]:
 
 def _monster(state: State, card: str) -> str:
     m = state.cards.card(card).monster
-    icons = f"{'🔥' * m.flames}{'⚔' * m.claws}{'🐾' * m.moves}"
+    icons = f"{FLAME * m.flames}{CLAW * m.claws}{PAW * m.moves}"
     return (
         f'<span class="lantern-monster" title="{escape(m.name)}: {m.flames} flame, {m.claws} '
         f'claw, {m.moves} paw (movement)">{escape(m.name)} {icons}</span>'
@@ -96,7 +99,7 @@ def ring_html(state: State) -> str:
         )
     night = "set aside: the last hour" if state.last_hour else f"{state.hours} hours to dawn"
     cells[4] = (
-        f'<div class="lantern-fire"><b>🔥 the fire</b><span>deck {len(state.deck())} cards '
+        f'<div class="lantern-fire"><b>♨ the fire</b><span>deck {len(state.deck())} cards '
         f"({state.fire_in_deck()} fire)</span><span>Night card: {escape(night)}</span></div>"
     )
     return f'<div class="lantern-ring">{"".join(cells)}</div>'
