@@ -152,3 +152,16 @@ def test_a_book_begins_at_another_difficulty_in_a_journey_of_its_own(tmp_path: P
 def test_end_actions_is_refused_never_when_offered() -> None:
     panel = begun()
     assert EndActions() in legal(panel.state)
+
+
+def test_every_likeliest_next_spawn_location_is_marked_and_icons_show_their_counts() -> None:
+    panel = begun()
+    odds = spawn_location(panel.state)
+    best = max(odds.values())
+    html = panel.ring.value
+    for place, p in odds.items():
+        marked = f"lantern-loc-{place} lantern-next-spawn" in html
+        assert marked == (p == best), place
+    card = panel.state.cards.card(next(c for w in panel.state.wild for c in w))
+    m = card.monster
+    assert f"{FLAME}{m.flames} " in html and f"{PAW}{m.moves}" in html

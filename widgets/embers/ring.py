@@ -44,28 +44,29 @@ def house_html(key: str) -> str:
     )
 
 
-def _next_spawn(state: State) -> tuple[str | None, str]:
-    """The likeliest next spawn location and the odds of each, exact in the tooltip."""
+def _next_spawn(state: State) -> tuple[tuple[str, ...], str]:
+    """The likeliest next spawn locations (ties all) and the odds of each, exact in the tooltip."""
     if state.over or state.phase == "setup":
-        return None, ""
+        return (), ""
     try:
         odds = spawn_location(state)
     except InvalidInput:  # no fire card below the top: nothing to say
-        return None, "no fire card left below the top"
+        return (), "no fire card left below the top"
     ordered = sorted(odds.items(), key=lambda kv: (-kv[1], LOCATIONS.index(kv[0])))
     parts = ", ".join(
         f'<span title="{escape(place)}: exactly {p}">{escape(place)} {percent(p)}</span>'
         for place, p in ordered
     )
-    return ordered[0][0], parts
+    best = ordered[0][1]
+    return tuple(place for place, p in ordered if p == best), parts
 
 
 def _monster(state: State, card: str) -> str:
     m = state.cards.card(card).monster
-    icons = f"{FLAME * m.flames}{CLAW * m.claws}{PAW * m.moves}"
+    icons = f'<span class="lantern-icons">{FLAME}{m.flames} {CLAW}{m.claws} {PAW}{m.moves}</span>'
     return (
         f'<span class="lantern-monster" title="{escape(m.name)}: {m.flames} flame, {m.claws} '
-        f'claw, {m.moves} paw (movement)">{escape(m.name)} {icons}</span>'
+        f'claw, {m.moves} paw (movement points)">{escape(m.name)} {icons}</span>'
     )
 
 
@@ -81,6 +82,10 @@ def _hero(state: State, hero: str) -> str:
     )
 
 
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def ring_html(state: State) -> str:
     """The 8 locations (camp space above, wild space below) around the fire."""
     likeliest, _odds = _next_spawn(state)
@@ -91,7 +96,7 @@ def ring_html(state: State) -> str:
         camp = _hero(state, hero) if hero else '<span class="lantern-camp-empty">empty camp</span>'
         wild = "".join(_monster(state, card) for card in reversed(state.wild[i]))
         wild = wild or '<span class="lantern-muted">no monsters</span>'
-        next_class = " lantern-next-spawn" if name == likeliest else ""
+        next_class = " lantern-next-spawn" if name in likeliest else ""
         cells[row * 3 + col] = (
             f'<div class="lantern-location lantern-loc-{name}{next_class}">'
             f'<div class="lantern-location-name">{name}</div>'
@@ -99,10 +104,15 @@ def ring_html(state: State) -> str:
         )
     night = "set aside: the last hour" if state.last_hour else f"{state.hours} hours to dawn"
     cells[4] = (
-        f'<div class="lantern-fire"><b>♨ the fire</b><span>deck {len(state.deck())} cards '
+        f'<div class="lantern-fire"><b>♨ the fire</b><span>deck {_cards(len(state.deck()))} '
         f"({state.fire_in_deck()} fire)</span><span>Night card: {escape(night)}</span></div>"
     )
-    return f'<div class="lantern-ring">{"".join(cells)}</div>'
+    legend = (
+        f'<div class="lantern-muted lantern-legend">{FLAME} flames (burn deck cards) · {CLAW} '
+        f"claws (damage) · {PAW} movement points · ♥ health · AP action points · dashed: the "
+        "likeliest next spawn · the top monster of a stack is listed first</div>"
+    )
+    return f'<div class="lantern-ring">{"".join(cells)}</div>{legend}'
 
 
 def info_html(state: State) -> str:
@@ -126,7 +136,7 @@ def info_html(state: State) -> str:
         top_text = "none"
     night_next = percent(night_within(state, 1)) if state.phase != "setup" else "—"
     lines = [
-        f"<b>Deck</b>: {len(state.deck())} cards, top {top_text}; Night card next draw: {night_next}",
+        f"<b>Deck</b>: {_cards(len(state.deck()))}, top {top_text}; Night card next draw: {night_next}",
         f"<b>Next spawn</b>: {odds or '—'}",
         f"<b>Forage pile</b>: {len(state.forage)} ({escape(', '.join(state.forage)) or 'empty'})",
         f"<b>Hand</b>: {escape(', '.join(state.hand)) or 'empty'}",
