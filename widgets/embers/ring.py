@@ -15,6 +15,16 @@ FLAME, CLAW, PAW = "♨", "⚔", "➜"
 
 __all__ = ["CLAW", "FLAME", "GRID", "PAW", "house_html", "info_html", "ring_html", "status_html"]
 
+#: The event kinds of a card file (rules.embers.cards), in words.
+EVENT_WORDS = {
+    "calm": "no effect",
+    "ap": "action points per hero",
+    "flames": "flames per attack",
+    "claws": "claws per attack",
+    "reach": "defend reach",
+    "forage": "cards per forage",
+}
+
 #: Where each location sits in a 3×3 grid around the fire (row, column), N at the top.
 GRID = {"NW": (0, 0), "N": (0, 1), "NE": (0, 2), "W": (1, 0), "E": (1, 2), "SW": (2, 0),
         "S": (2, 1), "SE": (2, 2)}  # fmt: skip
@@ -75,9 +85,19 @@ def _hero(state: State, hero: str) -> str:
     acting = " lantern-hero-acting" if state.current == hero else ""
     points = dict(state.points)
     ap = f", {points[hero]} AP" if hero in points and state.phase == "actions" else ""
+    moves = "; ".join(f"{a.name} ({a.cost} AP): {a.effect} {a.amount}" for a in side.actions)
+    promote = f"; promote {side.promote} AP" if side.level == 1 else ""
+    passive = (
+        ""
+        if side.passive.kind == "none"
+        else f"; passive {side.passive.kind} {side.passive.amount}"
+    )
+    tip = (
+        f"{side.name}: level {side.level}, health {side.health} (claws in one attack that defeat "
+        f"it), maneuver {side.maneuver} (1 AP); {moves}{promote}{passive}"
+    )
     return (
-        f'<span class="lantern-hero{acting}" title="{escape(side.name)}: level {side.level}, '
-        f'health {side.health}, maneuver {escape(side.maneuver)}">{escape(hero)}</span> '
+        f'<span class="lantern-hero{acting}" title="{escape(tip)}">{escape(hero)}</span> '
         f'<span class="lantern-muted">L{side.level} ♥{side.health}{ap}</span>'
     )
 
@@ -118,16 +138,17 @@ def ring_html(state: State) -> str:
 def info_html(state: State) -> str:
     """The deck, the next spawn's odds, the forage pile, the hand, the tent and the event."""
     _likeliest, odds = _next_spawn(state)
-    event = "none yet"
+    event = "none yet" if state.turn == 0 else "none this turn"
+    if state.event is None and state.difficulty == "recruit" and state.turn:
+        event += " (at Recruit the events marked ! are ignored)"
     if state.event:
         card = state.cards.card(state.event)
-        ignored = (
-            " (its ! is ignored at Recruit)" if card.mark and state.difficulty == "recruit" else ""
-        )
         mark = " !" if card.mark else ""
+        what = EVENT_WORDS.get(card.event.kind, card.event.kind)
+        amount = f" {card.event.amount:+d}" if card.event.kind != "calm" else ""
         event = (
-            f"<b>{escape(card.event.name)}</b>{mark} ({escape(card.event.kind)} "
-            f"{card.event.amount:+d}) from {escape(state.event)}{ignored}"
+            f"<b>{escape(card.event.name)}</b>{mark} ({escape(what)}{amount}, all turn) from "
+            f"{escape(state.event)}"
         )
     if state.top:
         top = state.cards.card(state.top)

@@ -16,7 +16,7 @@ CSS = """
 .lantern-hero-acting { text-decoration: underline; }
 .lantern-wild { padding-top: 0.1em; }
 .lantern-icons { white-space: nowrap; font-weight: 600; }
-.lantern-legend { font-size: 0.8em; margin-top: 0.2em; max-width: 48em; }
+.lantern-legend { font-size: 0.8em; line-height: 1.3; margin-top: 0.2em; max-width: 48em; }
 .lantern-monster { display: block; color: var(--jp-error-color1, #d32f2f); }
 .lantern-fire { border: 2px solid var(--jp-warn-color1, #f57c00); border-radius: 50%;
   display: flex; flex-direction: column; align-items: center; justify-content: center;
