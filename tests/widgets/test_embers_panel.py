@@ -165,3 +165,17 @@ def test_every_likeliest_next_spawn_location_is_marked_and_icons_show_their_coun
     card = panel.state.cards.card(next(c for w in panel.state.wild for c in w))
     m = card.monster
     assert f"{FLAME}{m.flames} " in html and f"{PAW}{m.moves}" in html
+
+
+def test_new_journey_shows_the_setup_form_with_its_own_options(tmp_path: Path) -> None:
+    book = JourneyBook.open_or_start("first", game="embers", folder=tmp_path)
+    panel = EmbersPanel(book)
+    panel.difficulty_input.value = "veteran"
+    panel.begin_button.click()
+    assert panel.state.difficulty == "veteran"
+    assert panel.controls is not None
+    panel.controls.new_name.value = "second"
+    panel.controls.new_button.click()
+    assert panel.state.phase == "setup" and panel.create_box in panel.children
+    assert panel.difficulty_input.value == "veteran"
+    panel.close()

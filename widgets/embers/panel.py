@@ -143,8 +143,12 @@ class EmbersPanel(GameFrame):
         return self.create_box
 
     def reset_create(self) -> None:
+        """Another journey is shown: the form offers its own options."""
         self._hero = None
         self._shown = None
+        options = dict(self.journey.options)
+        self.difficulty_input.value = options.get("difficulty", "warrior")
+        self.cards_input.value = str(options.get("cards", "") or "")
 
     # --- acting ------------------------------------------------------------------------------
 
