@@ -58,3 +58,24 @@ def test_a_night_by_clicking(page, jupyter_server, shot, light_theme_after):
     save_window(page, shot.directory / "ending.png")
     expect(panel.locator(".lantern-message-error")).to_have_count(0)
     assert_no_tracebacks(page)
+
+
+def test_voila_plays_embers(page, voila, shot):
+    """`make voila GAME=embers`: a title, the panel, how to play; no code."""
+    page.set_viewport_size(WINDOW)
+    server = voila("play-embers.ipynb")
+    page.goto(server.url)
+    panel = page.locator(".lantern-embers")
+    expect(panel).to_be_visible(timeout=60_000)
+    expect(page.locator("h1")).to_contain_text("Embers")
+    expect(page.locator("h2", has_text="How to play")).to_be_visible()
+    expect(page.locator(".jp-CodeCell .jp-InputArea, .cm-editor")).to_have_count(0)
+    shown = page.locator("body").inner_text()
+    for text in ("import", "JourneyBook", "EmbersPanel("):
+        assert text not in shown, text
+    panel.locator("button.lantern-act-begin").click()
+    expect(panel.locator(".lantern-ring-view .lantern-location")).to_have_count(8)
+    panel.locator("button.lantern-act-end_actions").click()
+    expect(panel.locator(".lantern-report-view")).to_contain_text("End actions")
+    save_window(page, shot.directory / "voila.png")
+    assert_no_tracebacks(page)
