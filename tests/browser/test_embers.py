@@ -77,5 +77,8 @@ def test_voila_plays_embers(page, voila, shot):
     expect(panel.locator(".lantern-ring-view .lantern-location")).to_have_count(8)
     panel.locator("button.lantern-act-end_actions").click()
     expect(panel.locator(".lantern-report-view")).to_contain_text("End actions")
+    expect(panel.locator(".lantern-header")).to_contain_text("Monster attacks")
+    expect(panel.locator("button.lantern-act-attack").first).to_be_visible()
+    expect(panel.locator(".lantern-prompt")).to_contain_text("Monster attacks")
     save_window(page, shot.directory / "voila.png")
     assert_no_tracebacks(page)
