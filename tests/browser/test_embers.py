@@ -1,0 +1,84 @@
+"""Embers as a player meets it: notebooks/embers.ipynb in JupyterLab, a whole night played by
+clicking the buttons the panel offers (each built from rules.embers.legal) to a win or a loss.
+Screenshots at 1400×1000, light and dark, land in tests/browser/screenshots/<test>/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+from test_firelights import DARK_THEME, LIGHT_THEME, WINDOW, save_window, set_theme
+
+NOTEBOOK = "embers.ipynb"
+
+
+@pytest.fixture
+def light_theme_after(page: Any) -> Iterator[None]:
+    yield
+    set_theme(page, LIGHT_THEME)
+
+
+def test_a_night_by_clicking(page, jupyter_server, shot, light_theme_after):
+    page.set_viewport_size(WINDOW)
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    panel = page.locator(".lantern-embers")
+    expect(panel).to_be_visible()
+    panel.locator(".lantern-difficulty select").select_option(label="Recruit")
+    panel.locator("button.lantern-act-begin").click()
+    ring = panel.locator(".lantern-ring-view")
+    expect(ring.locator(".lantern-location")).to_have_count(8)
+    expect(panel.locator(".lantern-header")).to_contain_text("Recruit")
+    expect(panel.locator(".lantern-info-view")).to_contain_text("Next spawn")
+    # A hero, then one of its actions.
+    panel.locator("button.lantern-act-hero").first.click()
+    expect(panel.locator(".lantern-prompt")).to_contain_text("action points left")
+    expect(panel.locator(".lantern-house").first).to_be_visible()
+    panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    save_window(page, shot.directory / "light.png")
+    set_theme(page, DARK_THEME)
+    save_window(page, shot.directory / "dark.png")
+    set_theme(page, LIGHT_THEME)
+    ending = panel.locator(".lantern-ending")
+    choices = panel.locator(".lantern-choice-buttons button")
+    for _ in range(400):
+        expect(choices.first.or_(ending)).to_be_visible()
+        if ending.is_visible():
+            break
+        try:
+            choices.first.click(timeout=5000)
+        except PlaywrightTimeout:
+            continue  # the last click ended the night: its ending is on its way
+        wait_kernel_idle(page, NOTEBOOK)
+    expect(ending).to_be_visible()
+    assert any(words in ending.inner_text() for words in ("Dawn breaks", "The fire goes out"))
+    save_window(page, shot.directory / "ending.png")
+    expect(panel.locator(".lantern-message-error")).to_have_count(0)
+    assert_no_tracebacks(page)
+
+
+def test_voila_plays_embers(page, voila, shot):
+    """`make voila GAME=embers`: a title, the panel, how to play; no code."""
+    page.set_viewport_size(WINDOW)
+    server = voila("play-embers.ipynb")
+    page.goto(server.url)
+    panel = page.locator(".lantern-embers")
+    expect(panel).to_be_visible(timeout=60_000)
+    expect(page.locator("h1")).to_contain_text("Embers")
+    expect(page.locator("h2", has_text="How to play")).to_be_visible()
+    expect(page.locator(".jp-CodeCell .jp-InputArea, .cm-editor")).to_have_count(0)
+    shown = page.locator("body").inner_text()
+    for text in ("import", "JourneyBook", "EmbersPanel("):
+        assert text not in shown, text
+    panel.locator("button.lantern-act-begin").click()
+    expect(panel.locator(".lantern-ring-view .lantern-location")).to_have_count(8)
+    panel.locator("button.lantern-act-end_actions").click()
+    expect(panel.locator(".lantern-report-view")).to_contain_text("End actions")
+    expect(panel.locator(".lantern-header")).to_contain_text("Monster attacks")
+    expect(panel.locator("button.lantern-act-attack").first).to_be_visible()
+    expect(panel.locator(".lantern-prompt")).to_contain_text("Monster attacks")
+    save_window(page, shot.directory / "voila.png")
+    assert_no_tracebacks(page)

@@ -1,0 +1,181 @@
+"""The Embers panel, clicked without a browser: every button comes from rules.embers.legal, each
+click plays through the rules, and the panel shows the ring, the deck and the phase."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from rules.book import JourneyBook
+from rules.embers import (
+    HOUSE_RULES,
+    LOCATIONS,
+    Act,
+    EndActions,
+    legal,
+    parse,
+    spawn_location,
+)
+from rules.embers.cards import SHIPPED
+from widgets.embers import EmbersPanel
+from widgets.embers.ring import FLAME, PAW
+from widgets.frame.connection import broken_widgets
+from widgets.theme import percent
+
+
+def begun(difficulty: str = "recruit", seed: int = 1) -> EmbersPanel:
+    panel = EmbersPanel(seed=seed)
+    panel.difficulty_input.value = difficulty
+    panel.begin_button.click()
+    return panel
+
+
+def labels(box) -> list[str]:  # type: ignore[no-untyped-def]
+    return [b.description for b in box.children]
+
+
+def all_buttons(panel: EmbersPanel) -> list:  # type: ignore[type-arg]
+    return [*panel.heroes_row.children, *panel.choices_row.children]
+
+
+def test_setup_shows_the_form_and_begin_places_four_heroes_at_the_difficulty_chosen() -> None:
+    panel = EmbersPanel(seed=1)
+    assert panel.create_box in panel.children
+    panel.difficulty_input.value = "veteran"
+    panel.begin_button.click()
+    state = panel.state
+    assert state.difficulty == "veteran" and state.phase == "actions"
+    assert panel.journey.options["difficulty"] == "veteran"
+    assert panel.create_box not in panel.children
+    assert "Veteran" in panel.header.value and "Actions" in panel.header.value
+    assert broken_widgets() == []
+
+
+def test_the_ring_shows_eight_locations_heroes_and_monsters() -> None:
+    panel = begun()
+    state = panel.state
+    html = panel.ring.value
+    for name in LOCATIONS:
+        assert f"lantern-loc-{name}" in html
+    for hero in state.in_camp():
+        assert hero in html
+    monsters = sum(len(w) for w in state.wild)
+    assert html.count('class="lantern-monster"') == monsters
+    assert FLAME in html and PAW in html
+    assert f"{state.hours} hours to dawn" in html
+    info = panel.info.value
+    assert f"{len(state.deck())} cards" in info
+    assert ", ".join(state.tent) in info
+    for place, p in spawn_location(state).items():
+        assert f"{place} {percent(p)}" in info and f"exactly {p}" in info
+    assert state.cards.card(state.event).event.name in info
+
+
+def test_click_a_hero_then_an_action_every_button_is_a_legal_action() -> None:
+    panel = begun()
+    heroes = {a.hero for a in legal(panel.state) if isinstance(a, Act)}
+    assert set(labels(panel.heroes_row)) == heroes
+    assert labels(panel.choices_row) == ["End actions"]
+    hero = sorted(heroes)[0]
+    [made] = [b for b in panel.heroes_row.children if b.description == hero]
+    made.click()
+    offered = [a for a in legal(panel.state) if isinstance(a, Act) and a.hero == hero]
+    assert len(panel.choices_row.children) == len(offered) + 1
+    assert f"{hero}:" in panel.prompt.value
+    panel.choices_row.children[0].click()
+    assert parse(panel.journey.entries[-1].action) == offered[0]
+    assert HOUSE_RULES["one hero at a time"][:20] in panel.house.value
+
+
+def test_end_actions_moves_to_attacks_with_attack_buttons_from_legal() -> None:
+    panel = begun()
+    [end] = [b for b in panel.choices_row.children if b.description == "End actions"]
+    end.click()
+    state = panel.state
+    assert state.phase in ("attacks", "reinforce", "actions", "won", "lost")
+    if state.phase == "attacks":
+        assert len(panel.choices_row.children) == len(legal(state))
+        assert all(b.description.startswith("Attack from") for b in panel.choices_row.children)
+        assert "Monster attacks" in panel.header.value
+
+
+def test_random_clicks_play_whole_nights_to_an_ending() -> None:
+    for seed in range(6):
+        panel = begun(("recruit", "warrior", "veteran")[seed % 3], seed)
+        chooser = random.Random(seed)
+        for _ in range(2000):
+            if panel.state.over:
+                break
+            shown = len(panel.choices_row.children)
+            assert shown >= 1, "a live state always offers a button"
+            chooser.choice(all_buttons(panel)).click()
+            assert panel.messages.value == ""
+        state = panel.state
+        assert state.over
+        assert panel.ending in panel._play_slot.children
+        word = "Dawn breaks" if state.phase == "won" else "The fire goes out"
+        assert word in panel.ending.value and state.reason in panel.ending.value
+    assert broken_widgets() == []
+
+
+def test_a_players_own_card_file_is_played(tmp_path: Path) -> None:
+    own = tmp_path / "my-cards.toml"
+    own.write_text(SHIPPED.read_text(encoding="utf-8"), encoding="utf-8")
+    panel = EmbersPanel(seed=3, cards=own)
+    assert panel.cards_input.value == str(own)
+    panel.begin_button.click()
+    assert panel.journey.options["cards"] == str(own)
+    assert panel.state.cards.source != "shipped"
+
+
+def test_a_bad_card_file_is_a_sentence_in_the_panel(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[hero]]\nname = 3\n", encoding="utf-8")
+    panel = EmbersPanel(seed=3)
+    panel.cards_input.value = str(bad)
+    panel.begin_button.click()
+    assert panel.state.phase == "setup"
+    assert panel.messages.value
+
+
+def test_a_book_begins_at_another_difficulty_in_a_journey_of_its_own(tmp_path: Path) -> None:
+    book = JourneyBook.open_or_start("night", game="embers", folder=tmp_path)
+    panel = EmbersPanel(book)
+    panel.difficulty_input.value = "recruit"
+    panel.begin_button.click()
+    assert panel.book is not None and panel.book.options["difficulty"] == "recruit"
+    assert panel.state.phase == "actions"
+    assert len(panel.book.entries) == 1
+    panel.close()
+
+
+def test_end_actions_is_refused_never_when_offered() -> None:
+    panel = begun()
+    assert EndActions() in legal(panel.state)
+
+
+def test_every_likeliest_next_spawn_location_is_marked_and_icons_show_their_counts() -> None:
+    panel = begun()
+    odds = spawn_location(panel.state)
+    best = max(odds.values())
+    html = panel.ring.value
+    for place, p in odds.items():
+        marked = f"lantern-loc-{place} lantern-next-spawn" in html
+        assert marked == (p == best), place
+    card = panel.state.cards.card(next(c for w in panel.state.wild for c in w))
+    m = card.monster
+    assert f"{FLAME}{m.flames} " in html and f"{PAW}{m.moves}" in html
+
+
+def test_new_journey_shows_the_setup_form_with_its_own_options(tmp_path: Path) -> None:
+    book = JourneyBook.open_or_start("first", game="embers", folder=tmp_path)
+    panel = EmbersPanel(book)
+    panel.difficulty_input.value = "veteran"
+    panel.begin_button.click()
+    assert panel.state.difficulty == "veteran"
+    assert panel.controls is not None
+    panel.controls.new_name.value = "second"
+    panel.controls.new_button.click()
+    assert panel.state.phase == "setup" and panel.create_box in panel.children
+    assert panel.difficulty_input.value == "veteran"
+    panel.close()

@@ -1,0 +1,331 @@
+"""The Embers panel: a night around the campfire, from setup to dawn, with clicks.
+
+A projection of one journey on the shared game frame (:class:`widgets.frame.GameFrame`): the ring
+of 8 locations, the fire with the deck and the Night card, the forage pile, hand, tent and event
+on the left; on the right the legal actions as buttons, every one built from
+:func:`rules.embers.legal` (click a hero, then one of its actions; attacks, tie-breaks,
+reinforcements and the Night card bonus as buttons). No rule is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from rules.book import JourneyBook
+from rules.embers import (
+    DIFFICULTIES,
+    Act,
+    Attack,
+    Begin,
+    EndActions,
+    EndTurn,
+    Promote,
+    Reinforce,
+    Report,
+    State,
+    legal,
+)
+from rules.journey import Journey
+from widgets.embers.ring import house_html, info_html, ring_html, status_html
+from widgets.embers.style import CSS
+from widgets.frame import GameFrame, section
+from widgets.frame.connection import replace_children
+from widgets.messages import guarded
+from widgets.theme import button, escape
+
+__all__ = ["EmbersPanel"]
+
+#: The house rules shown beside the actions of each phase (keys of HOUSE_RULES).
+PHASE_HOUSE_RULES = {
+    "setup": (),
+    "actions": ("one hero at a time", "defend", "forage", "promoted mid-turn"),
+    "attacks": ("health",),
+    "reinforce": ("reinforce",),
+}
+
+
+class EmbersPanel(GameFrame):
+    """Everything an Embers player needs, re-rendered from ``journey.state`` after each act.
+
+    ``difficulty`` and ``cards`` (the path of a player's own card file) are what the setup form
+    offers first; the journey's own options win when it already has them."""
+
+    game_name = "embers"
+    title = "♨ Embers"
+    plain_text = "♨ Embers: the game panel (run the notebook to play)"
+    css = CSS
+    table_placeholder = "Ash Hollow Dry Moss — the fire cards you reveal, top first"
+
+    def __init__(
+        self,
+        journey: Any = None,
+        *,
+        seed: int | None = None,
+        difficulty: str | None = None,
+        cards: str | Path | None = None,
+    ) -> None:
+        self._want_difficulty = difficulty
+        self._want_cards = None if cards is None else str(cards)
+        if journey is None and (difficulty or cards):
+            import secrets
+
+            options: dict[str, Any] = {"difficulty": difficulty or "warrior"}
+            if cards is not None:
+                options["cards"] = str(cards)
+            journey = Journey.start(
+                "embers", seed=secrets.randbelow(2**31) if seed is None else seed, options=options
+            )
+        self._hero: str | None = None
+        super().__init__(journey, seed=seed)
+
+    # --- building ----------------------------------------------------------------------------
+
+    def build(self) -> None:
+        options = dict(self.journey.options)
+        self.difficulty_input = widgets.Dropdown(
+            options=[(d.title(), d) for d in DIFFICULTIES],
+            value=self._want_difficulty or options.get("difficulty", "warrior"),
+            description="Difficulty",
+        )
+        self.difficulty_input.add_class("lantern-difficulty")
+        self.cards_input = widgets.Text(
+            value=self._want_cards or str(options.get("cards", "") or ""),
+            description="Card file",
+            placeholder="empty: Lantern's original set; or my-cards.toml",
+            layout=widgets.Layout(width="32em"),
+        )
+        self.cards_input.add_class("lantern-cards-file")
+        self.begin_button = button(
+            "Begin the night", "lantern-act-begin",
+            "Shuffle the fire cards onto the Night card, place the heroes, spawn", "primary",
+        )  # fmt: skip
+        self.begin_button.on_click(lambda _b: self._begin())
+        self.create_box = widgets.VBox(
+            [
+                widgets.HTML(
+                    "<b>Set up Embers</b>: choose the difficulty (Recruit ignores the "
+                    "<b>!</b> events; Veteran has no free promote from the Night card) and, if "
+                    "you own the game, the path of your own card file (TOML, see "
+                    "<code>rules/embers/cards.py</code>)."
+                ),
+                self.difficulty_input,
+                self.cards_input,
+                self.begin_button,
+            ]
+        )
+        self.create_box.add_class("lantern-create")
+        self.ring = widgets.HTML()
+        self.ring.add_class("lantern-ring-view")
+        self.info = widgets.HTML()
+        self.info.add_class("lantern-info-view")
+        self.prompt = widgets.HTML()
+        self.heroes_row = widgets.HBox()
+        self.heroes_row.add_class("lantern-hero-buttons")
+        self.choices_row = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.choices_row.add_class("lantern-choice-buttons")
+        self.house = widgets.HTML()
+        self.house.add_class("lantern-house-rules")
+        self._shown: object = None
+
+    def board(self) -> Sequence[widgets.Widget]:
+        return (
+            section("The campfire ring", self.ring, self.info, css_class="lantern-ring-section"),
+        )
+
+    def actions(self) -> Sequence[widgets.Widget]:
+        return (section("Actions", self.prompt, self.heroes_row, self.choices_row, self.house),)
+
+    def create(self) -> widgets.Widget:
+        return self.create_box
+
+    def reset_create(self) -> None:
+        """Another journey is shown: the form offers its own options."""
+        self._hero = None
+        self._shown = None
+        options = dict(self.journey.options)
+        self.difficulty_input.value = options.get("difficulty", "warrior")
+        self.cards_input.value = str(options.get("cards", "") or "")
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def _begin(self) -> None:
+        """Begin with the options chosen; another difficulty or card file than the journey's
+        starts a journey of its own (a journey's options never change)."""
+        ready = False
+        with guarded(self.messages):
+            wanted: dict[str, Any] = {"difficulty": self.difficulty_input.value}
+            path = self.cards_input.value.strip()
+            if path:
+                wanted["cards"] = path
+            current = {k: v for k, v in dict(self.journey.options).items() if v is not None}
+            current.setdefault("difficulty", "warrior")
+            if wanted != current:
+                self._restart(wanted)
+            ready = True
+        if ready and self.state.phase == "setup":
+            self.act(Begin())
+
+    def _restart(self, options: dict[str, Any]) -> None:
+        old = self.journey
+        if isinstance(old, JourneyBook):
+            new: Any = JourneyBook.start(
+                game="embers", seed=old.seed, options=options, folder=old.path.parent
+            )
+            self.use(new)
+            if not old.entries:
+                old.close()
+        else:
+            self.use(Journey.start("embers", seed=old.seed, options=options))
+
+    def pick_hero(self, hero: str) -> None:
+        self._hero = hero
+        self._shown = None
+        self.render_actions(self.state)
+
+    # --- rendering ---------------------------------------------------------------------------
+
+    def begun(self, state: State) -> bool:
+        return state.phase != "setup"
+
+    def status_html(self, state: State) -> str:
+        return status_html(state)
+
+    def report_html(self, reports: Sequence[Report]) -> str:
+        parts = []
+        for report in reports:
+            if report is None:
+                continue
+            lines = "".join(f"<li>{escape(line)}</li>" for line in report.lines)
+            parts.append(
+                f'<div class="lantern-report"><b>{escape(report.title)}</b>'
+                f'<ul class="lantern-changes">{lines}</ul></div>'
+            )
+        return "".join(parts)
+
+    def ending_html(self, state: State) -> str | None:
+        if not state.over:
+            return None
+        if state.phase == "won":
+            title, css = "Dawn breaks: the fire survived the night", "lantern-won"
+        else:
+            title, css = "The fire goes out", "lantern-lost"
+        return (
+            f'<div class="lantern-ending-title {css}">{escape(title)}</div>'
+            f'<div class="lantern-ending-text">{escape(state.reason)} '
+            f"({escape(state.difficulty.title())}, turn {state.turn})</div>"
+        )
+
+    def render_board(self, state: State, live: bool) -> None:
+        if state.phase == "setup":
+            return
+        self.ring.value = ring_html(state)
+        self.info.value = info_html(state)
+        for part in (self.ring, self.info):
+            if live:
+                part.remove_class("lantern-board-past")
+            else:
+                part.add_class("lantern-board-past")
+
+    def render_actions(self, state: State) -> None:
+        choices = [] if state.over or state.phase == "setup" else legal(state)
+        key = (state, self._hero)
+        if self._shown == key:
+            return
+        self._shown = key
+        heroes = list(dict.fromkeys(a.hero for a in choices if isinstance(a, Act)))
+        if self._hero not in heroes:
+            self._hero = state.current if state.current in heroes else None
+        if self._hero is None and len(heroes) == 1:
+            self._hero = heroes[0]
+        hero_buttons = []
+        for hero in heroes:
+            made = button(
+                hero, "lantern-act-hero", f"Choose {hero}'s actions (starting another hero ends the one acting)",
+                "info" if hero == self._hero else "",
+            )  # fmt: skip
+            made.on_click(lambda _b, hero=hero: self.pick_hero(hero))
+            hero_buttons.append(made)
+        replace_children(self.heroes_row, hero_buttons)
+        buttons = []
+        for action in choices:
+            if isinstance(action, Act) and action.hero != self._hero:
+                continue
+            label, css, tip, style = self._describe(state, action)
+            made = button(label, f"lantern-act-{css}", tip, style)
+            made.on_click(lambda _b, action=action: self.act(action))
+            buttons.append(made)
+        replace_children(self.choices_row, buttons)
+        self.prompt.value = (
+            f'<div class="lantern-prompt">{escape(self._prompt(state, heroes))}</div>'
+        )
+        keys = list(PHASE_HOUSE_RULES.get(state.phase, ()))
+        if state.bonus:
+            keys.append("night bonus")
+        if state.last_hour:
+            keys.append("winning")
+        self.house.value = "".join(house_html(k) for k in keys)
+
+    def _prompt(self, state: State, heroes: list[str]) -> str:
+        if state.over or state.phase == "setup":
+            return ""
+        if state.bonus:
+            return "The Night card: choose a level-1 hero to promote for free."
+        if state.phase == "actions":
+            if heroes and self._hero is None:
+                return "Click a hero, then one of its actions (or End actions)."
+            if self._hero:
+                points = dict(state.points).get(self._hero, 0)
+                return f"{self._hero}: {points} action points left. Choose an action."
+            return "No hero can act: End actions."
+        if state.phase == "attacks":
+            return "Monster attacks: choose the next location to resolve and its target."
+        if state.phase == "reinforce":
+            return "Reinforce: place a hero from the tent, or end the turn."
+        return ""
+
+    def _describe(self, state: State, action: Any) -> tuple[str, str, str, str]:
+        """The label, CSS class, tooltip and style of a legal action's button."""
+        if isinstance(action, Act):
+            side = state.side(action.hero)
+            if action.action == "Promote":
+                cost = side.promote
+                tip = f"Flip {action.hero} to level 2 for {cost} action points"
+            elif action.action == "Maneuver":
+                cost = 1
+                tip = f"{side.maneuver.title()} to the camp space at {action.target}"
+            else:
+                move = side.named.get(action.action)
+                cost = move.cost if move else 0
+                tip = f"{action.action}: {move.effect} {move.amount}" if move else action.action
+            target = f" → {action.target}" if action.target else ""
+            return f"{action.action}{target} ({cost} AP)", "act", tip, ""
+        if isinstance(action, Promote):
+            return f"Promote {action.hero} (free)", "promote", "The Night card bonus", "warning"
+        if isinstance(action, Attack):
+            return (
+                f"Attack from {action.location} on {action.target}",
+                "attack",
+                f"The monsters at {action.location} attack {action.target} as one",
+                "danger",
+            )
+        if isinstance(action, Reinforce):
+            return (
+                f"{action.hero} to {action.location}",
+                "reinforce",
+                f"Place {action.hero} from the tent at {action.location}",
+                "success",
+            )
+        if isinstance(action, EndActions):
+            return (
+                "End actions",
+                "end_actions",
+                "Cards in hand go to the bottom of the deck",
+                "primary",
+            )
+        if isinstance(action, EndTurn):
+            return "End the turn", "end_turn", "End the turn and spawn the next", "primary"
+        return str(getattr(action, "title", action)), "other", "", ""
