@@ -22,8 +22,6 @@ import os
 import re
 import signal
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import nbformat
@@ -87,13 +85,6 @@ KERNEL_GONE = [
     r"Kernel .* (dead|restarting|disposed)",
     r"Canceled future for \w+ message before replies were done",
 ]
-
-
-@pytest.fixture
-def connection_module(notebook_dir: Path) -> Iterator[None]:
-    """The served notebooks' kernels import widgets.frame.connection from this checkout (the
-    harness puts it first on their PYTHONPATH): nothing to copy."""
-    yield
 
 
 @pytest.fixture
@@ -169,7 +160,7 @@ def kernel_pid(page: Any, name: str) -> int:
 
 
 def test_reload_brings_the_frame_back_live(
-    page, jupyter_server, make_notebook, connection_module, shot, record_property
+    page, jupyter_server, make_notebook, shot, record_property
 ):
     name = make_notebook("connection-reload", FRAME_CELL, REPLACE_CELL)
     open_notebook(page, jupyter_server, name)
@@ -194,7 +185,7 @@ def test_reload_brings_the_frame_back_live(
 
 
 def test_reload_with_a_closed_child_shows_the_fallback_line(
-    page, jupyter_server, make_notebook, connection_module, shot, console_errors
+    page, jupyter_server, make_notebook, shot, console_errors
 ):
     # The front end logs nothing for it: the kernel's traceback goes to a stream message.
     name = make_notebook("connection-broken", FRAME_CELL, BROKEN_CELL)
@@ -228,7 +219,7 @@ def test_reload_with_a_closed_child_shows_the_fallback_line(
 
 
 def test_restarted_kernel_leaves_the_frame_saying_so(
-    page, jupyter_server, make_notebook, connection_module, kernel_gone, shot
+    page, jupyter_server, make_notebook, kernel_gone, shot
 ):
     name = make_notebook("connection-restart", FRAME_CELL)
     open_notebook(page, jupyter_server, name)
@@ -250,7 +241,7 @@ def test_restarted_kernel_leaves_the_frame_saying_so(
 
 
 def test_killed_kernel_leaves_the_frame_saying_so(
-    page, jupyter_server, make_notebook, connection_module, kernel_gone, shot
+    page, jupyter_server, make_notebook, kernel_gone, shot
 ):
     name = make_notebook("connection-kill", FRAME_CELL)
     open_notebook(page, jupyter_server, name)
@@ -316,9 +307,7 @@ def test_untrusted_saved_outputs_show_the_line_as_text(page, jupyter_server, not
         path.unlink(missing_ok=True)
 
 
-def test_voila_says_reload_the_page(
-    page, voila, make_notebook, connection_module, kernel_gone, shot
-):
+def test_voila_says_reload_the_page(page, voila, make_notebook, kernel_gone, shot):
     name = make_notebook(
         "connection-voila", FRAME_CELL, "fallback()  # a panel that is not there", PID_CELL
     )
