@@ -6,7 +6,7 @@ the player as it is.
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "InvalidInput", "LanternError"]
+__all__ = ["IllegalAction", "InvalidInput", "LanternError", "short_repr"]
 
 
 class LanternError(ValueError):
@@ -19,3 +19,9 @@ class InvalidInput(LanternError):
 
 class IllegalAction(LanternError):
     """Well-formed input that the rules do not allow now (drawing from an empty deck)."""
+
+
+def short_repr(value: object, limit: int = 120) -> str:
+    """``repr(value)``, cut to ``limit`` characters: an error names the bad value, not a page."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

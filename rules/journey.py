@@ -40,7 +40,7 @@ from dataclasses import InitVar, dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from rules.chance import JSON, Chance, Recording, Replay, Source, Supplied, action_title, too_few
-from rules.errors import IllegalAction, InvalidInput
+from rules.errors import IllegalAction, InvalidInput, short_repr
 
 __all__ = [
     "GAMES",
@@ -493,9 +493,3 @@ def walk(
         if not entry.superseded:
             state = after
         yield entry, report
-
-
-def short_repr(value: object, limit: int = 120) -> str:
-    """``repr(value)``, cut to ``limit`` characters: an error names the bad value, not a page."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
