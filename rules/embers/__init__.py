@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.chance import Source
 from rules.embers.actions import (
     ACTIONS,
     Act,
@@ -35,6 +34,7 @@ from rules.embers.odds import next_cards, night_within, spawn_location, spawn_lo
 from rules.embers.players import POLICIES, RandomPlayer, heuristic, win_rate
 from rules.embers.state import DIFFICULTIES, NIGHT, State
 from rules.errors import InvalidInput
+from rules.game_module import GameModule
 
 __all__ = [
     "ACTIONS",
@@ -113,25 +113,5 @@ def summary(state: State) -> str:
     return "\n".join(lines)
 
 
-class EmbersGame:
-    """The game as :mod:`rules.journey` plays it (see :func:`initial` for the options)."""
-
-    name = "embers"
-
-    def initial(self, options: Mapping[str, Any]) -> State:
-        return initial(options)
-
-    def apply(self, state: State, action: Any, chance: Source) -> tuple[State, Report]:
-        return apply(state, action, chance)
-
-    def parse_action(self, data: Mapping[str, Any]) -> Any:
-        return parse(data)
-
-    def summary(self, state: State) -> str:
-        return summary(state)
-
-    def describe(self, report: Report) -> str:
-        return report.mechanics()
-
-
-GAME = EmbersGame()
+#: The game as :mod:`rules.journey` plays it (see :func:`initial` for the options).
+GAME = GameModule("embers", initial, apply, parse, summary)

@@ -19,10 +19,7 @@ Fraction(25, 81)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from rules.chance import Source
+from rules.game_module import GameModule
 from rules.voidlight.actions import (
     ACTIONS,
     Advance,
@@ -151,27 +148,7 @@ __all__ = [
 ]
 
 
-class VoidlightGame:
-    """The game as :mod:`rules.journey` plays it. Options (all house rules, see DEFAULTS): "play"
-    "solo" (Voidlight rolled every 20 minutes) or "group" (10); "timer" "interval" or "scenes";
-    "interval" minutes (overrides play); "points" to spread at creation; "hit_points" to start."""
-
-    name = "voidlight"
-
-    def initial(self, options: Mapping[str, Any]) -> State:
-        return initial(options)
-
-    def apply(self, state: State, action: Any, chance: Source) -> tuple[State, Report]:
-        return apply(state, action, chance)
-
-    def parse_action(self, data: Mapping[str, Any]) -> Any:
-        return parse(data)
-
-    def summary(self, state: State) -> str:
-        return summary(state)
-
-    def describe(self, report: Report) -> str:
-        return report.mechanics()
-
-
-GAME = VoidlightGame()
+#: The game as :mod:`rules.journey` plays it. Options (all house rules, see DEFAULTS): "play"
+#: "solo" (Voidlight rolled every 20 minutes) or "group" (10); "timer" "interval" or "scenes";
+#: "interval" minutes (overrides play); "points" to spread at creation; "hit_points" to start.
+GAME = GameModule("voidlight", initial, apply, parse, summary)

@@ -1,0 +1,48 @@
+"""A game made from its package's functions: what :mod:`rules.journey` plays.
+
+Why one class: each game package defines ``initial``, ``apply``, ``parse`` and ``summary`` as
+functions, and its reports read as one mechanics line (``report.mechanics()``); the object the
+journey plays only hands calls on. Voidlight and Embers had each written that same wrapper.
+
+>>> from rules.voidlight import GAME
+>>> GAME.name, GAME.describe.__doc__.split(":")[0]
+('voidlight', "The Journey Book's mechanics line of an action")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules.chance import Source
+
+__all__ = ["GameModule"]
+
+
+@dataclass(frozen=True)
+class GameModule:
+    """The :class:`rules.journey.Game` of a package: its name and its rule functions."""
+
+    name: str
+    initial_state: Callable[[Mapping[str, Any]], Any]
+    apply_action: Callable[[Any, Any, Source], tuple[Any, Any]]
+    parse: Callable[[Mapping[str, Any]], Any]
+    summarise: Callable[[Any], str]
+
+    def initial(self, options: Mapping[str, Any]) -> Any:
+        return self.initial_state(options)
+
+    def apply(self, state: Any, action: Any, chance: Source) -> tuple[Any, Any]:
+        return self.apply_action(state, action, chance)
+
+    def parse_action(self, data: Mapping[str, Any]) -> Any:
+        return self.parse(data)
+
+    def summary(self, state: Any) -> str:
+        """Markdown for the exported Journey Book."""
+        return self.summarise(state)
+
+    def describe(self, report: Any) -> str:
+        """The Journey Book's mechanics line of an action: the report's own ``mechanics()``."""
+        return str(report.mechanics())
