@@ -10,11 +10,11 @@ they stood after it (``on_pick(line)``), read-only: the journey record already h
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
+from rules.book_log import LogLine, describer
 from rules.journey import walk
 from widgets.theme import escape
 
@@ -25,21 +25,6 @@ MARKS = {"played": "", "superseded": "⟳ rerolled, replaced: ", "undone": "↶ 
 #: The most lines the list holds (the newest): the list is sent whole when it changes, so it
 #: stays short; the whole log is in the Journey Book's export.
 SHOWN = 100
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One recorded action: its number among standing actions, its text, and its status.
-
-    The shape of :meth:`rules.book.JourneyBook.log`'s lines: ``count`` is how many journey
-    entries stand once it is played (what ``state_after`` takes).
-    """
-
-    seq: int
-    number: int | None
-    text: str
-    status: str
-    count: int
 
 
 class JourneyLog:
@@ -57,7 +42,7 @@ class JourneyLog:
             lines: Sequence[Any] = log()
             return lines
         entries = journey.entries
-        describe = getattr(journey.game, "describe", None) or str
+        describe = describer(journey.game)
         known = len(self._entries)
         if known == len(entries) and entries[-1:] == self._entries[-1:]:
             return self._lines
@@ -73,7 +58,7 @@ class JourneyLog:
 
 def journey_log(journey: Any) -> list[LogLine]:
     """Every line of a journey kept in memory, from one replay of its record."""
-    describe = getattr(journey.game, "describe", None) or str
+    describe = describer(journey.game)
     found: list[LogLine] = []
     number = count = 0
     for index, (entry, report) in enumerate(walk(journey.game, journey.options, journey.entries)):
