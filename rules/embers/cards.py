@@ -336,6 +336,10 @@ def load(path: str | Path) -> CardSet:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise InvalidInput(f"cannot read the card file {str(path)!r}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise InvalidInput(
+            f"the card file {str(path)!r} is not UTF-8 text (byte {error.start}), as TOML is"
+        ) from None
     return loads(text, str(path))
 
 

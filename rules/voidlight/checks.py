@@ -130,9 +130,11 @@ def _ordered(found: Distribution[str], order: tuple[str, ...]) -> Distribution[s
 def pushed_odds(hits: int, misses: int, position: Position | str) -> Distribution[str]:
     """The odds of a Push of a check already rolled: ``hits`` kept, ``misses`` rerolled."""
     where = position_of(position)
-    found = _binomial(_check_dice(misses), where.hit_chance()).map(
-        lambda k: check_outcome(hits + k)
-    )
+    if _check_dice(hits) + _check_dice(misses) > MAX_DICE:
+        raise InvalidInput(
+            f"a check rolls at most {MAX_DICE} dice, not {hits} Hits and {misses} Misses"
+        )
+    found = _binomial(misses, where.hit_chance()).map(lambda k: check_outcome(hits + k))
     return _ordered(found, CHECK_OUTCOMES)
 
 
