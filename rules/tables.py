@@ -70,9 +70,9 @@ def parse(text: str, name: str) -> D66Table:
     source = "\n".join(
         line.lstrip("# ").rstrip() for line in text.splitlines() if line.startswith("#")
     )
-    body = io.StringIO("\n".join(line for line in text.splitlines() if not line.startswith("#")))
-    reader = csv.reader(body)
-    header = next(reader, None)
+    lines = ("" if line.startswith("#") else line for line in text.splitlines())
+    reader = csv.reader(io.StringIO("\n".join(lines)))  # blank lines kept: errors name the line
+    header = next((record for record in reader if record), None)
     if not header or header[0] != "d66" or len(header) < 2:
         raise InvalidInput(
             f"table {name!r}: the header must be 'd66,<column>,...', got {short_repr(header)}"
@@ -83,12 +83,13 @@ def parse(text: str, name: str) -> D66Table:
             f"table {name!r}: every column needs a name of its own, got {short_repr(header)}"
         )
     rows: dict[int, Mapping[str, str]] = {}
-    for number, record in enumerate(reader, start=2):
+    for record in reader:
         if not record:
             continue
+        number = reader.line_num
         if len(record) != len(header):
             raise InvalidInput(
-                f"table {name!r} row {number}: expected {len(header)} fields, got {short_repr(record)}"
+                f"table {name!r} line {number}: expected {len(header)} fields, got {short_repr(record)}"
             )
         try:  # two ASCII digits: int() would take ' 34', '3_4' and other scripts' digits
             if not (record[0].isascii() and record[0].isdigit()):
@@ -96,13 +97,13 @@ def parse(text: str, name: str) -> D66Table:
             key = d66_value(int(record[0]))
         except (ValueError, InvalidInput):
             raise InvalidInput(
-                f"table {name!r} row {number}: the key must be a d66 value 11..66, "
+                f"table {name!r} line {number}: the key must be a d66 value 11..66, "
                 f"got {short_repr(record[0], 40)}"
             ) from None
         for cell in record[1:]:
             if found := _CONTROL.search(cell):
                 raise InvalidInput(
-                    f"table {name!r} row {number}: an entry holds the control character "
+                    f"table {name!r} line {number}: an entry holds the control character "
                     f"{found.group()!r} (not text): {short_repr(cell, 60)}"
                 )
         if key in rows:

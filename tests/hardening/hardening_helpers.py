@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,3 +25,26 @@ def digest(path: Path) -> str:
     wal = path.with_name(path.name + "-wal")
     data = path.read_bytes() + (wal.read_bytes() if wal.exists() else b"")
     return hashlib.sha256(data).hexdigest()
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (journeys with their -wal and -shm, card and table files), by
+    path, with its bytes: equal before and after means nothing was written, made or removed."""
+    if not folder.exists():
+        return {}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def assert_refused_untouched(
+    folder: Path, error: type[Exception], message: str, call: Callable[[], object]
+) -> None:
+    """``call()`` raises exactly ``error`` with exactly ``message`` (``<folder>`` in it stands
+    for the folder's path), and no file under ``folder`` changed, appeared or went."""
+    before = files_of(folder)
+    with pytest.raises(error) as caught:
+        call()
+    assert type(caught.value) is error, caught.value
+    assert str(caught.value) == message.replace("<folder>", str(folder))
+    after = files_of(folder)
+    assert sorted(after) == sorted(before)
+    assert [name for name in after if after[name] != before[name]] == []
