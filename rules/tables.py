@@ -130,10 +130,16 @@ def load_file(path: str | Path) -> D66Table:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as error:
-        raise InvalidInput(f"cannot read the table file {str(path)!r}: {error.strerror}") from None
+        raise InvalidInput(
+            f"cannot read the table file {short_repr(str(path))}: {error.strerror}"
+        ) from None
     except UnicodeDecodeError as error:
         raise InvalidInput(
             f"the table file {str(path)!r} is not UTF-8 text (byte {error.start}): save it "
             "as UTF-8 CSV"
+        ) from None
+    except ValueError:  # a NUL in the path
+        raise InvalidInput(
+            f"a table file's path holds no NUL, got {short_repr(str(path))}"
         ) from None
     return parse(text, path.stem)

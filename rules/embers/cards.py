@@ -57,7 +57,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.errors import InvalidInput
+from rules.errors import InvalidInput, short_repr
 
 __all__ = [
     "EFFECTS",
@@ -335,10 +335,16 @@ def load(path: str | Path) -> CardSet:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise InvalidInput(f"cannot read the card file {str(path)!r}: {error.strerror}") from None
+        raise InvalidInput(
+            f"cannot read the card file {short_repr(str(path))}: {error.strerror}"
+        ) from None
     except UnicodeDecodeError as error:
         raise InvalidInput(
             f"the card file {str(path)!r} is not UTF-8 text (byte {error.start}), as TOML is"
+        ) from None
+    except ValueError:  # a NUL in the path
+        raise InvalidInput(
+            f"a card file's path holds no NUL, got {short_repr(str(path))}"
         ) from None
     return loads(text, str(path))
 

@@ -165,10 +165,10 @@ def check(state: State) -> None:
     if light.beam not in BEAMS:
         raise InvalidInput(f"the beam is one of {', '.join(BEAMS)}, not {light.beam!r:.40}")
     for pool in state.encounters:
-        _within(f"Encounter Pool {pool.name!r:.40}'s dice", pool.dice, 1, 6)
+        _within(f"the dice of Encounter Pool {pool.name!r:.40}", pool.dice, 1, 6)
     for foe in state.enemies:
-        _within(f"{foe.name!r:.40}'s Hit Points", foe.hp, 0, foe.max_hp)
-    _within("the clock's minute", clock.minute, 0, clock.until)
+        _within(f"the Hit Points of {foe.name!r:.40}", foe.hp, 0, foe.max_hp)
+    _within("the clock's minute (never past where it is heading)", clock.minute, 0, clock.until)
     if clock.timer not in ("interval", "scenes"):
         raise InvalidInput(f"the timer is 'interval' or 'scenes', not {clock.timer!r:.40}")
     if state.status not in STATUSES:
