@@ -1,6 +1,6 @@
 """The child of the kill tests: plays one game's journey and acknowledges each committed action.
 
-Usage: ``python kill_child.py MODE JOURNEY_PATH SEED ACTIONS``, MODE one of ``firelights``,
+Usage: ``python kill_child.py MODE JOURNEY_PATH SEED ACTIONS [share]``, MODE one of ``firelights``,
 ``voidlight``, ``embers`` (a player picking among the offered actions, played through
 ``JourneyBook.play``) or ``voidlight-timer`` (the Voidlight panel on that book, its live timer on
 a fake clock rolling the Voidlight through ``GameFrame.act`` between the player's own actions).
@@ -9,6 +9,7 @@ Each choice depends only on the seed and the number of entries, so a child start
 the journey a killed one left goes on as that one would have. After each action is committed it
 prints ``ack N ENTRY`` (N entries, the last one's JSON) and flushes, as a panel shows the result;
 before a timer tick that rolls, ``tick N``, so the parent can kill during the roll itself.
+With ``share`` it plays an existing journey alongside another process (see :func:`share`).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def choose(mode: str, state: Any, rng: random.Random) -> Any:
     if mode == "embers":
         from rules.embers import heuristic, legal
 
-        return heuristic(state) if rng.random() < 0.5 else rng.choice(legal(state))
+        return heuristic(state) if rng.random() < 0.9 else rng.choice(legal(state))
     return random_action(state, rng)
 
 
@@ -55,6 +56,24 @@ def play(mode: str, book: Any, seed: int, actions: int) -> None:
         rng = random.Random(f"{seed}/{len(book.entries)}")
         book.play(choose(mode, book.state, rng))
         ack(book)
+
+
+def share(mode: str, path: Path, seed: int, actions: int) -> None:
+    """Play alongside another process: wait for ``go``; on JourneyChanged say so, open the
+    journey again (as the message asks) and go on from what it holds."""
+    from rules.store import JourneyChanged
+
+    sys.stdin.readline()
+    book = JourneyBook.open(path, game=GAMES[mode])
+    while True:
+        try:
+            play(mode, book, seed, actions)
+            break
+        except JourneyChanged as changed:
+            print(f"changed {changed}", flush=True)
+            book.close()
+            book = JourneyBook.open(path, game=GAMES[mode])
+    book.close()
 
 
 def play_with_timer(book: Any, seed: int, actions: int) -> None:
@@ -87,7 +106,11 @@ def play_with_timer(book: Any, seed: int, actions: int) -> None:
         ack(book)
 
 
-def main(mode: str, path: str, seed: int, actions: int) -> None:
+def main(mode: str, path: str, seed: int, actions: int, sharing: bool = False) -> None:
+    if sharing:
+        share(mode, Path(path), seed, actions)
+        print("done", flush=True)
+        return
     book = JourneyBook.open_or_start(Path(path), game=GAMES[mode], seed=seed)
     if mode == "voidlight-timer":
         play_with_timer(book, seed, actions)
@@ -97,4 +120,4 @@ def main(mode: str, path: str, seed: int, actions: int) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5:] == ["share"])

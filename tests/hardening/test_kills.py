@@ -41,9 +41,12 @@ ACTIONS = 400  # the most a journey plays before the next one begins
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX only")
 
 
-def spawn(mode: str, path: Path, seed: int, actions: int = ACTIONS) -> subprocess.Popen[str]:
+def spawn(
+    mode: str, path: Path, seed: int, actions: int = ACTIONS, *extra: str
+) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, str(CHILD), mode, str(path), str(seed), str(actions)],
+        [sys.executable, str(CHILD), mode, str(path), str(seed), str(actions), *extra],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -199,3 +202,46 @@ def test_a_second_process_on_the_same_journey_loses_nothing_and_the_first_is_tol
     here.close()
     found = reopened(path, game)
     assert len(found) == mine + 3 and found[mine:] == theirs
+
+
+CHANGED = (
+    "{path!r} was changed by another notebook or kernel since it was opened here: open it "
+    "again to continue from what it holds now"
+)
+
+
+@pytest.mark.parametrize("game", ["firelights", "voidlight", "embers"])
+def test_two_processes_playing_at_once_lose_nothing(journeys: Path, game: str) -> None:
+    """Two processes play one journey at the same time, each opening it again whenever it is
+    told JourneyChanged: every action either acknowledged is in the file at the place it was
+    acknowledged, no place was acknowledged twice, and nothing is there that nobody
+    acknowledged."""
+    options = {"difficulty": "recruit"} if game == "embers" else None  # a longer night
+    book = JourneyBook.start("shared", game=game, seed=4, options=options)
+    book.play(first_moves(game)[0])
+    path = book.path
+    book.close()
+    players = [spawn(game, path, 4 + n, 120, "share") for n in range(2)]
+    for player in players:
+        assert player.stdin is not None
+        player.stdin.write("go\n")
+        player.stdin.close()
+        player.stdin = None  # both go at once; communicate() below only reads
+    acked: dict[int, str] = {}
+    changed = 0
+    for player in players:
+        out, err = player.communicate(timeout=120)
+        assert player.returncode == 0, err
+        for line in out.splitlines():
+            word, _, rest = line.partition(" ")
+            if word == "ack":
+                count, _, entry = rest.partition(" ")
+                assert int(count) not in acked, "two actions acknowledged at one place"
+                acked[int(count)] = entry
+            elif word == "changed":
+                assert rest == CHANGED.format(path=str(path))
+                changed += 1
+    found = reopened(path, game)
+    assert {n: found[n - 1] for n in acked} == acked
+    assert sorted(acked) == list(range(2, len(found) + 1))  # the first was played here
+    print(f"{game}: {len(acked)} actions by two processes at once, {changed} JourneyChanged")
