@@ -25,7 +25,7 @@ from types import MappingProxyType
 
 from rules.chance import Source
 from rules.dice import D66, D66_VALUES, d66_value
-from rules.errors import InvalidInput, short_repr
+from rules.errors import InvalidInput, read_text, short_repr
 
 __all__ = ["TABLE_NAMES", "D66Table", "load", "load_file", "parse"]
 
@@ -126,20 +126,5 @@ def load(name: str) -> D66Table:
 def load_file(path: str | Path) -> D66Table:
     """A table from a CSV file of the player's own, in the same format (UTF-8; the byte order
     mark a spreadsheet may write first is allowed)."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as error:
-        raise InvalidInput(
-            f"cannot read the table file {short_repr(str(path))}: {error.strerror}"
-        ) from None
-    except UnicodeDecodeError as error:
-        raise InvalidInput(
-            f"the table file {str(path)!r} is not UTF-8 text (byte {error.start}): save it "
-            "as UTF-8 CSV"
-        ) from None
-    except ValueError:  # a NUL in the path
-        raise InvalidInput(
-            f"a table file's path holds no NUL, got {short_repr(str(path))}"
-        ) from None
-    return parse(text, path.stem)
+    text = read_text(path, "table file", encoding="utf-8-sig")
+    return parse(text, Path(path).stem)

@@ -57,7 +57,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.errors import InvalidInput, short_repr
+from rules.errors import InvalidInput, read_text
 
 __all__ = [
     "EFFECTS",
@@ -331,21 +331,7 @@ def parse(data: Mapping[str, Any], source: str = "a card file") -> CardSet:
 
 def load(path: str | Path) -> CardSet:
     """A player's own card file (or the shipped one), read and validated."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidInput(
-            f"cannot read the card file {short_repr(str(path))}: {error.strerror}"
-        ) from None
-    except UnicodeDecodeError as error:
-        raise InvalidInput(
-            f"the card file {str(path)!r} is not UTF-8 text (byte {error.start}), as TOML is"
-        ) from None
-    except ValueError:  # a NUL in the path
-        raise InvalidInput(
-            f"a card file's path holds no NUL, got {short_repr(str(path))}"
-        ) from None
+    text = read_text(path, "card file")
     return loads(text, str(path))
 
 

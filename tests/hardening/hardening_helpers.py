@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -48,3 +49,26 @@ def assert_refused_untouched(
     after = files_of(folder)
     assert sorted(after) == sorted(before)
     assert [name for name in after if after[name] != before[name]] == []
+
+
+class Case(NamedTuple):
+    """One bad input: ``prepare(folder)`` makes the files and returns the call that is refused
+    with exactly ``error`` and ``message`` (``<folder>`` standing for the folder)."""
+
+    id: str
+    error: type[Exception]
+    message: str
+    prepare: Callable[[Path], Callable[[], object]]
+
+
+def registry(cases: list[Case]) -> Callable[[str, type[Exception], str], Callable[[Any], Any]]:
+    """A decorator ``@case(id, error, message)`` adding the function below it to ``cases``."""
+
+    def case(id: str, error: type[Exception], message: str) -> Callable[[Any], Any]:
+        def register(prepare: Callable[[Path], Callable[[], object]]) -> Any:
+            cases.append(Case(id, error, message, prepare))
+            return prepare
+
+        return register
+
+    return case

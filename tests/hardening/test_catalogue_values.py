@@ -1,7 +1,6 @@
 """Issue 12, the bad-input catalogue, values: "widget values out of range (a pool of 40 dice, an
 attribute of 9, a slot index of 11, a negative spend — through the rules' actions and the panels'
-inputs), free text (huge, empty, control characters, lone surrogates)", and hand-edited Voidlight
-snapshots. Each case is refused with its exact class and message, and no byte of any file in the
+inputs), free text (huge, empty, control characters, lone surrogates)". Each case is refused with its exact class and message, and no byte of any file in the
 journeys folder changes (the journey's -wal and -shm included).
 
 A panel shows an error instead of raising it: a panel case clicks, then re-raises the exception
@@ -10,20 +9,15 @@ the panel's message area kept (``last_exception``), after checking that is the t
 
 from __future__ import annotations
 
-import json
-import sqlite3
-import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 import traitlets
-from hardening_helpers import assert_refused_untouched, journeys
+from hardening_helpers import Case, assert_refused_untouched, journeys, registry
 
-from rules import book_open
 from rules.book import JourneyBook
-from rules.book_open import SnapshotDistrusted
 from rules.embers import Act, heuristic
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import Ask, Begin
@@ -47,22 +41,8 @@ __all__ = ["journeys"]  # the folder fixture, autouse
 HUGE = "x" * 10_000_000
 
 
-class Case(NamedTuple):
-    id: str
-    error: type[Exception]
-    message: str
-    prepare: Callable[[Path], Callable[[], object]]
-
-
 CASES: list[Case] = []
-
-
-def case(id: str, error: type[Exception], message: str) -> Callable[[Any], Any]:
-    def register(prepare: Callable[[Path], Callable[[], object]]) -> Any:
-        CASES.append(Case(id, error, message, prepare))
-        return prepare
-
-    return register
+case = registry(CASES)
 
 
 def book(folder: Path, game: str) -> JourneyBook[Any, Any]:
@@ -476,54 +456,3 @@ def test_a_huge_value_is_quoted_only_in_part() -> None:
     for bad in CASES:
         if "10-mb" in bad.id:
             assert len(bad.message) < 300, bad.id
-
-
-# --- hand-edited Voidlight snapshots ----------------------------------------------------------
-
-
-def _items_11(state: dict[str, Any]) -> None:
-    state["character"]["items"] = [{"name": f"Crate {n}", "size": "normal", "broken": False}
-                                   for n in range(11)]  # fmt: skip
-
-
-@pytest.mark.parametrize(
-    ("edit", "problem"),
-    [
-        (lambda s: s["light"].update(dice=40), "(the Voidlight Pool's dice is 0 to 6, not 40)"),
-        (lambda s: s["light"].update(beam="laser"), "(the beam is one of high, standard, low, not 'laser')"),
-        (lambda s: s["encounters"][0].update(dice=9), "(the dice of Encounter Pool 'Hull noises' is 1 to 6, not 9)"),
-        (lambda s: s["clock"].update(minute=50), "(the clock's minute (never past where it is heading) is 0 to 0, not 50)"),
-        (lambda s: s.update(status="flying"), "(an expedition is creating, standing, dying, lost, not 'flying')"),
-        (lambda s: s["character"].update(hp=-5), "'hp': -5, 'max_hp': 10"),
-        (_items_11, '(11 slots filled: a character has 10)'),
-    ],
-    ids=["light-of-40", "unknown-beam", "pool-of-9", "clock-ahead", "unknown-status", "hp-of-minus-5", "11-slots"],
-)  # fmt: skip
-def test_an_edited_voidlight_snapshot_is_distrusted_and_rebuilt(
-    journeys: Path, monkeypatch: pytest.MonkeyPatch, edit: Callable[[dict[str, Any]], None], problem: str
-) -> None:  # fmt: skip
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", 4)
-    opened = book(journeys, "voidlight")
-    opened.play(StartEncounter("Hull noises", 4))
-    for _ in range(3):
-        opened.play(Fortune("even"))
-    path, state = opened.path, opened.state
-    opened.close()
-    db = sqlite3.connect(path)
-    with db:
-        (text,) = db.execute("SELECT state FROM snapshots WHERE count = 4").fetchone()
-        snapshot = json.loads(text)
-        edit(snapshot)
-        db.execute("UPDATE snapshots SET state = ? WHERE count = 4", (json.dumps(snapshot),))
-    db.close()
-    with pytest.warns(SnapshotDistrusted) as caught:
-        again = JourneyBook.open(path)
-    (warning,) = caught
-    message = str(warning.message)
-    assert message.startswith(f"{str(path)!r}: the snapshot after 4 entries does not hold a ")
-    assert problem in message
-    assert again.state == state  # rebuilt from the record, as it was
-    again.close()
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # stored again, right
-        JourneyBook.open(path).close()
