@@ -111,6 +111,9 @@ def kill_once(mode: str, path: Path, seed: int, known: list[str], rng: random.Ra
         os.kill(child.pid, signal.SIGKILL)
     child.wait(timeout=30)
     stderr = child.stderr.read() if child.stderr else ""
+    for stream in (child.stdin, child.stdout, child.stderr):
+        if stream is not None:
+            stream.close()
     assert child.returncode in ((0,) if ended else (0, -signal.SIGKILL)), stderr
     if path.exists():
         found = reopened(path, MODES[mode])
