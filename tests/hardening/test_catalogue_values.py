@@ -20,7 +20,7 @@ from hardening_helpers import Case, assert_refused_untouched, journeys, registry
 from rules.book import JourneyBook
 from rules.embers import Act, heuristic
 from rules.errors import IllegalAction, InvalidInput
-from rules.firelights import Ask, Begin
+from rules.firelights import Ask, Begin, BuyInformation, Search
 from rules.voidlight import (
     Create,
     Credits,
@@ -206,6 +206,24 @@ def _(folder: Path) -> Callable[[], object]:
 def _(folder: Path) -> Callable[[], object]:
     opened = JourneyBook.start("firelights", game="firelights", seed=5, folder=folder)
     return lambda: opened.play(Begin("Wick", "she/her", forceful=9, patient=1, quick=0))
+
+
+def treasured(folder: Path) -> JourneyBook[Any, Any]:
+    """A Firelights journey holding 2 treasures (a Search that rolled 6, 6)."""
+    opened = book(folder, "firelights")
+    opened.play(Search("forceful"), [["9H", "KS"], [6, 6]])
+    assert opened.state.treasures == 2
+    return opened
+
+
+@case(
+    "firelights-negative-spend",
+    InvalidInput,
+    "spend a whole number of treasures on Buy Information, 1 or more: -1 is not",
+)
+def _(folder: Path) -> Callable[[], object]:
+    opened = treasured(folder)
+    return lambda: opened.play(BuyInformation(-1))
 
 
 @case(
@@ -428,6 +446,19 @@ def _(folder: Path) -> Callable[[], object]:
     panel = FirelightsPanel(book(folder, "firelights"))
     panel.slip_input.value = HUGE
     return shown(panel, panel.slip_button.click)
+
+
+@case(
+    "firelights-panel-negative-spend",
+    InvalidInput,
+    "spend a whole number of treasures on Buy Information, 1 or more: -3 is not",
+)
+def _(folder: Path) -> Callable[[], object]:
+    from widgets.firelights import FirelightsPanel
+
+    panel = FirelightsPanel(treasured(folder))
+    panel.bar.spend_input.value = -3
+    return shown(panel, panel.bar.buttons["buy"].click)
 
 
 @case(
