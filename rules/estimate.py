@@ -77,7 +77,7 @@ class Tally:
     """How often each whole-number value was met (``counts``: (value, runs), smallest first).
 
     The mean is exact; ``interval`` is its 95% normal-approximation interval (mean ± 1.96
-    standard errors), a point when every value is the same.
+    standard errors), kept within the values met (a point when every value is the same).
 
     >>> tally = Tally("turns", ((3, 2), (5, 2)))
     >>> tally.runs, tally.mean, tally.total
@@ -118,7 +118,7 @@ class Tally:
             return float(mean), float(mean)
         square = sum((value - mean) ** 2 * count for value, count in self.counts)
         half = Z95 * math.sqrt(square / (runs - 1) / runs)
-        return float(mean) - half, float(mean) + half
+        return max(self.low, float(mean) - half), min(self.high, float(mean) + half)
 
     def share_at_most(self, value: int) -> Fraction:
         """The exact share of these runs whose value is ``value`` or less."""
