@@ -307,12 +307,13 @@ def _run_all(
     }
     try:
         for done in as_completed(futures):
-            done.result()  # a run's error is raised here, as soon as it is known
+            if done.exception() is not None:
+                break  # stop what has not started; the first failed chunk in run order raises
             report(sizes[id(done)])
-        return [future.result() for future in futures]
     finally:
         for future in futures:
             future.cancel()
+    return [future.result() for future in futures if not future.cancelled()]
 
 
 def simulate(
