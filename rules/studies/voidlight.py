@@ -4,10 +4,11 @@ policy.
 An *expedition* is ``scenes`` scenes, each a Check (the fiction asks for each Attribute in turn:
 Vigor, Operate, Insight, Diplomacy, Vigor...) in a Standard Position, its cost taken when it
 yields 1 or 0 Hits, then ``minutes`` of expedition time (the Voidlight rolled on its timer,
-conditions worsening). The explorer carries ``batteries`` spare Batteries and slots one as soon as
-it may once the light dies (after the Critical Save that comes as it dies); it treats a worsening condition at once, makes every Critical Save with its best
-Attribute, and never lets a Battery fall or break while it can choose something else. It ends
-"through" (every scene played), "taken out" (dying) or "lost" (to the dark).
+conditions worsening). The explorer carries ``batteries`` spare Batteries and slots one as soon
+as it may once the light dies (after the Critical Save that comes as it dies); it treats a
+worsening condition at once, makes every Critical Save with its best Attribute, and never lets a
+Battery fall or break while it can choose something else. It ends "through" (every scene
+played), "taken out" (dying) or "lost" (to the dark).
 
 The *beam policy*: "low", "standard", "high" all expedition long, or "adaptive" (High Beam while
 the pool holds 4 dice or more, Low Beam below). The rules of each step are Voidlight's own
