@@ -287,23 +287,34 @@ def test_the_2000_game_study_is_the_same_in_process_on_a_process_pool_and_on_das
 
     from rules.studies import embers_study
 
+    told: list[int] = []
+
     def study(executor: Executor | None) -> Any:
-        return embers_study(("warrior",), ("heuristic",), games=2000, seed=8, executor=executor)
+        return embers_study(
+            ("warrior",), games=2000, seed=8, executor=executor, progress=told.append
+        )
 
     here = study(None)
     with ProcessPoolExecutor(2) as pool:
         assert study(pool) == here
-    with (
-        LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        ) as cluster,
-        Client(cluster) as client,
-    ):
-        assert study(client.get_executor()) == here
+    quiet = logging.getLogger("distributed")  # its INFO lines would bury a failure's report
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    try:
+        with (
+            LocalCluster(
+                n_workers=2,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            ) as cluster,
+            Client(cluster) as client,
+        ):
+            assert study(client.get_executor()) == here
+    finally:
+        quiet.setLevel(level)
+    assert sum(told) == 3 * 2000  # every chunk reported, on each executor
     (row,) = here
     alone = win_rate("warrior", 2000, "heuristic", seed=8)  # the same games, one at a time
     assert (row.wins.count, row.wins.low, row.wins.high) == (alone.count, alone.low, alone.high)
