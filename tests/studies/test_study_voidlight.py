@@ -3,6 +3,8 @@ the beam policy (issue 11, "What is simulated")."""
 
 from __future__ import annotations
 
+import math
+import statistics
 from collections import Counter
 
 import pytest
@@ -12,7 +14,7 @@ from rules.errors import InvalidInput
 from rules.simulate import run_seed
 from rules.studies import voidlight_study
 from rules.studies.voidlight import Expedition, Explorer, Trek, start, trek_outcome
-from rules.voidlight import GAME, Check, Choose, Elapse, Save, SwapBattery
+from rules.voidlight import GAME, Check, Choose, Elapse, Save, State, SwapBattery
 
 
 def test_the_expedition_starts_with_its_batteries_beam_and_timer() -> None:
@@ -133,3 +135,37 @@ def test_bad_study_arguments_are_refused_by_name(given: dict[str, object], named
     with pytest.raises(InvalidInput) as caught:
         voidlight_study(runs=1, **given)  # type: ignore[arg-type]
     assert named in str(caught.value)
+
+
+def wait(state: object) -> Elapse:
+    return Elapse(10)
+
+
+def light_dead(state: State) -> str | None:
+    return "dead" if state.light.dead else None
+
+
+def minute(state: State) -> int:
+    return state.clock.minute
+
+
+@pytest.mark.parametrize(("interval", "beam"), [(10, "low"), (20, "high"), (30, "standard")])
+def test_the_light_lasts_as_long_as_its_exact_battery_life(interval: int, beam: str) -> None:
+    """Rules: "reduce its size by 1 die for every Miss, up to a maximum of 2 dice per roll"
+    (High Beam 3, Low Beam 1), rolled every ``interval`` minutes. From the study's start, time
+    alone passing: the simulated minutes until the light dies lie within 4 standard errors of
+    rules.voidlight.battery_life's exact expectation."""
+    from rules.simulate import simulate
+    from rules.voidlight import battery_life
+
+    state = start(interval, beam, batteries=0).state
+    result = simulate(
+        GAME, state, wait, runs=300, seed=3, outcome=light_dead, measures={"minute": minute}
+    )
+    assert result.count("dead") == 300
+    tally = result.measure("minute")
+    exact = battery_life(6, beam, interval).minutes
+    assert exact is not None
+    values = [value for value, count in tally.counts for _ in range(count)]
+    standard_error = statistics.stdev(values) / math.sqrt(len(values))
+    assert abs(float(tally.mean) - float(exact)) <= 4 * standard_error, (tally, exact)
