@@ -23,9 +23,18 @@ from typing import Any
 
 from rules.book_journal import Note
 
-__all__ = ["SAFE_SCHEMES", "Block", "blocks", "escape", "inert_markdown", "outline", "to_markdown"]
+__all__ = [
+    "SAFE_SCHEMES",
+    "Block",
+    "blocks",
+    "escape",
+    "inert_markdown",
+    "no_raw_html",
+    "outline",
+    "to_markdown",
+]
 
-_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&])")
+_SPECIAL = re.compile(r"([\\`*_\[\]>#|~])")
 #: The only URL schemes a link or image in an exported note keeps (no ``javascript:``, ``data:``).
 SAFE_SCHEMES = ("http", "https", "mailto")
 #: Where raw HTML (or an autolink, which may carry any scheme) can start: ``<`` then a letter,
@@ -52,31 +61,40 @@ class Block:
 
 
 def escape(text: str) -> str:
-    r"""``text`` that Markdown shows as it is: ``*``, ``_``, ``#``, ``<`` and the like escaped.
+    r"""``text`` that Markdown shows as it is: ``*``, ``_``, ``#`` and the like escaped, ``&``
+    and ``<`` written ``&amp;`` and ``&lt;`` (an entity means the same to every renderer, and no
+    raw HTML can start, whatever precedes it). A bare ``https://`` address stays a link that
+    shows its own address (GitHub and JupyterLab link those): no other link or image can form.
 
-    >>> escape("“Is it *safe*?” the Oracle answers <yes>")
-    '“Is it \\*safe\\*?” the Oracle answers \\<yes\\>'
+    >>> escape("“Is it *safe*?” the Oracle answers <yes> & [no](javascript:x)")
+    '“Is it \\*safe\\*?” the Oracle answers &lt;yes\\> &amp; \\[no\\](javascript:x)'
     """
-    return _SPECIAL.sub(r"\\\1", text)
+    return _SPECIAL.sub(r"\\\1", text).replace("&", "&amp;").replace("<", "&lt;")
 
 
 def inert_markdown(text: str) -> str:
     r"""A player's Markdown with nothing in it that can run: formatting kept, raw HTML shown as
-    text (``\<``), and a link or image whose target is not http, https, mailto or a plain
+    text (its ``<`` written ``&lt;``), and a link or image whose target is not http, https, mailto or a plain
     relative address pointed at ``#`` instead.
 
     Why the standard library and not a sanitizer: ``rules/`` imports nothing else, and the exports
     are Markdown, not HTML. Escaping every ``<`` that could open a tag leaves no raw HTML for a
-    renderer to run, whatever it allows. What a kernel shows is rendered and cleaned once more with
-    nh3 (:mod:`widgets.sanitize`). A ``<`` in inline code shows its backslash: the cost of not
-    guessing where a renderer thinks code begins.
+    renderer to run, whatever it allows; an entity, unlike a backslash, cannot be undone by a
+    backslash before it or by a code span around it. What a kernel shows is rendered and cleaned
+    once more with nh3 (:mod:`widgets.sanitize`). In code, such a ``<`` shows as ``&lt;``: the
+    cost of not guessing where a renderer thinks code begins.
 
     >>> inert_markdown("The bridge *sways* <img src=x onerror=alert(2)> [go](javascript:alert(1))")
-    'The bridge *sways* \\<img src=x onerror=alert(2)> [go](#)'
+    'The bridge *sways* &lt;img src=x onerror=alert(2)> [go](#)'
     >>> inert_markdown("[map](https://example.org/map) and x < 3")
     '[map](https://example.org/map) and x < 3'
     """
-    return _HTML_START.sub(r"\\<", _TARGET.sub(_safe_target, text))
+    return no_raw_html(_TARGET.sub(_safe_target, text))
+
+
+def no_raw_html(text: str) -> str:
+    """``text`` with every ``<`` that could open a tag, a comment or an autolink as ``&lt;``."""
+    return _HTML_START.sub("&lt;", text)
 
 
 def _safe_target(match: re.Match[str]) -> str:
@@ -107,7 +125,7 @@ def blocks(book: Any, *, story_only: bool = False) -> list[Block]:
         ),
         Block(
             "summary",
-            f"## Where the journey stands\n\n{inert_markdown(book.summary())}\n\n## The journey",
+            f"## Where the journey stands\n\n{no_raw_html(book.summary())}\n\n## The journey",
         ),
     ]
     actions = [] if story_only else [line for line in book.log() if line.status != "undone"]
