@@ -63,14 +63,24 @@ SAFE_SCHEMES = {"http", "https", "mailto"}
 #: The tags of a journal entry's own frame around the player's text (widgets/journal.py).
 FRAME_TAGS = frozenset({"div", "small", "i"})
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "srcdoc", "xlink:href", "background"}
-_RENDER = mistune.create_markdown(
+_PERMISSIVE = mistune.create_markdown(
     renderer=mistune.HTMLRenderer(escape=False, allow_harmful_protocols=True),
     plugins=["strikethrough", "table", "url"],
 )
 #: CommonMark alone, for what a string shows as (mistune's bare-URL plugin links across Markdown).
-_CORE = mistune.create_markdown(
+_COMMONMARK = mistune.create_markdown(
     renderer=mistune.HTMLRenderer(escape=False, allow_harmful_protocols=True)
 )
+
+
+def render(markdown: str) -> str:
+    """HTML as the most permissive renderer makes it: raw HTML kept, any link scheme kept."""
+    return str(_PERMISSIVE(markdown))
+
+
+def core(markdown: str) -> str:
+    """HTML as CommonMark alone makes it (no bare-URL links)."""
+    return str(_COMMONMARK(markdown))
 
 
 class _Elements(HTMLParser):
@@ -124,7 +134,7 @@ def dangers(fragment: str) -> list[str]:
 def visible_addresses(markdown: str) -> list[bool]:
     """For each link the Markdown renders to: whether it is a bare https address that shows an
     address (what an autolinking renderer makes of a URL in text), not a disguised link."""
-    links = re.findall(r'<a href="([^"]*)">(.*?)</a>', _RENDER(markdown))
+    links = re.findall(r'<a href="([^"]*)">(.*?)</a>', render(markdown))
     return [href.startswith("https://") and text.startswith("https://") for href, text in links]
 
 
@@ -132,7 +142,7 @@ def test_the_checker_sees_each_payload_run_when_nothing_cleans_it() -> None:
     """The check is not vacuous: rendered as they are by a renderer that keeps raw HTML and any
     link, all but three payloads are caught (those three only shape text, or, like the tab
     written as an entity, end up percent-encoded where no browser reads a scheme)."""
-    caught = {name for name, text in PAYLOADS.items() if dangers(_RENDER(text))}
+    caught = {name for name, text in PAYLOADS.items() if dangers(render(text))}
     harmless = {"javascript: with a tab entity", "markdown-link injection", "cell magic text"}
     assert caught == set(PAYLOADS) - harmless
 
@@ -210,11 +220,11 @@ def _hostile_book(payload: str) -> JourneyBook[Any, Any]:
 def test_the_markdown_export_renders_nothing_that_runs(payload: str) -> None:
     book = _hostile_book(payload)
     markdown = to_markdown(book)
-    assert dangers(_RENDER(markdown)) == []
+    assert dangers(render(markdown)) == []
     cells = to_notebook(book)["cells"]
     assert [cell["cell_type"] for cell in cells] == ["markdown"] * len(cells)
     for cell in cells:
-        assert dangers(_RENDER(cell["source"])) == []
+        assert dangers(render(cell["source"])) == []
     book.close()
 
 
@@ -226,7 +236,7 @@ def test_names_pronouns_and_slips_are_shown_exactly_as_typed(payload: str) -> No
         payload = payload.replace("\n", " ")
     book = _hostile_book(payload)
     summary = next(block.text for block in blocks(book) if block.kind == "summary")
-    rendered = parse(_CORE(summary))
+    rendered = parse(core(summary))
     assert {tag for tag, _ in rendered.tags} <= {"h2", "p", "strong", "pre", "code", "ul", "li"}
     assert all(visible_addresses(summary))  # an autolinking renderer links only bare addresses
     text = "".join(rendered.text)
@@ -242,7 +252,7 @@ def test_a_note_in_the_export_keeps_its_formatting_and_loses_its_code() -> None:
     assert note == (
         "The bridge *sways* &lt;img src=x onerror=alert(2)> [map](https://example.org/m)"
     )
-    assert "<em>sways</em>" in _RENDER(note)
+    assert "<em>sways</em>" in render(note)
     book.close()
 
 
@@ -275,7 +285,7 @@ def test_inert_markdown_removes_unsafe_targets_and_every_tag_start(
 def test_escape_leaves_markdown_nothing_to_format() -> None:
     """Every other player string is text: rendered, it is exactly what was typed."""
     typed = "*Wick* _the_ `brave` [x](https://e.org) <b>&amp;</b> #1 | ~~no~~ & \\ >"
-    rendered = parse(_CORE(escape(typed)))
+    rendered = parse(core(escape(typed)))
     assert [tag for tag, _ in rendered.tags] == ["p"]
     assert all(visible_addresses(escape(typed)))
     assert "".join(rendered.text).strip() == typed
