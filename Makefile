@@ -37,10 +37,16 @@ voila: $(VENV)/.installed-run no-token-argument
 	$(BIN)/python -m tools.serve voila notebooks/play-$(GAME).ipynb --no-browser --port=$(PORT) \
 		--Voila.ip=127.0.0.1
 
+# `TOKEN=secret make play` (the environment) still works: make exports it to the server's
+# environment only. `make play TOKEN=secret` (make's own arguments, which `ps` shows) is refused.
+ifeq ($(origin TOKEN),environment)
+export JUPYTER_TOKEN := $(TOKEN)
+endif
 .PHONY: no-token-argument
 no-token-argument:
-	$(if $(TOKEN),$(error TOKEN= would put the token on the command line: run \
-		JUPYTER_TOKEN=... make play (or set JUPYTER_TOKEN_FILE to a file of mode 600) instead))
+	$(if $(filter command line,$(origin TOKEN)),$(error make play TOKEN=... puts the token on \
+		the command line, where ps shows it: run JUPYTER_TOKEN=... make play (or set \
+		JUPYTER_TOKEN_FILE to a file of mode 600) instead))
 
 # Debian's Chromium for the browser tests: installed when missing and we are root; otherwise
 # those tests skip with a one-line reason (tests/browser/conftest.py).

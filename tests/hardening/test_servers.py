@@ -328,3 +328,14 @@ def test_make_play_and_make_voila_start_the_launcher_and_take_no_token_argument(
         ["make", "-n", "play", "TOKEN=abc"], cwd=REPO, capture_output=True, text=True
     )
     assert refused.returncode != 0 and "JUPYTER_TOKEN" in refused.stderr
+    # TOKEN in make's environment (the README's old `TOKEN=secret make play`) still works, and
+    # reaches the server through its environment, not its command line.
+    from_env = subprocess.run(
+        ["make", "-n", "play"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "TOKEN": "abc-from-env"},
+    )
+    assert "abc-from-env" not in from_env.stdout and "-m tools.serve lab " in from_env.stdout
