@@ -290,3 +290,58 @@ def test_escape_leaves_markdown_nothing_to_format() -> None:
     assert all(visible_addresses(escape(typed)))
     assert "".join(rendered.text).strip() == typed
     assert html.escape(typed) not in escape(typed)  # Markdown escaping, not HTML escaping
+
+
+# --- the panel: every player string escaped ------------------------------------------------------
+
+
+def html_values(widget: Any) -> list[str]:
+    """The HTML of every HTML widget in a panel's tree (Labels and buttons show plain text)."""
+    import ipywidgets
+
+    found = [widget.value] if isinstance(widget, ipywidgets.HTML | ipywidgets.HTMLMath) else []
+    for child in getattr(widget, "children", ()):
+        found += html_values(child)
+    return found
+
+
+def played_panel(name: str, pronouns: str, slip: str) -> Any:
+    """A Firelights panel begun as a player would, by its inputs, then a slip written."""
+    from widgets.firelights import FirelightsPanel
+
+    panel = FirelightsPanel(seed=11)
+    panel.name_input.value = name
+    panel.pronouns_input.value = pronouns
+    for approach, value in {"forceful": 2, "patient": 1, "quick": 0}.items():
+        panel.approach_inputs[approach].value = value
+    panel.table_input.value = "5S"
+    panel.begin_button.click()
+    panel.slip_input.value = slip
+    panel.slip_button.click()
+    return panel
+
+
+@pytest.mark.parametrize("payload", PAYLOADS.values(), ids=IDS)
+def test_the_panel_shows_a_hostile_name_pronouns_and_slip_as_text(payload: str) -> None:
+    """Issue 12: "The panel escapes every payload (0 of 21 HTML widgets showed one raw)": still
+    so. Each HTML widget that differs from a panel played with plain words holds no element, no
+    handler and no URL that the panel's own HTML lacks."""
+    plain = played_panel("Wick", "she/her", "An oak.")
+    panel = played_panel(payload[:40], payload[:20], payload)
+    assert panel.state.world.current.slips == (payload,)
+    own = set(html_values(plain))
+    changed = [value for value in html_values(panel) if value not in own]
+    escaped = {html.escape(payload[:40], quote=quote) for quote in (True, False)}
+    assert any(text in value for text in escaped for value in changed)
+    baseline = {
+        (tag, tuple(sorted(n for n, _ in attrs))) for v in own for tag, attrs in parse(v).tags
+    }
+    for value in changed:
+        shapes = {(tag, tuple(sorted(n for n, _ in attrs))) for tag, attrs in parse(value).tags}
+        assert shapes <= baseline, value
+        assert not re.search(
+            r"(?i)(javascript|data):",
+            " ".join(str(v) for _, attrs in parse(value).tags for _, v in attrs),
+        ), value
+    plain.close()
+    panel.close()
