@@ -101,10 +101,12 @@ def _safe_target(match: re.Match[str]) -> str:
     url = match["url"].removeprefix("<").removesuffix(">")
     # A renderer reads entities and backslash escapes in a target, in either order; a browser
     # drops tabs and newlines inside it. Refuse the target if any reading is not safe.
-    readings = {
-        html.unescape(_BACKSLASH.sub(r"\1", url)),
-        _BACKSLASH.sub(r"\1", html.unescape(url)),
-    }
+    readings = {url}
+    if "&" in url or "\\" in url:
+        readings = {
+            html.unescape(_BACKSLASH.sub(r"\1", url)),
+            _BACKSLASH.sub(r"\1", html.unescape(url)),
+        }
     for reading in readings:
         scheme = _SCHEME.match(_IGNORED.sub("", reading))
         if scheme is not None and scheme[1].lower() not in SAFE_SCHEMES:
