@@ -229,8 +229,13 @@ def test_jupyterlab_refuses_a_foreign_origin_with_the_players_cookie(lab: Server
 
 # --- Voilà (make voila) -------------------------------------------------------------------------
 
-#: A notebook that leaves a mark when a kernel runs it (as the play notebook writes a journey).
-PROBE = 'open("ran.txt", "a").write("ran\\n")\nprint("the probe ran")'
+#: A notebook that leaves a mark when a kernel runs it (as the play notebook writes a journey),
+#: saying whether the kernel could read the server's token from its environment.
+PROBE = """\
+import os
+open("ran.txt", "a").write(f"ran; token in the kernel's environment: {'JUPYTER_TOKEN' in os.environ}\\n")
+print("the probe ran")
+"""
 
 
 @pytest.fixture(scope="module")
@@ -244,10 +249,10 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield from start("voila", args, tmp)
 
 
-def ran(server: Server) -> int:
-    """How many times a kernel ran the probe notebook."""
-    mark = Path(str(server.log).removesuffix("voila.log")) / "site" / "ran.txt"
-    return len(mark.read_text().splitlines()) if mark.exists() else 0
+def ran(server: Server) -> list[str]:
+    """What each kernel that ran the probe notebook wrote."""
+    mark = server.log.parent / "site" / "ran.txt"
+    return mark.read_text().splitlines() if mark.exists() else []
 
 
 def test_voila_runs_with_a_token_and_the_host_and_origin_checks(voila: Server) -> None:
@@ -262,12 +267,12 @@ def test_voila_starts_no_kernel_without_the_token_or_for_a_foreign_host(voila: S
     assert status == 302 and headers["Location"].startswith("/login")
     assert voila.request("GET", "/?token=wrong")[0] == 302
     assert voila.request("GET", f"/?token={voila.token}", {"Host": "evil.example"})[0] == 403
-    assert ran(voila) == 0
+    assert ran(voila) == []
 
 
 def test_voila_serves_the_page_with_the_token_and_refuses_a_foreign_origin(voila: Server) -> None:
     cookie, _ = login(voila, "/")
-    assert ran(voila) == 1
+    assert ran(voila) == ["ran; token in the kernel's environment: False"]
     status, _, page = voila.request("GET", "/", {"Cookie": cookie})
     assert status == 200 and b"the probe ran" in page
     kernel = re.search(rb'"kernelId": "([0-9a-f-]+)"', page)
