@@ -24,6 +24,8 @@ from typing import Any
 import mistune
 import pytest
 from hardening_helpers import journeys  # noqa: F401  (autouse: a fresh journey folder)
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from IPython.core.interactiveshell import InteractiveShell
 
 from rules.book import JourneyBook, Note
@@ -345,3 +347,22 @@ def test_the_panel_shows_a_hostile_name_pronouns_and_slip_as_text(payload: str) 
         ), value
     plain.close()
     panel.close()
+
+
+# --- random hostile text: pieces of every payload, in any order -----------------------------------
+
+#: The pieces the payloads are made of: assembled at random, they try what the corpus missed.
+PIECES = [
+    *("<", ">", "/", "img", "svg", "a", "script", "iframe", " src=x", " href=", " onerror=f()"),
+    *(" onload=f()", '"', "'", "=", "[", "]", "(", ")", "![", "]:", "`", "*", "\\", "\n", " "),
+    *("\t", "    ", "javascript:", "JAVA", "script:", "data:", "vbscript:", "&#x61;", "&#9;"),
+    *("&colon;", "&#58;", "&lt;", "&", "#", "<!--", "-->", "https://e.org", "mailto:", "x"),
+]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
+def test_random_hostile_markdown_is_inert_in_the_exports_and_in_journal_cells(text: str) -> None:
+    assert dangers(render(inert_markdown(text))) == [], inert_markdown(text)
+    assert dangers(markdown_html(text)) == []
+    assert not re.search(r"<[A-Za-z/!?]", inert_markdown(text))
