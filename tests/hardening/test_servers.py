@@ -218,13 +218,35 @@ def test_jupyterlab_refuses_a_foreign_origin_with_the_players_cookie(lab: Server
     assert len(json.loads(lab.request("GET", "/api/kernels", lab.auth())[2])) == kernels
     status, _, body = lab.request("POST", "/api/kernels", {**browser, "Origin": same}, "{}")
     assert status == 201, body
-    channels = f"/api/kernels/{json.loads(body)['id']}/channels"
+    kernel = json.loads(body)["id"]
+    channels = f"/api/kernels/{kernel}/channels"
     try:
         assert lab.upgrade(channels, {"Cookie": cookie, "Origin": EVIL}) == 403
         assert lab.upgrade(channels, {"Origin": same}) == 403  # no cookie, no token
         assert lab.upgrade(channels, {"Cookie": cookie, "Origin": same}) == 101
+        assert kernel_sees_token(lab.log.parent / "runtime" / f"kernel-{kernel}.json") == "False"
     finally:
         lab.request("DELETE", channels.removesuffix("/channels"), lab.auth())
+
+
+def kernel_sees_token(connection_file: Path) -> str:
+    """What the kernel of ``connection_file`` prints for "is JUPYTER_TOKEN in my environment"."""
+    from jupyter_client import BlockingKernelClient
+
+    client = BlockingKernelClient(connection_file=str(connection_file))
+    client.load_connection_file()
+    client.start_channels()
+    try:
+        client.wait_for_ready(timeout=60)
+        seen: list[str] = []
+        client.execute_interactive(
+            "import os; print('JUPYTER_TOKEN' in os.environ)",
+            timeout=60,
+            output_hook=lambda msg: seen.append(msg["content"].get("text", "")),
+        )
+    finally:
+        client.stop_channels()
+    return "".join(seen).strip()
 
 
 # --- Voilà (make voila) -------------------------------------------------------------------------
