@@ -145,7 +145,7 @@ def serve_voila(argv: Sequence[str]) -> None:
         def initialize(self, argv: Any = None) -> None:
             super().initialize(argv)
             self.token = secret
-            self.tornado_settings = {**self.tornado_settings, **REQUIRED}
+            self.tornado_settings = {**self.tornado_settings, **REQUIRED}  # type: ignore[has-type]
 
         def start(self) -> None:
             tornado.ioloop.IOLoop.current().add_callback(self._lantern_ready)
