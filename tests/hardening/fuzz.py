@@ -58,23 +58,32 @@ def options(name: str, rng: random.Random) -> dict[str, Any]:
     return {"difficulty": rng.choice(DIFFICULTIES)} if name == "embers" else {}
 
 
-def step(driver: Driver, journey: Journey[Any, Any], rng: random.Random, tally: Tally) -> None:
-    """One random step on ``journey``, checked; raises on anything broken."""
+def step(
+    driver: Driver,
+    journey: Journey[Any, Any],
+    history: list[Any],
+    rng: random.Random,
+    tally: Tally,
+) -> None:
+    """One random step on ``journey``, checked; raises on anything broken. ``history`` holds the
+    state before each live action, last on top: what undo must give back."""
     roll = rng.random()
-    if roll < UNDO and any(not e.superseded for e in journey.entries):
-        before = journey.state
+    if roll < UNDO and history:
+        reached = journey.state
         removed = journey.undo()
+        assert journey.state == history[-1], "undo did not give back the state before the action"
         driver.check(journey.state)
         tally.undos += 1
         if rng.random() < 0.5:  # redo: exactly as it went
             journey.extend(removed)
-            assert journey.state == before, "redo did not give back the state undo took"
+            assert journey.state == reached, "redo did not give back the state undo took"
+        else:
+            history.pop()
     elif roll < UNDO + REROLL and journey.can_reroll:
-        before = journey.state_after(len(journey.entries) - 1)
         action = journey.game.parse_action(journey.entries[-1].action)
         report = journey.reroll()
         assert journey.entries[-2].superseded, "the first try is kept, marked superseded"
-        driver.check_step(before, action, report, journey.state)
+        driver.check_step(history[-1], action, report, journey.state)
         tally.rerolls += 1
     elif roll < UNDO + REROLL + REFUSE:
         not_offered = driver.not_offered(journey.state)
@@ -89,6 +98,7 @@ def step(driver: Driver, journey: Journey[Any, Any], rng: random.Random, tally: 
         action = driver.pick(before, rng)
         report = journey.play(action)
         tally.ran += 1
+        history.append(before)
         driver.check_step(before, action, report, journey.state)
     driver.check(journey.state)
 
@@ -99,11 +109,11 @@ def fuzz(name: str, actions: int, seed: int) -> Tally:
         journey_seed = rng.randrange(2**32)
         journey = Journey.start(name, journey_seed, options(name, rng))
         tally.journeys += 1
-        steps = 0
+        steps, history = 0, []
         try:
             while tally.ran < actions and steps < LONGEST and not driver.over(journey.state):
                 steps += 1
-                step(driver, journey, rng, tally)
+                step(driver, journey, history, rng, tally)
             assert replayed(journey) == journey.state, "the record does not replay to the state"
         except Exception:  # counted and shown: the run goes on with a new journey
             tally.broke += 1

@@ -45,6 +45,8 @@ from hypothesis.stateful import (
 )
 from stateful_play import DRIVERS, Driver, assert_refused, replayed
 
+from rules import book_open
+from rules import journey as journey_module
 from rules.book import JourneyBook
 from rules.embers import DIFFICULTIES
 from rules.errors import IllegalAction, LanternError
@@ -191,9 +193,20 @@ class EmbersPlay(Play):
 
 class BookPlay(Play):
     """The same play through a Journey Book in a temporary folder: every step is committed to the
-    file, and the file opened again at the end holds the state the book reached."""
+    file, and the file opened again at the end holds the state the book reached.
+
+    Snapshots are taken every 8 actions here (not every 256) and a journey keeps only 4 recent
+    points in memory (not 64), so undo and the final opening go through stored snapshots and
+    rebuilt points, as a long journey does.
+    """
+
+    snapshot_every: ClassVar[int] = 8
+    remembered: ClassVar[int] = 4
 
     def begin(self, seed: int, options: dict[str, Any]) -> Any:
+        self.saved = (book_open.SNAPSHOT_EVERY, journey_module.REMEMBERED_POINTS)
+        book_open.SNAPSHOT_EVERY = self.snapshot_every
+        journey_module.REMEMBERED_POINTS = self.remembered
         self.folder = Path(tempfile.mkdtemp(prefix="lantern-stateful-"))
         return JourneyBook.start("stateful", game=self.game, seed=seed, options=options,
                                  folder=self.folder)  # fmt: skip
@@ -211,6 +224,7 @@ class BookPlay(Play):
                 assert again.state == state
                 assert replayed(again.journey) == state
         finally:
+            book_open.SNAPSHOT_EVERY, journey_module.REMEMBERED_POINTS = self.saved
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -226,7 +240,7 @@ class EmbersBook(BookPlay):
     game = "embers"
 
 
-# About 1,000 steps per game in memory (examples x steps), and 60 through a book.
+# About 1,000 steps per game in memory (examples x steps), and 120 through a book.
 TestFirelightsPlay = FirelightsPlay.TestCase
 TestFirelightsPlay.settings = quick(20, 50)
 TestVoidlightPlay = VoidlightPlay.TestCase
@@ -234,11 +248,11 @@ TestVoidlightPlay.settings = quick(20, 50)
 TestEmbersPlay = EmbersPlay.TestCase
 TestEmbersPlay.settings = quick(20, 50)
 TestFirelightsBook = FirelightsBook.TestCase
-TestFirelightsBook.settings = quick(2, 30)
+TestFirelightsBook.settings = quick(3, 40)
 TestVoidlightBook = VoidlightBook.TestCase
-TestVoidlightBook.settings = quick(2, 30)
+TestVoidlightBook.settings = quick(3, 40)
 TestEmbersBook = EmbersBook.TestCase
-TestEmbersBook.settings = quick(2, 30)
+TestEmbersBook.settings = quick(3, 40)
 
 
 # --- make fuzz -------------------------------------------------------------------------------------
