@@ -3,10 +3,11 @@
 Not part of ``make test`` (it takes minutes). For each game it plays ``--actions`` actions
 (default 100,000) over as many journeys as that takes, each journey seeded from ``--seed``: mostly
 an action picked at random among the ones the rules offer (:mod:`stateful_play`), now and then an
-undo (and a redo of it), a reroll, or an action the rules must refuse. After every step the
-game's invariants; at the end of each journey its record, through JSON, must replay to the state
-it reached. A step that raises where it should not, or breaks an invariant, counts as broken
-(the first few are printed with the seed and the step to replay them) and ends that journey.
+undo (and a redo of it), a reroll, or an action the rules must refuse; before one action in four,
+what a panel asks of the rules (odds, option labels, risks). After every step the game's
+invariants; at the end of each journey its record, through JSON, must replay to the state it
+reached. A step that raises where it should not, or breaks an invariant, counts as broken (the
+first few are printed with the seed and the step to replay them) and ends that journey.
 
 Run: ``make fuzz``, or ``python tests/hardening/fuzz.py [--actions=N] [--seed=S] [GAME ...]``.
 Exits 1 when any step broke.
@@ -35,6 +36,9 @@ SEED = 2026
 LONGEST = 400
 #: How often a step is something other than a plain legal action.
 UNDO, REROLL, REFUSE = 0.02, 0.02, 0.03
+#: How often the panel's questions (odds, option labels, risks) are asked before an action: they
+#: cost more than the action itself (Firelights' odds enumerate the deck's pairs).
+PROBE = 0.25
 SHOWN = 5  # broken steps printed per game
 #: A game that breaks this often is not worth playing on: its run stops early.
 GIVE_UP = 100
@@ -96,6 +100,8 @@ def step(
     else:
         before = journey.state
         action = driver.pick(before, rng)
+        if rng.random() < PROBE:
+            driver.probe(before, action)
         report = journey.play(action)
         tally.ran += 1
         history.append(before)

@@ -24,7 +24,9 @@ from typing import Any
 
 from rules import embers, firelights, voidlight
 from rules.embers import actions as EA
+from rules.errors import InvalidInput
 from rules.firelights import actions as FA
+from rules.firelights.moves import ROLLING
 from rules.journey import Journey
 from rules.voidlight import actions as VA
 from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, SLOTS
@@ -47,7 +49,9 @@ class Driver:
     naming nothing there is (refused with a LanternError when built or when played);
     ``check(state)``: the game's invariants, on any state; ``check_step(before, action,
     report, after)``: what one action must have done (Embers: an attack's damage against the
-    target's health).
+    target's health); ``probe(state, action)``: what a panel asks of the rules before the
+    action is taken (its odds, the labels of a pending choice's options, the risks): it must
+    answer, never raise.
     """
 
     name: str
@@ -56,6 +60,7 @@ class Driver:
     malformed: Callable[[Any], list[Callable[[], Any]]]
     check: Callable[[Any], None]
     over: Callable[[Any], bool]
+    probe: Callable[[Any, Any], None] = lambda state, action: None
     check_step: Callable[[Any, Any, Any, Any], None] = lambda before, action, report, after: None
 
 
@@ -170,6 +175,17 @@ def firelights_check(state: firelights.State) -> None:
         assert state.in_play == () and state.pending is None, (state.in_play, state.pending)
 
 
+def firelights_probe(state: firelights.State, action: Any) -> None:
+    """The panel's questions: the odds of a rolling action (exact, summing to 1), the label of
+    each option of a pending choice, the risk of each offered kind."""
+    if action.kind in ROLLING:
+        assert sum(firelights.odds(state, action).values()) == 1
+    if state.pending is not None:
+        assert all(firelights.option_text(state, o) for o in state.pending.options)
+    for kind in firelights.available(state):
+        firelights.risk(state, kind)
+
+
 # --- Voidlight -------------------------------------------------------------------------------------
 
 
@@ -247,6 +263,18 @@ def voidlight_check(state: voidlight.State) -> None:
     assert all(0 <= sheet.effective(name) <= sheet.score(name) for name in ATTRIBUTES)
 
 
+def voidlight_probe(state: voidlight.State, action: Any) -> None:
+    """The panel's questions: the odds of the action (when it has some), the label of each
+    option of a pending choice, the timer's countdown and the light's expected life."""
+    odds = voidlight.odds(state, action)
+    if odds is not None:
+        assert sum(odds.values()) == 1, odds
+    if state.pending is not None:
+        assert all(voidlight.option_text(state, o) for o in state.pending.options)
+    voidlight.countdown(state)
+    voidlight.light_life(state)
+
+
 # --- Embers ----------------------------------------------------------------------------------------
 
 
@@ -282,6 +310,19 @@ def embers_malformed(state: embers.State) -> list[Callable[[], Any]]:
         lambda: EA.Promote("Nobody"),
         lambda: EA.Act(hero, 5, "N"),  # type: ignore[arg-type]
     ]
+
+
+def embers_probe(state: embers.State, action: Any) -> None:
+    """The ring's questions: where the next monster spawns (none when no fire card is left
+    below the top: a refusal the panel shows) and whether the Night card is next."""
+    if state.phase == "setup" or state.over:
+        return
+    try:
+        assert sum(embers.spawn_location(state).values()) == 1
+    except InvalidInput:
+        assert not any(run != (embers.NIGHT,) for run in state.segments), state.segments
+    assert embers.night_within(state, 1) in (0, 1)
+    assert len(embers.next_cards(state, 3)) <= 3
 
 
 def embers_check(state: embers.State) -> None:
@@ -330,28 +371,31 @@ def embers_check_step(before: embers.State, action: Any, report: Any, after: emb
 DRIVERS: dict[str, Driver] = {
     "firelights": Driver(
         "firelights",
-        firelights_pick,
-        firelights_not_offered,
-        firelights_malformed,
-        firelights_check,
-        lambda state: state.over,
+        pick=firelights_pick,
+        not_offered=firelights_not_offered,
+        malformed=firelights_malformed,
+        check=firelights_check,
+        over=lambda state: state.over,
+        probe=firelights_probe,
     ),
     "voidlight": Driver(
         "voidlight",
-        voidlight_action,
-        voidlight_not_offered,
-        voidlight_malformed,
-        voidlight_check,
-        lambda state: state.over,
+        pick=voidlight_action,
+        not_offered=voidlight_not_offered,
+        malformed=voidlight_malformed,
+        check=voidlight_check,
+        over=lambda state: state.over,
+        probe=voidlight_probe,
     ),
     "embers": Driver(
         "embers",
-        embers_pick,
-        embers_not_offered,
-        embers_malformed,
-        embers_check,
-        lambda state: state.over,
-        embers_check_step,
+        pick=embers_pick,
+        not_offered=embers_not_offered,
+        malformed=embers_malformed,
+        check=embers_check,
+        over=lambda state: state.over,
+        probe=embers_probe,
+        check_step=embers_check_step,
     ),
 }
 

@@ -105,6 +105,7 @@ class Play(RuleBasedStateMachine):
             if self.driver.over(before):
                 return
             action = self.driver.pick(before, rng)
+            self.driver.probe(before, action)
             report = self.journey.play(action)
             self.driver.check_step(before, action, report, self.journey.state)
             self.driver.check(self.journey.state)
