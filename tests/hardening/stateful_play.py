@@ -36,7 +36,15 @@ from rules.voidlight.state import STATUSES
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "voidlight"))
 from voidlight_player import random_action as voidlight_action
 
-__all__ = ["DRIVERS", "Driver", "assert_refused", "frozen", "replayed"]
+__all__ = [
+    "DRIVERS",
+    "FIRELIGHTS_SAMPLES",
+    "VOIDLIGHT_SAMPLES",
+    "Driver",
+    "assert_refused",
+    "frozen",
+    "replayed",
+]
 
 
 @dataclass(frozen=True)
@@ -120,7 +128,7 @@ def firelights_pick(state: firelights.State, rng: random.Random) -> Any:
 
 
 #: A well-formed action of each kind, to play when the kind is not offered.
-_FIRELIGHTS_SAMPLES: dict[str, Callable[[firelights.State], Any]] = {
+FIRELIGHTS_SAMPLES: dict[str, Callable[[firelights.State], Any]] = {
     "begin": lambda s: FA.Begin("Wick", "she/her", 2, 1, 0),
     "choose": lambda s: FA.Choose("random"),
     "confront": lambda s: FA.Confront("quick"),
@@ -139,7 +147,7 @@ _FIRELIGHTS_SAMPLES: dict[str, Callable[[firelights.State], Any]] = {
 
 def firelights_not_offered(state: firelights.State) -> list[Any]:
     offered = firelights.available(state)
-    return [sample(state) for kind, sample in _FIRELIGHTS_SAMPLES.items() if kind not in offered]
+    return [sample(state) for kind, sample in FIRELIGHTS_SAMPLES.items() if kind not in offered]
 
 
 def firelights_malformed(state: firelights.State) -> list[Callable[[], Any]]:
@@ -163,8 +171,10 @@ def firelights_malformed(state: firelights.State) -> list[Callable[[], Any]]:
 
 
 def firelights_check(state: firelights.State) -> None:
-    """Each of the 52 cards in exactly one place, Fatigue 0..5, treasures 0 or more; an ended
-    journey leaves no card in play and no choice pending (issue 12, item 7)."""
+    """ "Every card is in exactly one place" (rules/firelights/state.py) of the 52; "The Fatigue
+    track has 5 boxes" (RULES-NOTES): Fatigue 0..5; treasures 0 or more ("Buy Information [...]
+    spends no more than you hold"); an ended journey leaves no card in play and no choice
+    pending (issue 12, item 7)."""
     places = firelights.locations(state)  # raises on a card in two places or a lost card
     assert len(places) == 52, len(places)
     assert 0 <= state.fatigue <= firelights.FATIGUE_BOXES, state.fatigue
@@ -190,7 +200,7 @@ def firelights_probe(state: firelights.State, action: Any) -> None:
 
 
 #: A well-formed action of each kind, to play when the kind is not offered.
-_VOIDLIGHT_SAMPLES: dict[str, Any] = {
+VOIDLIGHT_SAMPLES: dict[str, Any] = {
     "create": VA.Create("Vex", "she/her", 2, 1, 1, 1),
     "create_random": VA.CreateRandom("Rook"),
     "take": VA.Take("Pistol"),
@@ -222,7 +232,7 @@ _VOIDLIGHT_SAMPLES: dict[str, Any] = {
 
 def voidlight_not_offered(state: voidlight.State) -> list[Any]:
     offered = voidlight.available(state)
-    return [action for kind, action in _VOIDLIGHT_SAMPLES.items() if kind not in offered]
+    return [action for kind, action in VOIDLIGHT_SAMPLES.items() if kind not in offered]
 
 
 def voidlight_malformed(state: voidlight.State) -> list[Callable[[], Any]]:
@@ -247,8 +257,10 @@ def voidlight_malformed(state: voidlight.State) -> list[Callable[[], Any]]:
 
 
 def voidlight_check(state: voidlight.State) -> None:
-    """Slots 10 at most, Hit Points 0..max, attributes 0..6, the Voidlight and every Encounter
-    Pool 0..6 dice; foes' Hit Points 0..their max; a known status."""
+    """ "Your character has 10 Slots": 10 at most filled; Hit Points 0..max ("damage never goes
+    below 0"); "Attributes [...] each 0..6"; the Voidlight (P6) and every Encounter Pool 0..6
+    dice ("the pool at 0 dice triggers its event"); foes' Hit Points 0..their max; a known
+    status (RULES-NOTES)."""
     assert 0 <= state.light.dice <= FULL, state.light
     assert all(0 <= pool.dice <= FULL for pool in state.encounters), state.encounters
     assert all(0 <= foe.hp <= foe.max_hp for foe in state.enemies), state.enemies
@@ -326,9 +338,11 @@ def embers_probe(state: embers.State, action: Any) -> None:
 
 
 def embers_check(state: embers.State) -> None:
-    """The 12 fire cards and the Night card each in one place (top, deck, forage pile, hand, a
-    stack in the wild; the Night card set aside at the last hour); one hero per camp space, each
-    hero in the camp or the tent, never both; a promoted hero is in camp."""
+    """ "1 Night card [...] 12 fire cards" (RULES-NOTES), each in one place: the top, the deck,
+    the forage pile, the hand or a stack in the wild ("Winning: the Night card at 1 hour is set
+    aside", house rule); one hero per camp space, each of the 5 heroes in the camp or the tent,
+    never both, at most 4 in camp ("Four heroes start on the cardinal camp spaces [...], the
+    fifth in the tent"; reinforcing stops at 4); a promoted hero is in camp; 1..4 hours to dawn."""
     if state.phase == "setup":
         return
     fire = [card.name for card in state.cards.fire]

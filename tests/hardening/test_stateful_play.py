@@ -43,14 +43,24 @@ from hypothesis.stateful import (
     precondition,
     rule,
 )
-from stateful_play import DRIVERS, Driver, assert_refused, replayed
+from stateful_play import (
+    DRIVERS,
+    FIRELIGHTS_SAMPLES,
+    VOIDLIGHT_SAMPLES,
+    Driver,
+    assert_refused,
+    replayed,
+)
 
 from rules import book_open
 from rules import journey as journey_module
 from rules.book import JourneyBook
 from rules.embers import DIFFICULTIES
 from rules.errors import IllegalAction, LanternError
+from rules.firelights.moves import KINDS as FIRELIGHTS_KINDS
 from rules.journey import Entry, Journey
+from rules.voidlight.moves import FREE
+from rules.voidlight.moves import KINDS as VOIDLIGHT_KINDS
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 #: The generator a step builds its action with (Hypothesis draws and shrinks its seed).
@@ -285,3 +295,12 @@ def test_fuzz_counts_a_broken_invariant_and_exits_1(
     assert found is not None, out
     assert int(found[1]) == int(found[2]) >= 50  # each play broke, and so ended its journey
     assert "an invariant that never holds" in out
+
+
+def test_every_kind_has_a_refused_sample() -> None:
+    """Each action kind a game can refuse has a well-formed sample to play when it is not offered
+    (a kind added to a game without one would go untested here): all but the moves offered
+    always (Firelights' Consult; Voidlight's Fortune, Reaction and oracle rolls)."""
+    assert set(FIRELIGHTS_SAMPLES) == set(FIRELIGHTS_KINDS) - {"consult"}
+    assert set(VOIDLIGHT_SAMPLES) == set(VOIDLIGHT_KINDS) - set(FREE)
+    assert all(action.kind == kind for kind, action in VOIDLIGHT_SAMPLES.items())
