@@ -7,6 +7,8 @@ choice only its options), lists actions the rules must refuse now (a kind not of
 hero, a value out of range), and checks the game's invariants (issue 12, "Stateful random play").
 
 The Voidlight player is the one its own playouts use (``tests/voidlight/voidlight_player.py``).
+Firelights and Embers mix in their sensible players (:data:`SENSIBLE`): their picks are checked
+to be among the offered moves too, and they carry journeys to their endings.
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ __all__ = [
     "frozen",
     "replayed",
 ]
+
+#: How often a step plays the game's own sensible player instead of a random legal move, so that
+#: journeys also reach their late states and endings (six beacons lit; dawn in Embers, where a
+#: few random moves lose the night).
+SENSIBLE = {"firelights": 0.5, "embers": 0.85}
 
 
 @dataclass(frozen=True)
@@ -118,8 +125,15 @@ def firelights_moves(state: firelights.State, kind: str) -> list[Any]:
     raise AssertionError(f"no builder for the Firelights kind {kind!r}")
 
 
+_SENSIBLE_FIRELIGHT = firelights.SensiblePlayer()
+
+
 def firelights_pick(state: firelights.State, rng: random.Random) -> Any:
     offered = firelights.available(state)
+    if rng.random() < SENSIBLE["firelights"]:
+        action = _SENSIBLE_FIRELIGHT.next_action(state)
+        assert action.kind in offered, (action, offered)
+        return action
     # Consulting the tables and writing slips change nothing in play: now and then only.
     kinds = [k for k in offered if k not in ("consult", "slip")] or list(offered)
     if rng.random() < 0.03:
@@ -291,7 +305,12 @@ def voidlight_probe(state: voidlight.State, action: Any) -> None:
 
 
 def embers_pick(state: embers.State, rng: random.Random) -> Any:
-    return rng.choice(embers.legal(state))
+    legal = embers.legal(state)
+    if rng.random() < SENSIBLE["embers"]:
+        action = embers.heuristic(state)
+        assert action in legal, (action, state.phase)
+        return action
+    return rng.choice(legal)
 
 
 def embers_not_offered(state: embers.State) -> list[Any]:
