@@ -54,6 +54,11 @@ ALLOWED: dict[tuple[str, str], str] = {
         "round-trips the repr of a Card and a Deck the test built itself (STYLE: value objects "
         "whose repr round-trips), with only Card, Suit and Deck in scope; no file is read"
     ),
+    ("rules/simulate.py", "pickle"): (
+        "pickles a simulation job it built itself to hand it to its own executor's workers (as "
+        "concurrent.futures does with any call) and unpickles only those bytes in the worker; "
+        "it never reads a file"
+    ),
     ("rules/journey.py", "importlib.import_module"): (
         "imports a game's module from the fixed GAMES table; a game name read from a journey "
         "file is checked against GAMES first (game() refuses any other)"
