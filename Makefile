@@ -9,7 +9,7 @@ GAME ?= firelights
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 LINTED = $(wildcard rules widgets tests bench tools conftest.py)
 
-.PHONY: play test lint voila bench browser-deps clean
+.PHONY: play test lint voila bench fuzz browser-deps clean
 
 # A venv that a failed or interrupted run left without pip is made again from scratch.
 $(BIN)/pip:
@@ -67,6 +67,11 @@ test: $(VENV)/.installed-test browser-deps lint
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench
+
+# Random play at scale, not part of `make test`: 100,000 legal actions per game, every invariant
+# checked each step; prints per game how many ran and how many broke, exits 1 if any broke.
+fuzz: $(VENV)/.installed-test
+	$(BIN)/python tests/hardening/fuzz.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
