@@ -65,7 +65,7 @@ def _losses(size: int, most_lost: int, position: Position) -> Distribution[int]:
         k = min(misses, most_lost)
         ways = comb(size, misses) * (whole - hit) ** misses * hit ** (size - misses)
         weights[k] = weights.get(k, 0) + ways
-    return Distribution(weights)
+    return Distribution.from_counts(weights)
 
 
 #: The Positions a pool can be rolled in (Absolute and Impossible roll no dice).
@@ -81,10 +81,6 @@ _LOSS = {
 }
 
 
-def _chain_of(most_lost: int, position: Position) -> ShrinkingChain:
-    return ShrinkingChain.of([pool_loss(n, most_lost, position) for n in range(1, MAX_DICE + 1)])
-
-
 def pool_loss(
     size: int, most_lost: int, position: Position = Position.STANDARD
 ) -> Distribution[int]:
@@ -95,9 +91,19 @@ def pool_loss(
     return found if found is not None else _losses(size, most_lost, position)
 
 
-#: The pool's chain solved in closed form for the game's caps in the standard Position, the one
-#: the battery and the encounter pools roll in (other Positions are solved when asked).
-_CHAINS = {(cap, Position.STANDARD): _chain_of(cap, Position.STANDARD) for cap in GAME_CAPS}
+def _chain_of(most_lost: int, position: Position, largest: int = MAX_DICE) -> ShrinkingChain:
+    return ShrinkingChain.of([pool_loss(n, most_lost, position) for n in range(1, largest + 1)])
+
+
+#: The pool's chain solved in closed form at import, for the pools the game rolls (in the
+#: standard Position): the Voidlight up to P6 in each beam, an encounter pool (at most 2 dice a
+#: roll, the standard beam's cap) up to the most dice a pool may hold. Others are solved when asked.
+_CHAINS = {
+    (cap, Position.STANDARD): _chain_of(cap, Position.STANDARD, FULL)
+    for cap in GAME_CAPS
+    if cap != BEAMS["standard"]
+}
+_CHAINS[BEAMS["standard"], Position.STANDARD] = _chain_of(BEAMS["standard"], Position.STANDARD)
 
 
 def _rolling(position: Position) -> Position:
@@ -108,9 +114,9 @@ def _rolling(position: Position) -> Position:
     return position
 
 
-def _chain(most_lost: int, position: Position) -> ShrinkingChain:
+def _chain(most_lost: int, position: Position, size: int) -> ShrinkingChain:
     found = _CHAINS.get((most_lost, _rolling(position)))
-    return found if found is not None else _chain_of(most_lost, position)
+    return found if found is not None and size <= found.largest else _chain_of(most_lost, position)
 
 
 def pool_rolls(size: int, most_lost: int, *, position: Position = Position.STANDARD) -> Fraction:
@@ -122,7 +128,7 @@ def pool_rolls(size: int, most_lost: int, *, position: Position = Position.STAND
     """
     _check("a pool's size", size, 0)
     _check("the most dice a roll removes", most_lost, 1)
-    return _chain(most_lost, position).expected_rolls[size]
+    return _chain(most_lost, position, size).expected_rolls[size]
 
 
 def pool_empty_within(
@@ -133,7 +139,7 @@ def pool_empty_within(
     _check("a pool's size", size, 0)
     _check("the most dice a roll removes", most_lost, 1)
     _check("a number of rolls", rolls, 0, 10_000)
-    return _chain(most_lost, position).empty_within(size, rolls)
+    return _chain(most_lost, position, size).empty_within(size, rolls)
 
 
 @dataclass(frozen=True)
