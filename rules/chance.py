@@ -97,8 +97,16 @@ class Distribution(Mapping[T, Fraction]):
                 f"a distribution needs whole-number counts, none negative and some above 0, "
                 f"got {dict(counts)!r}"
             )
+        shares: dict[int, Fraction] = {}  # equal counts share one Fraction (a uniform run: one)
+        weights: dict[T, Fraction] = {}
+        for outcome, count in counts.items():
+            if count:
+                share = shares.get(count)
+                if share is None:
+                    share = shares[count] = Fraction(count, total)
+                weights[outcome] = share
         found = cls.__new__(cls)
-        found._weights = {outcome: Fraction(c, total) for outcome, c in counts.items() if c}
+        found._weights = weights
         return found
 
     def __getitem__(self, outcome: T) -> Fraction:
