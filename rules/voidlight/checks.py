@@ -8,6 +8,10 @@ by 1 for every Miss, up to a maximum of 2".
 Position (Boundless engine v2): Good 4+, standard 5+, Bad 6 only; Absolute succeeds and Impossible
 fails, with no roll. A roll of 0 dice rolls 1 die, a Hit only on 6 (:func:`rules.dice.dice_to_roll`).
 
+Why tables: a panel asks these odds on every redraw and a player explores them freely, so every
+answer (0 to ``MAX_DICE`` dice, each Position, rolled or pushed) is counted once at import, in
+whole numbers from the rule above (:func:`_hit_weights`), and a question is a look-up.
+
 >>> check_odds(2, "standard")
 Distribution({'success': 1/9, 'partial': 4/9, 'failure': 4/9})
 >>> check_odds(0, "good")["success"]
