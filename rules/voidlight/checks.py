@@ -41,6 +41,7 @@ __all__ = [
     "hits_text",
     "position_of",
     "pushed_odds",
+    "read_hits",
     "save_loss",
     "save_odds",
     "shift",
@@ -114,6 +115,14 @@ def _tally(
     return Distribution.from_counts(found)
 
 
+def read_hits(
+    dice: int, position: Position, read: Callable[[int], str], order: tuple[str, ...]
+) -> Distribution[str]:
+    """The exact odds of a roll of ``dice`` in ``position`` read by ``read`` (Hits to an
+    answer), the answers in ``order``: counted in whole numbers, for tables built at import."""
+    return _tally(_HIT_WEIGHTS[_check_dice(dice), position_of(position), False], read, order)
+
+
 #: Every roll the game can ask about, answered once at import: a question is a look-up.
 _DICE = range(MAX_DICE + 1)
 _HIT_WEIGHTS = {
@@ -167,6 +176,7 @@ _PUSHES = {
     for hits in range(2)
     for misses in _DICE
     for where in Position
+    if where.rolls
 }
 
 

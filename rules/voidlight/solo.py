@@ -28,7 +28,7 @@ from rules import tables
 from rules.chance import Distribution, Source
 from rules.dice import MAX_DICE, Position, Roll, count_hits, dice_to_roll
 from rules.errors import InvalidInput
-from rules.voidlight.checks import check_hits, check_outcome
+from rules.voidlight.checks import check_outcome, read_hits
 from rules.voidlight.pools import removed
 from rules.voidlight.state import EncounterPool
 from rules.voidlight.turn import Turn
@@ -74,17 +74,12 @@ def reaction(hits: int) -> str:
     return REACTIONS[check_outcome(hits)]
 
 
-def best_first(found: Distribution[str], answers: Mapping[str, str]) -> Distribution[str]:
-    """``found`` with its answers in the order a player reads them: the best first."""
-    return Distribution({answer: found[answer] for answer in answers.values() if found[answer]})
-
-
 def _answers(dice: int, position: Position, answers: Mapping[str, str]) -> Distribution[str]:
     """A roll's odds read as ``answers`` (by check outcome), best first; Absolute reads as 2
     Hits and Impossible as none, with no roll."""
     if not position.rolls:
         return Distribution({answers[check_outcome(2 if position is Position.ABSOLUTE else 0)]: 1})
-    return best_first(check_hits(dice, position).map(lambda k: answers[check_outcome(k)]), answers)
+    return read_hits(dice, position, lambda k: answers[check_outcome(k)], tuple(answers.values()))
 
 
 #: Every Fortune and Reaction Roll's odds, built once at import: a question is a look-up.
@@ -93,6 +88,7 @@ _READINGS = {
     for answers in (FORTUNE_ANSWERS, REACTIONS)
     for dice in range(MAX_DICE + 1)
     for where in Position
+    if where.rolls
 }
 
 
