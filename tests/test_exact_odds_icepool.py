@@ -31,7 +31,14 @@ from rules.odds_chain import ShrinkingChain
 from rules.voidlight import check_odds, pool_empty_within, pool_rolls, save_odds
 from rules.voidlight.checks import check_hits, check_outcome, pushed_odds
 from rules.voidlight.pools import BEAMS, FULL, pool_loss
-from rules.voidlight.solo import FORTUNE_ANSWERS, MOST_LOST, REACTIONS, fortune_odds, react_odds
+from rules.voidlight.solo import (
+    ENCOUNTER_SIZES,
+    FORTUNE_ANSWERS,
+    MOST_LOST,
+    REACTIONS,
+    fortune_odds,
+    react_odds,
+)
 
 ROLLING = [Position.GOOD, Position.STANDARD, Position.BAD]
 D6 = icepool.d6
@@ -206,6 +213,7 @@ def test_when_the_pool_is_emptied_the_encounter_arrives() -> None:
     [...] When the Pool is emptied, the encounter arrives": up to the largest pool, at the
     encounters' cap."""
     assert BEAMS["standard"] == MOST_LOST  # the table the encounter chain is solved for
+    assert max(ENCOUNTER_SIZES) <= FULL
     for size in (2, 4, 6, 12, MAX_DICE):
         for rolls in (1, 3, 7):
             ice = icepool.map(ice_step(MOST_LOST), size, repeat=rolls).probability(0)

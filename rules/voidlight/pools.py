@@ -96,14 +96,9 @@ def _chain_of(most_lost: int, position: Position, largest: int = MAX_DICE) -> Sh
 
 
 #: The pool's chain solved in closed form at import, for the pools the game rolls (in the
-#: standard Position): the Voidlight up to P6 in each beam, an encounter pool (at most 2 dice a
-#: roll, the standard beam's cap) up to the most dice a pool may hold. Others are solved when asked.
-_CHAINS = {
-    (cap, Position.STANDARD): _chain_of(cap, Position.STANDARD, FULL)
-    for cap in GAME_CAPS
-    if cap != BEAMS["standard"]
-}
-_CHAINS[BEAMS["standard"], Position.STANDARD] = _chain_of(BEAMS["standard"], Position.STANDARD)
+#: standard Position, at each beam's cap): every one holds at most 6 dice, the Voidlight's P6
+#: and an Encounter Pool's P1 to P6. Larger pools and other Positions are solved when asked.
+_CHAINS = {(cap, Position.STANDARD): _chain_of(cap, Position.STANDARD, FULL) for cap in GAME_CAPS}
 
 
 def _rolling(position: Position) -> Position:
