@@ -126,7 +126,7 @@ def queries() -> Iterator[Query]:
             lambda d=dice, w=where: check_hits(d, w),
             lambda d=dice, w=where: ice_hits(d, w),
         )
-    for dice, where in ((3, standard), (2, good)):
+    for dice, where in ((3, standard), (2, good), (12, standard)):
         yield Query(
             f"check {dice}D {where.value}",
             lambda d=dice, w=where: check_odds(d, w),

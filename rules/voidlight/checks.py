@@ -9,7 +9,7 @@ Position (Boundless engine v2): Good 4+, standard 5+, Bad 6 only; Absolute succe
 fails, with no roll. A roll of 0 dice rolls 1 die, a Hit only on 6 (:func:`rules.dice.dice_to_roll`).
 
 Why tables: a panel asks these odds on every redraw and a player explores them freely, so every
-answer (0 to ``MAX_DICE`` dice, each Position, rolled or pushed) is counted once at import, in
+roll the game makes (0 to 6 dice, each Position, rolled or pushed) is counted once at import, in
 whole numbers from the rule above (:func:`_hit_weights`), and a question is a look-up.
 
 >>> check_odds(2, "standard")
@@ -120,17 +120,27 @@ def read_hits(
 ) -> Distribution[str]:
     """The exact odds of a roll of ``dice`` in ``position`` read by ``read`` (Hits to an
     answer), the answers in ``order``: counted in whole numbers, for tables built at import."""
-    return _tally(_HIT_WEIGHTS[_check_dice(dice), position_of(position), False], read, order)
+    return _tally(_weights(_check_dice(dice), position_of(position), False), read, order)
 
 
-#: Every roll the game can ask about, answered once at import: a question is a look-up.
-_DICE = range(MAX_DICE + 1)
+#: The largest roll the game makes: "raise an Attribute score by 1, to a maximum of 6", the
+#: Voidlight's P6, a Fortune Roll's 4D. Rolls up to it are answered once at import (a question is
+#: a look-up); a larger one, which the rules allow up to ``MAX_DICE``, is counted when asked.
+TABLED = 6
+_DICE = range(TABLED + 1)
 _HIT_WEIGHTS = {
     (dice, where, pushed): _hit_weights(dice, where, pushed)
     for dice in _DICE
     for where in Position
     for pushed in (False, True)
 }
+
+
+def _weights(dice: int, where: Position, pushed: bool) -> dict[int, int]:
+    found = _HIT_WEIGHTS.get((dice, where, pushed))
+    return found if found is not None else _hit_weights(dice, where, pushed)
+
+
 _HITS = {key: Distribution.from_counts(weights) for key, weights in _HIT_WEIGHTS.items()}
 _CHECKS = {
     key: _tally(weights, check_outcome, CHECK_OUTCOMES)
@@ -143,7 +153,9 @@ def check_hits(dice: int, position: Position, pushed: bool = False) -> Distribut
     """The exact distribution of Hits of a roll of ``dice`` (0: one die, Bad) in ``position``;
     ``pushed``: after every Miss is rerolled once (each die then Hits with ``1 - (1 - p)²``).
     Absolute counts every die rolled a Hit and Impossible none."""
-    return _HITS[_check_dice(dice), position_of(position), bool(pushed)]
+    key = (_check_dice(dice), position_of(position), bool(pushed))
+    found = _HITS.get(key)
+    return found if found is not None else Distribution.from_counts(_hit_weights(*key))
 
 
 def check_odds(dice: int, position: Position | str, pushed: bool = False) -> Distribution[str]:
@@ -158,14 +170,17 @@ def check_odds(dice: int, position: Position | str, pushed: bool = False) -> Dis
         return _SURE["success"]
     if where is Position.IMPOSSIBLE:
         return _SURE["failure"]
-    return _CHECKS[dice, where, bool(pushed)]
+    found = _CHECKS.get((dice, where, bool(pushed)))
+    if found is None:
+        found = _tally(_hit_weights(dice, where, bool(pushed)), check_outcome, CHECK_OUTCOMES)
+    return found
 
 
 _SURE = {outcome: Distribution({outcome: 1}) for outcome in CHECK_OUTCOMES}
 
 
 def _pushed(hits: int, misses: int, where: Position) -> Distribution[str]:
-    weights = _hit_weights(misses, where, False) if misses else {0: 1}
+    weights = _weights(misses, where, False) if misses else {0: 1}
     return _tally(weights, lambda k: check_outcome(hits + k), CHECK_OUTCOMES)
 
 
@@ -212,7 +227,7 @@ def _save(dice: int, where: Position) -> SaveOdds:
     if where is Position.ABSOLUTE:
         return SaveOdds(Distribution({"endure": 1}), Distribution({0: 1}))
     count, _ = dice_to_roll(dice, where)
-    weights = _HIT_WEIGHTS[dice, where, False]
+    weights = _weights(dice, where, False)
     outcome = _tally(weights, lambda k: "endure" if k >= 1 else "taken out", SAVE_OUTCOMES)
     loss: dict[int, int] = {}
     for hits, ways in weights.items():
@@ -231,4 +246,6 @@ def save_odds(dice: int, position: Position | str) -> SaveOdds:
     Miss (so a score of 3 loses 2). The loss never takes the score below 0 (a score of 0 rolls one
     die and loses nothing).
     """
-    return _SAVES[_check_dice(dice), position_of(position)]
+    key = (_check_dice(dice), position_of(position))
+    found = _SAVES.get(key)
+    return found if found is not None else _save(*key)

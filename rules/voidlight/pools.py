@@ -72,12 +72,12 @@ def _losses(size: int, most_lost: int, position: Position) -> Distribution[int]:
 ROLLING = tuple(position for position in Position if position.rolls)
 #: The most dice a roll removes in the game: the beams (the encounter pools' 2 is standard's).
 GAME_CAPS = tuple(sorted(set(BEAMS.values())))
-#: Every roll's loss for the game's caps, built once at import: a question is a look-up.
+#: Every roll's loss for the game's caps and pools (P1 to P6), built once at import.
 _LOSS = {
     (size, cap, position): _losses(size, cap, position)
     for cap in GAME_CAPS
     for position in ROLLING
-    for size in range(1, MAX_DICE + 1)
+    for size in range(1, FULL + 1)
 }
 
 

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 from rules import tables
 from rules.chance import Distribution, Source
-from rules.dice import MAX_DICE, Position, Roll, count_hits, dice_to_roll
+from rules.dice import Position, Roll, count_hits, dice_to_roll
 from rules.errors import InvalidInput
-from rules.voidlight.checks import check_outcome, read_hits
+from rules.voidlight.checks import TABLED, check_outcome, read_hits
 from rules.voidlight.pools import removed
 from rules.voidlight.state import EncounterPool
 from rules.voidlight.turn import Turn
@@ -86,7 +86,7 @@ def _answers(dice: int, position: Position, answers: Mapping[str, str]) -> Distr
 _READINGS = {
     (answers is REACTIONS, dice, where): _answers(dice, where, answers)
     for answers in (FORTUNE_ANSWERS, REACTIONS)
-    for dice in range(MAX_DICE + 1)
+    for dice in range(TABLED + 1)
     for where in Position
     if where.rolls
 }
