@@ -68,8 +68,17 @@ def markdown_html(text: str) -> str:
 
     >>> markdown_html("The bridge *sways* <script>alert(1)</script>")
     '<p>The bridge <em>sways</em> </p>\\n'
+
+    Text the renderer cannot read is shown as written, never lost:
+
+    >>> markdown_html("```&#9;")
+    '<pre>```&amp;#9;</pre>'
     """
-    return clean_html(str(_render(text)))
+    try:
+        rendered = str(_render(text))
+    except Exception:  # mistune 3.1 raises IndexError on a fence such as "```&#9;"
+        rendered = f"<pre>{text_html(text)}</pre>"  # shown as written, still cleaned below
+    return clean_html(rendered)
 
 
 def text_html(text: object) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 import mistune
 import pytest
 from hardening_helpers import journeys  # noqa: F401  (autouse: a fresh journey folder)
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from IPython.core.interactiveshell import InteractiveShell
 
@@ -76,8 +76,14 @@ _COMMONMARK = mistune.create_markdown(
 
 
 def render(markdown: str) -> str:
-    """HTML as the most permissive renderer makes it: raw HTML kept, any link scheme kept."""
-    return str(_PERMISSIVE(markdown))
+    """HTML as the most permissive renderer makes it: raw HTML kept, any link scheme kept.
+
+    mistune 3.1 cannot render some fences (IndexError on "```&#9;"); then the text itself is
+    checked as if it were HTML, which is stricter than any rendering of it."""
+    try:
+        return str(_PERMISSIVE(markdown))
+    except IndexError:
+        return markdown
 
 
 def core(markdown: str) -> str:
@@ -360,8 +366,11 @@ PIECES = [
 ]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
+@example("```&#9;")  # a fence mistune 3.1 cannot render (IndexError): shown as written
 def test_random_hostile_markdown_is_inert_in_the_exports_and_in_journal_cells(text: str) -> None:
     assert dangers(render(inert_markdown(text))) == [], inert_markdown(text)
     assert dangers(markdown_html(text)) == []
