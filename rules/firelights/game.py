@@ -9,7 +9,7 @@ drawn.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules import tables
@@ -47,7 +47,7 @@ class _Turn:
     lines: list[str]
 
     def set(self, **changes: Any) -> None:
-        self.state = replace(self.state, **changes)
+        self.state = self.state.evolve(**changes)
 
     def say(self, line: str) -> None:
         self.lines.append(line)

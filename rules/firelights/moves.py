@@ -226,8 +226,9 @@ def check(state: State, action: Any) -> None:
     Buy Information needs at least 1 treasure, and spends no more than you hold: it is refused,
     never cut down to what you hold.
     """
-    if action.kind not in available(state):
-        raise IllegalAction(f"{action.title} is not possible now: {why_not(state, action.kind)}")
+    reason = refusal(state, action.kind)  # None only for a kind available() lists
+    if reason is not None:
+        raise IllegalAction(f"{action.title} is not possible now: {reason}")
     if hasattr(action, "approach"):
         check_approach(action.approach)
     if isinstance(action, A.Confront):

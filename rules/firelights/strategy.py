@@ -33,9 +33,10 @@ played by the same player, so any run can be replayed and looked at.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeVar
 
 from rules.cards import Card
 from rules.errors import InvalidInput
@@ -55,7 +56,7 @@ from rules.firelights.actions import (
 from rules.firelights.character import APPROACHES
 from rules.firelights.curses import curse_named
 from rules.firelights.game import GAME
-from rules.firelights.moves import available
+from rules.firelights.moves import refusal
 from rules.firelights.state import FATIGUE_BOXES, State
 from rules.firelights.world import BEACONS, NEIGHBOURS
 from rules.simulate import Simulation, simulate
@@ -92,8 +93,8 @@ def beacon_path(state: State) -> list[Cell]:
     The path includes the token's cell first and the beacon's cell last.
     """
     world = state.world
-    if world.token is None:
-        return []
+    if world.token is None or not any(r.beacon and not r.lit for r in world.regions):
+        return []  # no unlit beacon: most of a journey, so no search
     open_cells = {region.at: region for region in world.regions if region.face_up}
     start = world.token
     came: dict[Cell, Cell | None] = {start: None}
@@ -164,52 +165,63 @@ class SensiblePlayer:
     def next_action(self, state: State) -> Any:
         if state.character is None:
             return self.begin
-        offered = available(state)
         approach = best_approach(state)
         if state.pending is not None:
-            return self._answer(state, offered, approach)
+            return self._answer(state, approach)
         desperate = self.bold or hopeless(state)  # push on, at the risk of its light
-        if state.exhausted and not (desperate and len(state.deck.draw_pile) >= 2):
-            return Flee() if "flee" in offered else Rest(self._entry(state))
-        if len(state.deck.draw_pile) < 2:
-            return Rest(self._entry(state))
+        held = len(state.deck.draw_pile)
+        if state.exhausted and not (desperate and held >= 2):
+            return _act(Flee) if refusal(state, "flee") is None else self._rest(state)
+        if held < 2:
+            return self._rest(state)
         if state.facing is not None:
             if state.fatigue <= self.fight_up_to or desperate:
-                return Fight(approach, state.facing)
-            return Flee()
+                return _act(Fight, approach, state.facing)
+            return _act(Flee)
         here = state.world.current
         if here.beacon and not here.lit:
-            return Confront(approach, "ignite")
+            return _act(Confront, approach, "ignite")
         path = beacon_path(state)
         if len(path) > 1:
-            return Travel(path[1])
+            return _act(Travel, path[1])
         hidden = [region.at for region in state.world.regions if not region.face_up]
         if hidden:
             if state.treasures >= 2:
-                return BuyInformation(state.treasures, hidden[0])
-            if state.fatigue <= 1 and len(state.deck.draw_pile) >= self.search_from:
-                return Search(approach)
-            return Confront(approach, "reveal", hidden[0])
-        return Discover(approach)
+                return _act(BuyInformation, state.treasures, hidden[0])
+            if state.fatigue <= 1 and held >= self.search_from:
+                return _act(Search, approach)
+            return _act(Confront, approach, "reveal", hidden[0])
+        return _act(Discover, approach)
 
-    def _answer(self, state: State, offered: tuple[str, ...], approach: str) -> Any:
+    def _answer(self, state: State, approach: str) -> Any:
         pending = state.pending
         assert pending is not None
         if pending.kind == "evade":
-            return Evade(approach) if "evade" in offered else Rest(self._entry(state))
+            return _act(Evade, approach) if refusal(state, "evade") is None else self._rest(state)
         if pending.kind == "curse":
-            return Choose("random")
+            return _act(Choose, "random")
         cards = [Card.parse(code) for code in pending.options]
         if pending.kind == "keep":
-            return Choose(str(max(cards, key=_prefer_keep)))
+            return _act(Choose, str(max(cards, key=_prefer_keep)))
         if pending.kind == "hide":  # the face card goes to the discard pile, to be drawn again
-            return Choose(str(min(cards, key=_prefer_keep)))
+            return _act(Choose, str(min(cards, key=_prefer_keep)))
         curse = curse_named(state.facing or "")  # "stack": keep face cards out of the stacks
-        return Choose(str(min(cards, key=lambda c: (c.is_face, -curse.value(c), c.rank))))
+        return _act(Choose, str(min(cards, key=lambda c: (c.is_face, -curse.value(c), c.rank))))
 
     @staticmethod
-    def _entry(state: State) -> str:
-        return f"Rested with {state.world.lit} of {BEACONS} beacons lit."
+    def _rest(state: State) -> Rest:
+        rest: Rest = _act(Rest, f"Rested with {state.world.lit} of {BEACONS} beacons lit.")
+        return rest
+
+
+A = TypeVar("A")
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _act(kind: Callable[..., A], *args: Any) -> A:
+    """The action ``kind(*args)``, built (and checked) once: actions are values, and a journey
+    makes the same few again and again."""
+    return kind(*args)
 
 
 def chance_to_complete(
