@@ -123,10 +123,27 @@ def hopeless(state: State) -> bool:
     card can still become a beacon, or already is one; only six are ever needed. So a hopeless
     journey stays hopeless.
     """
-    stacked = sum(card.is_face for track in state.curses for card in track.stack)
-    dark = sum(r.card.is_face and r.face_up and not r.beacon for r in state.world.regions)
-    beacons = len(state.world.beacons)
-    return FACE_CARDS - stacked - dark - beacons < BEACONS - beacons
+    world, curses = state.world, state.curses
+    last = _last_hopeless
+    if last[0] is world and last[1] is curses:  # asked again of the same table
+        return last[2]
+    stacked = sum(card.is_face for track in curses for card in track.stack)
+    dark = sum(r.card.is_face and r.face_up and not r.beacon for r in world.regions)
+    beacons = len(world.beacons)
+    answer = FACE_CARDS - stacked - dark - beacons < BEACONS - beacons
+    _remember_hopeless(world, curses, answer)
+    return answer
+
+
+#: The last table :func:`hopeless` answered for (its map and curses, both immutable) and its
+#: answer: a simulation asks twice of every state (its outcome, then the player), and the map
+#: and curses stay the same over many actions.
+_last_hopeless: tuple[object, object, bool] = (None, None, False)
+
+
+def _remember_hopeless(world: object, curses: object, answer: bool) -> None:
+    global _last_hopeless
+    _last_hopeless = (world, curses, answer)
 
 
 def journey_outcome(state: State) -> Hashable | None:

@@ -20,6 +20,7 @@ Region) or revealed from a hidden path holds one, the first six only (RULES-NOTE
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from rules.cards import Card
 from rules.errors import IllegalAction, InvalidInput
@@ -85,17 +86,52 @@ class Region:
 
 @dataclass(frozen=True)
 class WorldMap:
+    """The regions in order of placement, and the token's cell (None before the first card).
+
+    A map never changes, so what is derived from it is worked out once, on first use: where each
+    cell's region is and the free cells touching the map; a map made by :meth:`place`,
+    :meth:`travel` or another move starts from its parent's (every action looks up the token's
+    region, and every placement the free cells).
+    """
+
     regions: tuple[Region, ...] = ()
     token: Cell | None = None
 
+    @cached_property
+    def _index(self) -> dict[Cell, int]:
+        """Each region's cell and its place in :attr:`regions` (the first, for a cell twice)."""
+        index: dict[Cell, int] = {}
+        for i, region in enumerate(self.regions):
+            index.setdefault(region.at, i)
+        return index
+
+    @cached_property
+    def _frontier(self) -> frozenset[Cell]:
+        """The free cells touching a region (diagonal neighbours touch at a corner)."""
+        placed = self._index
+        return frozenset(
+            (cx + dx, cy + dy) for cx, cy in placed for dx, dy in NEIGHBOURS
+        ).difference(placed)
+
+    def _derived(self, index: dict[Cell, int], frontier: frozenset[Cell]) -> WorldMap:
+        """This map, told its index and frontier by the map it was made from."""
+        self.__dict__["_index"], self.__dict__["_frontier"] = index, frontier
+        return self
+
+    def _at(self, at: object) -> int | None:
+        try:
+            return self._index.get(at)  # type: ignore[call-overload, no-any-return]
+        except TypeError:  # unhashable: no cell
+            return None
+
     def __getitem__(self, at: Cell) -> Region:
-        for region in self.regions:
-            if region.at == at:
-                return region
-        raise InvalidInput(f"there is no region at {at!r} on your map")
+        i = self._at(at)
+        if i is None:
+            raise InvalidInput(f"there is no region at {at!r} on your map")
+        return self.regions[i]
 
     def __contains__(self, at: object) -> bool:
-        return any(region.at == at for region in self.regions)
+        return self._at(at) is not None
 
     @property
     def current(self) -> Region:
@@ -107,36 +143,34 @@ class WorldMap:
     def cards(self) -> tuple[Card, ...]:
         return tuple(region.card for region in self.regions)
 
-    @property
+    @cached_property
     def beacons(self) -> tuple[Region, ...]:
         return tuple(region for region in self.regions if region.beacon)
 
-    @property
+    @cached_property
     def lit(self) -> int:
         return sum(region.lit for region in self.regions)
 
     def candidates(self, card: Card) -> tuple[Cell, ...]:
-        """The free cells where ``card`` may go, nearest the current location first."""
+        """The free cells where ``card`` may go, nearest the current location first.
+
+        The nearest row in that direction is always the next one (the row above for "above"):
+        the cells there touching your location are free, or a run of placed cards ends in a
+        free cell beside it. In that row, the free cells touching a card nearest your location's
+        column, the left one first.
+        """
         if self.token is None:
             return ((0, 0),)
         x, y = self.token
         side = direction(card, self.current.card)
-        placed = {region.at for region in self.regions}
-
-        def in_direction(cell: Cell) -> bool:
-            dy = cell[1] - y
-            return dy > 0 if side == "above" else dy < 0 if side == "below" else dy == 0
-
-        frontier = {(cx + dx, cy + dy) for cx, cy in placed for dx, dy in NEIGHBOURS} - placed
-        cells = [cell for cell in frontier if in_direction(cell)]
-
-        def nearness(cell: Cell) -> tuple[int, int]:
-            # The nearest row in that direction first (the row above for "above"), then the
-            # nearest column to the current location.
-            return abs(cell[1] - y), abs(cell[0] - x)
-
-        best = min(map(nearness, cells), default=(0, 0))
-        return tuple(sorted(c for c in cells if nearness(c) == best))
+        row = y + 1 if side == "above" else y - 1 if side == "below" else y
+        frontier = self._frontier
+        for distance in range(len(self.regions) + 1):  # a free cell lies within the run's end
+            left, right = (x - distance, row), (x + distance, row)
+            cells = tuple(cell for cell in (left, right) if cell in frontier)
+            if cells:
+                return cells[:1] if left == right else cells
+        return ()
 
     def place(self, card: Card, *, face_up: bool = True, at: Cell | None = None) -> WorldMap:
         """Add ``card`` as a region; the first card becomes the current location.
@@ -155,7 +189,11 @@ class WorldMap:
         beacon = discovered and face_up and card.is_face and len(self.beacons) < BEACONS
         path = "" if face_up else path_letter(sum(bool(r.path) for r in self.regions))
         regions = (*self.regions, Region(card, at, face_up, beacon, path=path))
-        return WorldMap(regions, self.token if self.token is not None else at)
+        index = {**self._index, at: len(self.regions)}
+        touching = {(at[0] + dx, at[1] + dy) for dx, dy in NEIGHBOURS}
+        frontier = self._frontier.union(touching).difference(index)
+        world = WorldMap(regions, self.token if self.token is not None else at)
+        return world._derived(index, frontier)
 
     def placement(self, card: Card) -> str:
         """Where ``card`` would join the map, in the rule's words: "above 5♣" (above, below or
@@ -218,7 +256,7 @@ class WorldMap:
                 f"{target.card.label} at {at!r} does not touch your location "
                 f"{self.current.card.label}: travel one region at a time"
             )
-        return WorldMap(self.regions, target.at)
+        return WorldMap(self.regions, target.at)._derived(self._index, self._frontier)
 
     def neighbours(self) -> tuple[Region, ...]:
         """The regions touching the current location."""
@@ -229,7 +267,7 @@ class WorldMap:
 
     def _replace(self, new: Region) -> WorldMap:
         regions = tuple(new if region.at == new.at else region for region in self.regions)
-        return WorldMap(regions, self.token)
+        return WorldMap(regions, self.token)._derived(self._index, self._frontier)
 
 
 def _touch(a: Cell, b: Cell) -> bool:
