@@ -166,7 +166,7 @@ def _parse_code(text: str, code: str) -> Card:
 
 
 def parse_cards(codes: Iterable[object]) -> tuple[Card, ...]:
-    return tuple(Card.parse(code) for code in codes)
+    return tuple([Card.parse(code) for code in codes])
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ class Result(enum.Enum):
 
 def read(score: int, cards: Iterable[Card]) -> Result:
     """The result of ``score`` against the two cards drawn (Aces 1, J 11, Q 12, K 13)."""
-    beaten = sum(score > card.rank for card in cards)
+    beaten = sum([score > card.rank for card in cards])
     return (Result.DARKNESS, Result.SHADE, Result.LIGHT)[min(beaten, 2)]
 
 

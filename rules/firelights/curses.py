@@ -69,7 +69,7 @@ class CurseTrack:
     @cached_property
     def count(self) -> int:
         value = self.curse.value
-        return sum(value(card) for card in self.stack)
+        return sum([value(card) for card in self.stack])
 
     @property
     def perished(self) -> bool:

@@ -41,13 +41,18 @@ ANSWERS = {
 
 @dataclass
 class _Turn:
-    """The state being built by one action, and the report lines so far."""
+    """The state being built by one action, and the report lines so far.
+
+    ``state`` is the action's own new state, a copy of the state it started from: nothing else
+    holds it until :func:`apply` returns it, so :meth:`set` fills it in where it lies rather than
+    copying it again for every change.
+    """
 
     state: State
     lines: list[str]
 
     def set(self, **changes: Any) -> None:
-        self.state = self.state.evolve(**changes)
+        self.state.fill(**changes)
 
     def say(self, line: str) -> None:
         self.lines.append(line)
@@ -76,11 +81,15 @@ class _Turn:
         self.say(prompt)
 
 
+#: The two Action Dice ("Roll and sum your two Action Dice").
+ACTION_DICE = Roll(2)
+
+
 def _action_roll(
     turn: _Turn, bonus: int, chance: Source
 ) -> tuple[tuple[Card, ...], tuple[int, ...], Result]:
     cards, deck = turn.state.deck.draw(ACTION_CARDS, chance)
-    dice = chance.resolve(Roll(2))
+    dice = chance.resolve(ACTION_DICE)
     turn.set(deck=deck)
     return cards, dice, read(sum(dice) + bonus, cards)
 
@@ -138,10 +147,10 @@ def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
 
 
 def _roll_action(
-    turn: _Turn, action: Any, chance: Source
+    turn: _Turn, action: Any, bonus: int, chance: Source
 ) -> tuple[tuple[Card, ...], tuple[int, ...], Result]:
     """Making an Action, then what its Light, Shade or Darkness does (one function per action)."""
-    cards, dice, result = _action_roll(turn, modifier(turn.state, action), chance)
+    cards, dice, result = _action_roll(turn, bonus, chance)
     EFFECTS[type(action)](turn, action, cards, result)
     return cards, dice, result
 
@@ -276,7 +285,7 @@ def _choose(turn: _Turn, action: A.Choose, chance: Source) -> None:
         turn.say(f"{option} is onto you")
         return
     chosen = Card.parse(option)
-    other = tuple(card for card in turn.state.in_play if card != chosen)
+    other = tuple([card for card in turn.state.in_play if card != chosen])
     turn.set(in_play=())
     if pending.kind == "stack":
         _stack(turn, (chosen,))
@@ -318,7 +327,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     extinguishes the light whatever the outcome).
     """
     check(state, action)
-    turn = _Turn(state, [])
+    turn = _Turn(state.evolve(), [])
     if isinstance(action, A.Begin):
         _begin(turn, action, chance)
         return turn.state, Report(action.title, tuple(turn.lines))
@@ -362,7 +371,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
         )
     else:
         bonus = modifier(state, action)
-        cards, dice, result = _roll_action(turn, action, chance)
+        cards, dice, result = _roll_action(turn, action, bonus, chance)
         _stranded(turn)
         purpose = getattr(action, "purpose", "risk")
         outcome = outcome_of(action.kind if purpose == "risk" else purpose, result)

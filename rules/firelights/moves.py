@@ -73,7 +73,7 @@ def fightable(state: State) -> tuple[str, ...]:
 
 def hidden_paths(state: State) -> tuple[tuple[int, int], ...]:
     """The cells of the hidden paths on the map (Confront Risk or Buy Information reveal them)."""
-    return tuple(region.at for region in state.world.regions if not region.face_up)
+    return tuple([region.at for region in state.world.regions if not region.face_up])
 
 
 def hidden_path_names(state: State) -> tuple[tuple[tuple[int, int], str], ...]:
@@ -136,8 +136,10 @@ def refusal(state: State, kind: str) -> str | None:
             return "every Curse has perished"
         return None
     if kind == "travel":
-        touching = any(region.face_up for region in state.world.neighbours())
-        return None if touching else "no revealed region touches your location"
+        for region in state.world.neighbours():
+            if region.face_up:
+                return None
+        return "no revealed region touches your location"
     if kind == "rest":
         return None
     if kind == "flee":
@@ -272,13 +274,18 @@ def check(state: State, action: Any) -> None:
 
 
 def _check_hidden(state: State, target: tuple[int, int] | None) -> None:
-    names = [name for _cell, name in hidden_path_names(state)]
-    choose = f"choose {' or '.join(names)}" if names else "there is none on your map"
     if target is None or target not in state.world:
+        choose = _choose_hidden(state)
         raise InvalidInput(f"reveal which hidden path? {target!r} is none of them: {choose}")
     if state.world[target].face_up:
         label = state.world[target].card.label
+        choose = _choose_hidden(state)
         raise IllegalAction(f"{label} at {target!r} is face up, not a hidden path: {choose}")
+
+
+def _choose_hidden(state: State) -> str:
+    names = [name for _cell, name in hidden_path_names(state)]
+    return f"choose {' or '.join(names)}" if names else "there is none on your map"
 
 
 def modifier(state: State, action: Any) -> int:

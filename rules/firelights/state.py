@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rules.cards import FULL_DECK, Card, Deck
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, InvalidInput
 from rules.firelights.character import Character
 from rules.firelights.curses import CURSES, CurseTrack, curse_named
 from rules.firelights.world import WorldMap
@@ -52,11 +52,14 @@ class State:
 
     def curse(self, name: str) -> CurseTrack:
         curse_named(name)  # an unknown name is refused, naming the Curses
-        return next(track for track in self.curses if track.name == name)
+        for track in self.curses:
+            if track.name == name:
+                return track
+        raise InvalidInput(f"this journey keeps no stack for the Curse {name!r}")
 
     @property
     def living_curses(self) -> tuple[str, ...]:
-        return tuple(track.name for track in self.curses if not track.perished)
+        return tuple([track.name for track in self.curses if not track.perished])
 
     @property
     def fatigue_full(self) -> bool:
@@ -78,19 +81,24 @@ class State:
         return self.status != "playing"
 
     def with_curse(self, track: CurseTrack) -> State:
-        curses = tuple(track if t.name == track.name else t for t in self.curses)
+        curses = tuple([track if t.name == track.name else t for t in self.curses])
         return self.evolve(curses=curses)
 
     def evolve(self, **changes: Any) -> State:
         """This state with ``changes``: :func:`dataclasses.replace` for the values the rules
-        engine makes itself (a state has nothing to check on creation), at a fraction of its cost.
-        Every action makes a few of these."""
+        engine makes itself (a state has nothing to check on creation), at a fraction of its cost."""
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        return new.fill(**changes)
+
+    def fill(self, **changes: Any) -> State:
+        """Set ``changes`` on a state still being made: only on a new state from :meth:`evolve`
+        that no one else holds yet (an action fills in its new state as it goes)."""
         if not _FIELDS.issuperset(changes):
             unknown = sorted(set(changes) - _FIELDS)
             raise TypeError(f"a Firelights State has no field {unknown}")
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__, **changes)
-        return new
+        self.__dict__.update(changes)
+        return self
 
 
 _FIELDS = frozenset(f.name for f in fields(State))

@@ -81,10 +81,23 @@ Cell = tuple[int, int]
 
 def best_approach(state: State) -> str:
     """The approach with the highest modifier (the first of :data:`APPROACHES` on a tie)."""
-    if state.character is None:
-        raise InvalidInput("the Firelight has no approaches before the journey begins")
     character = state.character
-    return max(APPROACHES, key=character.modifier)
+    if character is None:
+        raise InvalidInput("the Firelight has no approaches before the journey begins")
+    last = _last_best
+    if last[0] is not character:  # a journey keeps its Firelight: ask once
+        last = (character, max(APPROACHES, key=character.modifier))
+        _remember_best(last)
+    return last[1]
+
+
+#: The last Firelight :func:`best_approach` was asked about (an immutable sheet), and its answer.
+_last_best: tuple[object, str] = (None, "")
+
+
+def _remember_best(last: tuple[object, str]) -> None:
+    global _last_best
+    _last_best = last
 
 
 def beacon_path(state: State) -> list[Cell]:
@@ -93,7 +106,7 @@ def beacon_path(state: State) -> list[Cell]:
     The path includes the token's cell first and the beacon's cell last.
     """
     world = state.world
-    if world.token is None or not any(r.beacon and not r.lit for r in world.regions):
+    if world.token is None or all([r.lit for r in world.beacons]):
         return []  # no unlit beacon: most of a journey, so no search
     open_cells = {region.at: region for region in world.regions if region.face_up}
     start = world.token
@@ -123,27 +136,33 @@ def hopeless(state: State) -> bool:
     card can still become a beacon, or already is one; only six are ever needed. So a hopeless
     journey stays hopeless.
     """
-    world, curses = state.world, state.curses
+    regions, curses = state.world.regions, state.curses
     last = _last_hopeless
-    if last[0] is world and last[1] is curses:  # asked again of the same table
+    if last[0] is regions and last[1] is curses:  # asked again of the same table
         return last[2]
-    stacked = sum(card.is_face for track in curses for card in track.stack)
-    dark = sum(r.card.is_face and r.face_up and not r.beacon for r in world.regions)
-    beacons = len(world.beacons)
+    stacked = dark = beacons = 0
+    for track in curses:
+        for card in track.stack:
+            stacked += card.is_face
+    for region in regions:
+        if region.beacon:
+            beacons += 1
+        elif region.face_up:
+            dark += region.card.is_face
     answer = FACE_CARDS - stacked - dark - beacons < BEACONS - beacons
-    _remember_hopeless(world, curses, answer)
+    _remember_hopeless(regions, curses, answer)
     return answer
 
 
-#: The last table :func:`hopeless` answered for (its map and curses, both immutable) and its
-#: answer: a simulation asks twice of every state (its outcome, then the player), and the map
-#: and curses stay the same over many actions.
+#: The last table :func:`hopeless` answered for (the map's regions and the curses, both
+#: immutable) and its answer: a simulation asks twice of every state (its outcome, then the
+#: player), and the regions and curses stay the same over many actions (travelling included).
 _last_hopeless: tuple[object, object, bool] = (None, None, False)
 
 
-def _remember_hopeless(world: object, curses: object, answer: bool) -> None:
+def _remember_hopeless(regions: object, curses: object, answer: bool) -> None:
     global _last_hopeless
-    _last_hopeless = (world, curses, answer)
+    _last_hopeless = (regions, curses, answer)
 
 
 def journey_outcome(state: State) -> Hashable | None:

@@ -145,11 +145,11 @@ class WorldMap:
 
     @cached_property
     def beacons(self) -> tuple[Region, ...]:
-        return tuple(region for region in self.regions if region.beacon)
+        return tuple([region for region in self.regions if region.beacon])
 
     @cached_property
     def lit(self) -> int:
-        return sum(region.lit for region in self.regions)
+        return sum([region.lit for region in self.regions])
 
     def candidates(self, card: Card) -> tuple[Cell, ...]:
         """The free cells where ``card`` may go, nearest the current location first.
@@ -165,11 +165,14 @@ class WorldMap:
         side = direction(card, self.current.card)
         row = y + 1 if side == "above" else y - 1 if side == "below" else y
         frontier = self._frontier
-        for distance in range(len(self.regions) + 1):  # a free cell lies within the run's end
+        if (x, row) in frontier:
+            return ((x, row),)
+        for distance in range(1, len(self.regions) + 1):  # a free cell ends the run of cards
             left, right = (x - distance, row), (x + distance, row)
-            cells = tuple(cell for cell in (left, right) if cell in frontier)
-            if cells:
-                return cells[:1] if left == right else cells
+            if left in frontier:
+                return (left, right) if right in frontier else (left,)
+            if right in frontier:
+                return (right,)
         return ()
 
     def place(self, card: Card, *, face_up: bool = True, at: Cell | None = None) -> WorldMap:
@@ -263,10 +266,12 @@ class WorldMap:
         if self.token is None:
             return ()
         x, y = self.token
-        return tuple(r for r in self.regions if (r.at[0] - x, r.at[1] - y) in NEIGHBOURS)
+        return tuple([r for r in self.regions if (r.at[0] - x, r.at[1] - y) in NEIGHBOURS])
 
     def _replace(self, new: Region) -> WorldMap:
-        regions = tuple(new if region.at == new.at else region for region in self.regions)
+        """This map with ``new`` in place of the region at its cell."""
+        at = self._index[new.at]
+        regions = (*self.regions[:at], new, *self.regions[at + 1 :])
         return WorldMap(regions, self.token)._derived(self._index, self._frontier)
 
 
