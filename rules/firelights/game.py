@@ -330,7 +330,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     turn = _Turn(state.evolve(), [])
     if isinstance(action, A.Begin):
         _begin(turn, action, chance)
-        return turn.state, Report(action.title, tuple(turn.lines))
+        return turn.state, Report.made(action.title, tuple(turn.lines))
     if isinstance(action, A.Consult):
         table = tables.load(TABLE)
         table.entry(11, action.column)  # refuses an unknown column before rolling
@@ -342,14 +342,14 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
                 world=state.world.write(state.world.token, f"{action.column.title()}: {entry}")
             )
             turn.say(f"noted on a slip on {state.world.current.card.label}")
-        return turn.state, Report(action.title, tuple(turn.lines), d66=roll)
+        return turn.state, Report.made(action.title, tuple(turn.lines), d66=roll)
     if isinstance(action, A.Slip):
         text = action.text.strip() if isinstance(action.text, str) else ""
         if not text:
             raise InvalidInput(f"write a few words on the slip: {action.text!r} says nothing")
         turn.set(world=state.world.write(state.world.current.at, text))
         turn.say(f"on a slip on {state.world.current.card.label}: {text}")
-        return turn.state, Report(action.title, tuple(turn.lines))
+        return turn.state, Report.made(action.title, tuple(turn.lines))
     if isinstance(action, A.Choose):
         _choose(turn, action, chance)
     elif isinstance(action, A.Travel):
@@ -376,9 +376,11 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
         purpose = getattr(action, "purpose", "risk")
         outcome = outcome_of(action.kind if purpose == "risk" else purpose, result)
         lines = tuple(turn.lines)
-        return turn.state, Report(action.title, lines, cards, dice, bonus, result, outcome=outcome)
+        return turn.state, Report.made(
+            action.title, lines, cards, dice, bonus, result, outcome=outcome
+        )
     _stranded(turn)
-    return turn.state, Report(action.title, tuple(turn.lines))
+    return turn.state, Report.made(action.title, tuple(turn.lines))
 
 
 def _stranded(turn: _Turn) -> None:
