@@ -22,7 +22,7 @@ from rules.firelights.action_roll import Result, read
 from rules.firelights.character import Character
 from rules.firelights.moves import ACTION_CARDS, check, check_option, modifier
 from rules.firelights.report import Report, outcome_of
-from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
+from rules.firelights.state import FATIGUE_BOXES, Pending, State, fill, locations
 from rules.firelights.summary import summary
 from rules.firelights.world import BEACONS
 
@@ -52,7 +52,7 @@ class _Turn:
     lines: list[str]
 
     def set(self, **changes: Any) -> None:
-        self.state.fill(**changes)
+        fill(self.state, changes)
 
     def say(self, line: str) -> None:
         self.lines.append(line)
@@ -328,6 +328,8 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     """
     check(state, action)
     turn = _Turn(state.evolve(), [])
+    if type(action) in EFFECTS:  # the seven Actions, most of a journey: asked first
+        return _action(turn, state, action, chance)
     if isinstance(action, A.Begin):
         _begin(turn, action, chance)
         return turn.state, Report.made(action.title, tuple(turn.lines))
@@ -370,17 +372,20 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
             f"you flee from {state.facing}; its stack persists ({state.curse(state.facing or '').count})"
         )
     else:
-        bonus = modifier(state, action)
-        cards, dice, result = _roll_action(turn, action, bonus, chance)
-        _stranded(turn)
-        purpose = getattr(action, "purpose", "risk")
-        outcome = outcome_of(action.kind if purpose == "risk" else purpose, result)
-        lines = tuple(turn.lines)
-        return turn.state, Report.made(
-            action.title, lines, cards, dice, bonus, result, outcome=outcome
-        )
+        return _action(turn, state, action, chance)
     _stranded(turn)
     return turn.state, Report.made(action.title, tuple(turn.lines))
+
+
+def _action(turn: _Turn, state: State, action: Any, chance: Source) -> tuple[State, Report]:
+    """One of the seven Actions: the roll, its effect, and the report with its outcome."""
+    bonus = modifier(state, action)
+    cards, dice, result = _roll_action(turn, action, bonus, chance)
+    _stranded(turn)
+    purpose = getattr(action, "purpose", "risk")
+    outcome = outcome_of(action.kind if purpose == "risk" else purpose, result)
+    lines = tuple(turn.lines)
+    return turn.state, Report.made(action.title, lines, cards, dice, bonus, result, outcome=outcome)
 
 
 def _stranded(turn: _Turn) -> None:

@@ -89,18 +89,21 @@ class State:
         engine makes itself (a state has nothing to check on creation), at a fraction of its cost."""
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
-        return new.fill(**changes)
-
-    def fill(self, **changes: Any) -> State:
-        """Set ``changes`` on a state still being made: only on a new state from :meth:`evolve`
-        that no one else holds yet (an action fills in its new state as it goes)."""
-        if not _FIELDS.issuperset(changes):
-            unknown = sorted(set(changes) - _FIELDS)
-            raise TypeError(f"a Firelights State has no field {unknown}")
-        self.__dict__.update(changes)
-        return self
+        return fill(new, changes)
 
 
+def fill(state: State, changes: dict[str, Any]) -> State:
+    """Set ``changes`` on a state still being made: only on a new state from
+    :meth:`State.evolve` that no one else holds yet (an action fills in its new state as it
+    goes)."""
+    if not _FIELDS.issuperset(changes):
+        unknown = sorted(set(changes) - _FIELDS)
+        raise TypeError(f"a Firelights State has no field {unknown}")
+    state.__dict__.update(changes)
+    return state
+
+
+#: The fields of a State, which :func:`fill` sets.
 _FIELDS = frozenset(f.name for f in fields(State))
 
 
