@@ -128,9 +128,10 @@ class WorldMap:
             (cx + dx, cy + dy) for cx, cy in placed for dx, dy in NEIGHBOURS
         ).difference(placed)
 
-    def _derived(self, index: dict[Cell, int], frontier: frozenset[Cell]) -> WorldMap:
-        """This map, told its index and frontier by the map it was made from."""
-        self.__dict__["_index"], self.__dict__["_frontier"] = index, frontier
+    def _derived(self, index: dict[Cell, int], frontier: frozenset[Cell], **more: Any) -> WorldMap:
+        """This map, told its index and frontier (and ``more`` of what is derived: its
+        ``beacons``, how many are ``lit``) by the map it was made from."""
+        self.__dict__.update(more, _index=index, _frontier=frontier)
         return self
 
     def _at(self, at: object) -> int | None:
@@ -213,7 +214,8 @@ class WorldMap:
         touching = [(x + dx, y + dy) for dx, dy in NEIGHBOURS]
         frontier = self._frontier.union(touching).difference(index)
         world = WorldMap(regions, self.token if self.token is not None else at)
-        return world._derived(index, frontier)
+        beacons = (*self.beacons, region) if beacon else self.beacons
+        return world._derived(index, frontier, beacons=beacons, lit=self.lit)
 
     def placement(self, card: Card) -> str:
         """Where ``card`` would join the map, in the rule's words: "above 5♣" (above, below or
@@ -276,7 +278,8 @@ class WorldMap:
                 f"{target.card.label} at {at!r} does not touch your location "
                 f"{self.current.card.label}: travel one region at a time"
             )
-        return WorldMap(self.regions, target.at)._derived(self._index, self._frontier)
+        world = WorldMap(self.regions, target.at)
+        return world._derived(self._index, self._frontier, beacons=self.beacons, lit=self.lit)
 
     def neighbours(self) -> tuple[Region, ...]:
         """The regions touching the current location."""

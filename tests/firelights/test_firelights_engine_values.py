@@ -1,0 +1,98 @@
+"""The values the fast engine hands on are the values a fresh start would compute.
+
+Issue 11 made the one engine fast by working derived values out once and handing them on: a map
+made by a move starts from its parent's cell index, free cells, beacons and lit count; a card
+exists once; an action fills in its own new state. Here each of those is checked against the same
+value built from scratch, along whole sensible journeys, so a shortcut can never make the engine
+disagree with itself ("One source of truth: a rule lives once").
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from dataclasses import replace
+
+import pytest
+
+from rules.cards import Card, Suit, full_deck
+from rules.chance import Chance
+from rules.firelights import GAME, SensiblePlayer, State, WorldMap
+from rules.firelights.strategy import journey_outcome
+from rules.firelights.world import NEIGHBOURS
+from rules.simulate import run_seed
+
+
+def journey_states(seed: int, bold: bool = False) -> list[State]:
+    """Every state of one sensible journey, from the fresh start to its end."""
+    player, chance = SensiblePlayer(bold=bold), Chance(run_seed(seed, 0))
+    states = [GAME.initial({})]
+    while journey_outcome(states[-1]) is None and len(states) < 1000:
+        states.append(GAME.apply(states[-1], player(states[-1]), chance)[0])
+    return states
+
+
+STATES = [state for seed in range(6) for state in journey_states(seed, bold=seed % 2 == 1)]
+
+
+def fresh(world: WorldMap) -> WorldMap:
+    """The same map built again by its constructor, with nothing handed on."""
+    return WorldMap(world.regions, world.token)
+
+
+def test_every_map_along_a_journey_derives_what_a_fresh_map_derives() -> None:
+    """The grid reading: "the new card takes a free cell touching a placed card (diagonal
+    neighbours touch at a corner) in the nearest such row in that direction, nearest the current
+    location's column, the leftmost on a tie" — so the free cells, the beacons and where each
+    card would go must be the same whether a map was handed them or worked them out."""
+    worlds = {id(state.world): state.world for state in STATES if state.world.token is not None}
+    assert len(worlds) > 150  # the check below is not empty
+    for world in worlds.values():
+        again = fresh(world)
+        placed = {region.at for region in world.regions}
+        touching = {(x + dx, y + dy) for x, y in placed for dx, dy in NEIGHBOURS} - placed
+        assert world._frontier == again._frontier == touching
+        assert world._index == again._index
+        assert world.beacons == again.beacons and world.lit == again.lit
+        for card in full_deck():
+            assert world.candidates(card) == again.candidates(card)
+
+
+def test_an_action_leaves_the_state_it_was_given_as_it_was() -> None:
+    """Values are immutable (STYLE 3): an action fills in a new state, never the old one."""
+    player, chance = SensiblePlayer(), Chance(11)
+    state = GAME.initial({})
+    for _ in range(150):
+        if state.over:
+            break
+        before = copy.deepcopy(state)
+        new, _report = GAME.apply(state, player(state), chance)
+        assert state == before
+        assert new is not state
+        state = new
+
+
+def test_a_state_evolves_only_by_its_own_fields() -> None:
+    state = State()
+    assert state.evolve(treasures=2) == replace(state, treasures=2)
+    with pytest.raises(TypeError) as caught:
+        state.evolve(tresures=2)
+    assert "tresures" in str(caught.value)
+
+
+@pytest.mark.parametrize("card", full_deck())
+def test_each_card_exists_once_and_copies_to_itself(card: Card) -> None:
+    """A card made, parsed, copied or unpickled is the one card of that rank and suit."""
+    assert Card(card.rank, card.suit) is card
+    assert Card.parse(str(card)) is card
+    assert copy.copy(card) is card and copy.deepcopy(card) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert replace(card) is card
+
+
+def test_a_rank_of_an_int_subclass_is_the_card_of_that_plain_rank() -> None:
+    class Rank(int):
+        pass
+
+    card = Card(Rank(12), Suit.HEARTS)
+    assert card is Card.parse("QH") and type(card.rank) is int
