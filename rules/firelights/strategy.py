@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 from rules.cards import Card
@@ -106,26 +106,31 @@ def beacon_path(state: State) -> list[Cell]:
     The path includes the token's cell first and the beacon's cell last.
     """
     world = state.world
-    if world.token is None or all([r.lit for r in world.beacons]):
+    targets = {region.at for region in world.beacons if not region.lit}
+    if world.token is None or not targets:
         return []  # no unlit beacon: most of a journey, so no search
-    open_cells = {region.at: region for region in world.regions if region.face_up}
+    open_cells = {region.at for region in world.regions if region.face_up}
     start = world.token
     came: dict[Cell, Cell | None] = {start: None}
     queue = deque([start])
     while queue:
         cell = queue.popleft()
-        region = open_cells[cell]
-        if region.beacon and not region.lit:
+        if cell in targets:
             path = [cell]
             while (back := came[path[-1]]) is not None:
                 path.append(back)
             return path[::-1]
-        for dx, dy in NEIGHBOURS:
-            step = (cell[0] + dx, cell[1] + dy)
+        for step in _around(cell):
             if step in open_cells and step not in came:
                 came[step] = cell
                 queue.append(step)
     return []
+
+
+@cache
+def _around(cell: Cell) -> tuple[Cell, ...]:
+    """The eight cells touching ``cell``, in the order of :data:`NEIGHBOURS`."""
+    return tuple([(cell[0] + dx, cell[1] + dy) for dx, dy in NEIGHBOURS])
 
 
 def hopeless(state: State) -> bool:
@@ -136,33 +141,27 @@ def hopeless(state: State) -> bool:
     card can still become a beacon, or already is one; only six are ever needed. So a hopeless
     journey stays hopeless.
     """
-    regions, curses = state.world.regions, state.curses
-    last = _last_hopeless
-    if last[0] is regions and last[1] is curses:  # asked again of the same table
-        return last[2]
-    stacked = dark = beacons = 0
-    for track in curses:
-        for card in track.stack:
-            stacked += card.is_face
-    for region in regions:
-        if region.beacon:
-            beacons += 1
-        elif region.face_up:
-            dark += region.card.is_face
-    answer = FACE_CARDS - stacked - dark - beacons < BEACONS - beacons
-    _remember_hopeless(regions, curses, answer)
-    return answer
+    world, curses = state.world, state.curses
+    last = _last_stacked
+    if last[0] is not curses:  # the curses change only when cards are stacked on them
+        stacked = 0
+        for track in curses:
+            for card in track.stack:
+                stacked += card.is_face
+        last = (curses, stacked)
+        _remember_stacked(last)
+    beacons = len(world.beacons)
+    dark = world.faces_up - beacons
+    return FACE_CARDS - last[1] - dark - beacons < BEACONS - beacons
 
 
-#: The last table :func:`hopeless` answered for (the map's regions and the curses, both
-#: immutable) and its answer: a simulation asks twice of every state (its outcome, then the
-#: player), and the regions and curses stay the same over many actions (travelling included).
-_last_hopeless: tuple[object, object, bool] = (None, None, False)
+#: The last curses :func:`hopeless` counted the face cards of (immutable), and that count.
+_last_stacked: tuple[object, int] = (None, 0)
 
 
-def _remember_hopeless(regions: object, curses: object, answer: bool) -> None:
-    global _last_hopeless
-    _last_hopeless = (regions, curses, answer)
+def _remember_stacked(last: tuple[object, int]) -> None:
+    global _last_stacked
+    _last_stacked = last
 
 
 def journey_outcome(state: State) -> Hashable | None:

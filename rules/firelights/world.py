@@ -164,6 +164,12 @@ class WorldMap:
         return tuple([region for region in self.regions if region.beacon])
 
     @cached_property
+    def faces_up(self) -> int:
+        """How many face cards lie face up on the map, beacons or not (a face card that lies
+        face up without a beacon never gets one)."""
+        return sum([region.face_up and region.card.is_face for region in self.regions])
+
+    @cached_property
     def lit(self) -> int:
         return sum([region.lit for region in self.regions])
 
@@ -215,7 +221,8 @@ class WorldMap:
         frontier = self._frontier.union(touching).difference(index)
         world = WorldMap(regions, self.token if self.token is not None else at)
         beacons = (*self.beacons, region) if beacon else self.beacons
-        return world._derived(index, frontier, beacons=beacons, lit=self.lit)
+        faces_up = self.faces_up + (face_up and card.is_face)
+        return world._derived(index, frontier, beacons=beacons, lit=self.lit, faces_up=faces_up)
 
     def placement(self, card: Card) -> str:
         """Where ``card`` would join the map, in the rule's words: "above 5♣" (above, below or
@@ -279,7 +286,8 @@ class WorldMap:
                 f"{self.current.card.label}: travel one region at a time"
             )
         world = WorldMap(self.regions, target.at)
-        return world._derived(self._index, self._frontier, beacons=self.beacons, lit=self.lit)
+        derived = {"beacons": self.beacons, "lit": self.lit, "faces_up": self.faces_up}
+        return world._derived(self._index, self._frontier, **derived)
 
     def neighbours(self) -> tuple[Region, ...]:
         """The regions touching the current location."""
