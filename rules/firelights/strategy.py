@@ -109,7 +109,7 @@ def beacon_path(state: State) -> list[Cell]:
     targets = {region.at for region in world.beacons if not region.lit}
     if world.token is None or not targets:
         return []  # no unlit beacon: most of a journey, so no search
-    open_cells = {region.at for region in world.regions if region.face_up}
+    open_cells = world.revealed
     start = world.token
     came: dict[Cell, Cell | None] = {start: None}
     queue = deque([start])
@@ -235,18 +235,25 @@ class SensiblePlayer:
             return _act(Evade, approach) if refusal(state, "evade") is None else self._rest(state)
         if pending.kind == "curse":
             return _act(Choose, "random")
-        cards = [Card.parse(code) for code in pending.options]
-        if pending.kind == "keep":
-            return _act(Choose, str(max(cards, key=_prefer_keep)))
-        if pending.kind == "hide":  # the face card goes to the discard pile, to be drawn again
-            return _act(Choose, str(min(cards, key=_prefer_keep)))
-        curse = curse_named(state.facing or "")  # "stack": keep face cards out of the stacks
-        return _act(Choose, str(min(cards, key=lambda c: (c.is_face, -curse.value(c), c.rank))))
+        return _choice(pending.kind, pending.options, state.facing)
 
     @staticmethod
     def _rest(state: State) -> Rest:
         rest: Rest = _act(Rest, f"Rested with {state.world.lit} of {BEACONS} beacons lit.")
         return rest
+
+
+@lru_cache(maxsize=4096)
+def _choice(kind: str, options: tuple[str, ...], facing: str | None) -> Choose:
+    """Which card to choose ("keep", "hide" or "stack" on the Curse ``facing``) among the codes
+    ``options``: the same choice every time it is met, so worked out once."""
+    cards = [Card.parse(code) for code in options]
+    if kind == "keep":
+        return Choose(str(max(cards, key=_prefer_keep)))
+    if kind == "hide":  # the face card goes to the discard pile, to be drawn again
+        return Choose(str(min(cards, key=_prefer_keep)))
+    curse = curse_named(facing or "")  # "stack": keep face cards out of the stacks
+    return Choose(str(min(cards, key=lambda c: (c.is_face, -curse.value(c), c.rank))))
 
 
 A = TypeVar("A")

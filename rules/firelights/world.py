@@ -164,6 +164,11 @@ class WorldMap:
         return tuple([region for region in self.regions if region.beacon])
 
     @cached_property
+    def revealed(self) -> frozenset[Cell]:
+        """The cells of the regions face up: where the token may go."""
+        return frozenset([region.at for region in self.regions if region.face_up])
+
+    @cached_property
     def faces_up(self) -> int:
         """How many face cards lie face up on the map, beacons or not (a face card that lies
         face up without a beacon never gets one)."""
@@ -220,9 +225,13 @@ class WorldMap:
         touching = [(x + dx, y + dy) for dx, dy in NEIGHBOURS]
         frontier = self._frontier.union(touching).difference(index)
         world = WorldMap(regions, self.token if self.token is not None else at)
-        beacons = (*self.beacons, region) if beacon else self.beacons
-        faces_up = self.faces_up + (face_up and card.is_face)
-        return world._derived(index, frontier, beacons=beacons, lit=self.lit, faces_up=faces_up)
+        derived = {
+            "beacons": (*self.beacons, region) if beacon else self.beacons,
+            "lit": self.lit,
+            "faces_up": self.faces_up + (face_up and card.is_face),
+            "revealed": self.revealed | {at} if face_up else self.revealed,
+        }
+        return world._derived(index, frontier, **derived)
 
     def placement(self, card: Card) -> str:
         """Where ``card`` would join the map, in the rule's words: "above 5♣" (above, below or
@@ -286,7 +295,12 @@ class WorldMap:
                 f"{self.current.card.label}: travel one region at a time"
             )
         world = WorldMap(self.regions, target.at)
-        derived = {"beacons": self.beacons, "lit": self.lit, "faces_up": self.faces_up}
+        derived = {
+            "beacons": self.beacons,
+            "lit": self.lit,
+            "faces_up": self.faces_up,
+            "revealed": self.revealed,
+        }
         return world._derived(self._index, self._frontier, **derived)
 
     def neighbours(self) -> tuple[Region, ...]:
