@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
 
 from rules.cards import Card, Colour, Suit
 from rules.errors import InvalidInput
+from rules.firelights.derived import derived
 
 __all__ = ["CURSES", "Curse", "CurseTrack", "curse_named"]
 
@@ -66,7 +66,7 @@ class CurseTrack:
     def curse(self) -> Curse:
         return curse_named(self.name)
 
-    @cached_property
+    @derived
     def count(self) -> int:
         value = self.curse.value
         return sum([value(card) for card in self.stack])

@@ -20,11 +20,11 @@ Region) or revealed from a hidden path holds one, the first six only (RULES-NOTE
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import cached_property
 from typing import Any
 
 from rules.cards import Card, Suit
 from rules.errors import IllegalAction, InvalidInput
+from rules.firelights.derived import derived
 
 __all__ = ["BEACONS", "Cell", "Region", "WorldMap", "direction", "path_letter", "side"]
 
@@ -112,7 +112,7 @@ class WorldMap:
     regions: tuple[Region, ...] = ()
     token: Cell | None = None
 
-    @cached_property
+    @derived
     def _index(self) -> dict[Cell, int]:
         """Each region's cell and its place in :attr:`regions` (the first, for a cell twice)."""
         index: dict[Cell, int] = {}
@@ -120,7 +120,7 @@ class WorldMap:
             index.setdefault(region.at, i)
         return index
 
-    @cached_property
+    @derived
     def _frontier(self) -> frozenset[Cell]:
         """The free cells touching a region (diagonal neighbours touch at a corner)."""
         placed = self._index
@@ -159,22 +159,22 @@ class WorldMap:
     def cards(self) -> tuple[Card, ...]:
         return tuple(region.card for region in self.regions)
 
-    @cached_property
+    @derived
     def beacons(self) -> tuple[Region, ...]:
         return tuple([region for region in self.regions if region.beacon])
 
-    @cached_property
+    @derived
     def revealed(self) -> frozenset[Cell]:
         """The cells of the regions face up: where the token may go."""
         return frozenset([region.at for region in self.regions if region.face_up])
 
-    @cached_property
+    @derived
     def faces_up(self) -> int:
         """How many face cards lie face up on the map, beacons or not (a face card that lies
         face up without a beacon never gets one)."""
         return sum([region.face_up and region.card.is_face for region in self.regions])
 
-    @cached_property
+    @derived
     def lit(self) -> int:
         return sum([region.lit for region in self.regions])
 
