@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from rules.cards import Card
@@ -58,7 +58,7 @@ from rules.firelights.curses import curse_named
 from rules.firelights.game import GAME
 from rules.firelights.moves import refusal
 from rules.firelights.state import FATIGUE_BOXES, State
-from rules.firelights.world import BEACONS, NEIGHBOURS
+from rules.firelights.world import BEACONS, around
 from rules.simulate import Simulation, simulate
 
 __all__ = [
@@ -120,17 +120,11 @@ def beacon_path(state: State) -> list[Cell]:
             while (back := came[path[-1]]) is not None:
                 path.append(back)
             return path[::-1]
-        for step in _around(cell):
+        for step in around(cell):
             if step in open_cells and step not in came:
                 came[step] = cell
                 queue.append(step)
     return []
-
-
-@cache
-def _around(cell: Cell) -> tuple[Cell, ...]:
-    """The eight cells touching ``cell``, in the order of :data:`NEIGHBOURS`."""
-    return tuple([(cell[0] + dx, cell[1] + dy) for dx, dy in NEIGHBOURS])
 
 
 def hopeless(state: State) -> bool:

@@ -20,6 +20,7 @@ Region) or revealed from a hidden path holds one, the first six only (RULES-NOTE
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 from rules.cards import Card, Suit
@@ -104,9 +105,8 @@ class WorldMap:
     """The regions in order of placement, and the token's cell (None before the first card).
 
     A map never changes, so what is derived from it is worked out once, on first use: where each
-    cell's region is and the free cells touching the map; a map made by :meth:`place`,
-    :meth:`travel` or another move starts from its parent's (every action looks up the token's
-    region, and every placement the free cells).
+    cell's region is, its beacons, the face-up cells; a map made by :meth:`place`, :meth:`travel`
+    or another move starts from its parent's (every action looks up the token's region).
     """
 
     regions: tuple[Region, ...] = ()
@@ -120,19 +120,17 @@ class WorldMap:
             index.setdefault(region.at, i)
         return index
 
-    @derived
-    def _frontier(self) -> frozenset[Cell]:
-        """The free cells touching a region (diagonal neighbours touch at a corner)."""
-        placed = self._index
-        return frozenset(
-            (cx + dx, cy + dy) for cx, cy in placed for dx, dy in NEIGHBOURS
-        ).difference(placed)
-
-    def _derived(self, index: dict[Cell, int], frontier: frozenset[Cell], **more: Any) -> WorldMap:
-        """This map, told its index and frontier (and ``more`` of what is derived: its
-        ``beacons``, how many are ``lit``) by the map it was made from."""
-        self.__dict__.update(more, _index=index, _frontier=frontier)
+    def _derived(self, index: dict[Cell, int], **more: Any) -> WorldMap:
+        """This map, told its cell index (and ``more`` of what is derived: its ``beacons``, how
+        many are ``lit``, ...) by the map it was made from."""
+        self.__dict__.update(more, _index=index)
         return self
+
+    def _free_and_touching(self, cell: Cell) -> bool:
+        """Whether ``cell`` is free and touches a placed card (diagonal neighbours touch at a
+        corner): where a card may go."""
+        index = self._index
+        return cell not in index and not index.keys().isdisjoint(around(cell))
 
     def _at(self, at: object) -> int | None:
         try:
@@ -191,14 +189,14 @@ class WorldMap:
         x, y = self.token
         side = direction(card, self.current.card)
         row = y + 1 if side == "above" else y - 1 if side == "below" else y
-        frontier = self._frontier
-        if (x, row) in frontier:
+        free = self._free_and_touching
+        if free((x, row)):
             return ((x, row),)
         for distance in range(1, len(self.regions) + 1):  # a free cell ends the run of cards
             left, right = (x - distance, row), (x + distance, row)
-            if left in frontier:
-                return (left, right) if right in frontier else (left,)
-            if right in frontier:
+            if free(left):
+                return (left, right) if free(right) else (left,)
+            if free(right):
                 return (right,)
         return ()
 
@@ -221,9 +219,6 @@ class WorldMap:
         region = _BLANK.evolve(card=card, at=at, face_up=face_up, beacon=beacon, path=path)
         regions = (*self.regions, region)
         index = {**self._index, at: len(self.regions)}
-        x, y = at
-        touching = [(x + dx, y + dy) for dx, dy in NEIGHBOURS]
-        frontier = self._frontier.union(touching).difference(index)
         world = WorldMap(regions, self.token if self.token is not None else at)
         derived = {
             "beacons": (*self.beacons, region) if beacon else self.beacons,
@@ -231,7 +226,7 @@ class WorldMap:
             "faces_up": self.faces_up + (face_up and card.is_face),
             "revealed": self.revealed | {at} if face_up else self.revealed,
         }
-        return world._derived(index, frontier, **derived)
+        return world._derived(index, **derived)
 
     def placement(self, card: Card) -> str:
         """Where ``card`` would join the map, in the rule's words: "above 5♣" (above, below or
@@ -301,7 +296,7 @@ class WorldMap:
             "faces_up": self.faces_up,
             "revealed": self.revealed,
         }
-        return world._derived(self._index, self._frontier, **derived)
+        return world._derived(self._index, **derived)
 
     def neighbours(self) -> tuple[Region, ...]:
         """The regions touching the current location."""
@@ -314,7 +309,13 @@ class WorldMap:
         """This map with ``new`` in place of the region at its cell."""
         at = self._index[new.at]
         regions = (*self.regions[:at], new, *self.regions[at + 1 :])
-        return WorldMap(regions, self.token)._derived(self._index, self._frontier)
+        return WorldMap(regions, self.token)._derived(self._index)
+
+
+@cache
+def around(cell: Cell) -> tuple[Cell, ...]:
+    """The eight cells touching ``cell``, in the order of :data:`NEIGHBOURS`."""
+    return tuple([(cell[0] + dx, cell[1] + dy) for dx, dy in NEIGHBOURS])
 
 
 def _touch(a: Cell, b: Cell) -> bool:

@@ -19,7 +19,7 @@ from rules.cards import Card, Suit, full_deck
 from rules.chance import Chance
 from rules.firelights import GAME, SensiblePlayer, State, WorldMap
 from rules.firelights.strategy import journey_outcome
-from rules.firelights.world import NEIGHBOURS
+from rules.firelights.world import NEIGHBOURS, direction
 from rules.simulate import run_seed
 
 
@@ -40,23 +40,33 @@ def fresh(world: WorldMap) -> WorldMap:
     return WorldMap(world.regions, world.token)
 
 
+def nearest_free(world: WorldMap, card: Card) -> tuple[tuple[int, int], ...]:
+    """The grid reading, searched in full: every free cell touching a placed card in the
+    direction, the nearest row first, then the nearest column, the leftmost first."""
+    x, y = world.token or (0, 0)
+    placed = {region.at for region in world.regions}
+    free = {(cx + dx, cy + dy) for cx, cy in placed for dx, dy in NEIGHBOURS} - placed
+    side = direction(card, world.current.card)
+    in_direction = {"above": lambda row: row > y, "below": lambda row: row < y}
+    ahead = [c for c in free if in_direction.get(side, lambda row: row == y)(c[1])]
+    best = min((abs(c[1] - y), abs(c[0] - x)) for c in ahead)
+    return tuple(sorted(c for c in ahead if (abs(c[1] - y), abs(c[0] - x)) == best))
+
+
 def test_every_map_along_a_journey_derives_what_a_fresh_map_derives() -> None:
     """The grid reading: "the new card takes a free cell touching a placed card (diagonal
     neighbours touch at a corner) in the nearest such row in that direction, nearest the current
-    location's column, the leftmost on a tie" — so the free cells, the beacons and where each
-    card would go must be the same whether a map was handed them or worked them out."""
+    location's column, the leftmost on a tie" — where each card would go, searched in full, and
+    the beacons must be the same whether a map was handed them or worked them out."""
     worlds = {id(state.world): state.world for state in STATES if state.world.token is not None}
     assert len(worlds) > 150  # the check below is not empty
     for world in worlds.values():
         again = fresh(world)
-        placed = {region.at for region in world.regions}
-        touching = {(x + dx, y + dy) for x, y in placed for dx, dy in NEIGHBOURS} - placed
-        assert world._frontier == again._frontier == touching
         assert world._index == again._index
         assert world.beacons == again.beacons and world.lit == again.lit
         assert world.faces_up == again.faces_up and world.revealed == again.revealed
         for card in full_deck():
-            assert world.candidates(card) == again.candidates(card)
+            assert world.candidates(card) == again.candidates(card) == nearest_free(world, card)
 
 
 def test_an_action_leaves_the_state_it_was_given_as_it_was() -> None:
