@@ -126,12 +126,6 @@ class WorldMap:
         self.__dict__.update(more, _index=index)
         return self
 
-    def _free_and_touching(self, cell: Cell) -> bool:
-        """Whether ``cell`` is free and touches a placed card (diagonal neighbours touch at a
-        corner): where a card may go."""
-        index = self._index
-        return cell not in index and not index.keys().isdisjoint(around(cell))
-
     def _at(self, at: object) -> int | None:
         try:
             return self._index.get(at)  # type: ignore[call-overload, no-any-return]
@@ -181,24 +175,24 @@ class WorldMap:
 
         The nearest row in that direction is always the next one (the row above for "above"):
         the cells there touching your location are free, or a run of placed cards ends in a
-        free cell beside it. In that row, the free cells touching a card nearest your location's
-        column, the left one first.
+        free cell beside it. In that row, the free cells nearest your location's column, the
+        left one first: each touches a placed card, your location or the run it ends.
         """
         if self.token is None:
             return ((0, 0),)
         x, y = self.token
         side = direction(card, self.current.card)
         row = y + 1 if side == "above" else y - 1 if side == "below" else y
-        free = self._free_and_touching
-        if free((x, row)):
+        placed = self._index
+        if (x, row) not in placed:
             return ((x, row),)
-        for distance in range(1, len(self.regions) + 1):  # a free cell ends the run of cards
+        for distance in range(1, len(self.regions) + 1):  # a run of cards is no longer
             left, right = (x - distance, row), (x + distance, row)
-            if free(left):
-                return (left, right) if free(right) else (left,)
-            if free(right):
+            if left not in placed:
+                return (left, right) if right not in placed else (left,)
+            if right not in placed:
                 return (right,)
-        return ()
+        raise AssertionError(f"no free cell in row {row} of {self!r}")  # pragma: no cover
 
     def place(self, card: Card, *, face_up: bool = True, at: Cell | None = None) -> WorldMap:
         """Add ``card`` as a region; the first card becomes the current location.
