@@ -21,6 +21,7 @@ from rules.firelights.action_roll import odds as _odds
 from rules.firelights.character import check_approach
 from rules.firelights.curses import curse_named
 from rules.firelights.state import State
+from rules.firelights.world import around
 
 __all__ = [
     "ACTION_CARDS",
@@ -136,10 +137,9 @@ def refusal(state: State, kind: str) -> str | None:
             return "every Curse has perished"
         return None
     if kind == "travel":
-        for region in state.world.neighbours():
-            if region.face_up:
-                return None
-        return "no revealed region touches your location"
+        world = state.world
+        touching = world.token is not None and not world.revealed.isdisjoint(around(world.token))
+        return None if touching else "no revealed region touches your location"
     if kind == "rest":
         return None
     if kind == "flee":
