@@ -423,8 +423,8 @@ class Firelights:
             )
         return State()
 
-    def apply(self, state: State, action: Any, chance: Source) -> tuple[State, Report]:
-        return apply(state, action, chance)
+    #: :func:`apply` itself, not a method calling it: a call less on every action.
+    apply = staticmethod(apply)
 
     def parse_action(self, data: Mapping[str, Any]) -> Any:
         return A.parse(data)

@@ -187,11 +187,9 @@ class SensiblePlayer:
     search_from: int = 12
     begin: Begin = field(default=BEGIN)
 
-    def __call__(self, state: State) -> Any:
-        """The policy as a function, for :func:`rules.simulate.simulate`."""
-        return self.next_action(state)
-
     def next_action(self, state: State) -> Any:
+        """The action it takes in ``state`` (also what calling the player does: the policy as a
+        function, for :func:`rules.simulate.simulate`)."""
         if state.character is None:
             return self.begin
         approach = best_approach(state)
@@ -221,6 +219,8 @@ class SensiblePlayer:
                 return _act(Search, approach)
             return _act(Confront, approach, "reveal", hidden[0])
         return _act(Discover, approach)
+
+    __call__ = next_action  # a call less on every action of a simulation
 
     def _answer(self, state: State, approach: str) -> Any:
         pending = state.pending
