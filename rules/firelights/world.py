@@ -206,7 +206,8 @@ class WorldMap:
         elif tuple(at) not in options:
             cells = " or ".join(map(repr, options))
             raise IllegalAction(f"{card.label} cannot go at {at!r}: it goes at {cells}")
-        at = (int(at[0]), int(at[1]))
+        else:
+            at = (int(at[0]), int(at[1]))  # a cell given as a list, or of other ints
         discovered = self.token is not None
         beacon = discovered and face_up and card.is_face and len(self.beacons) < BEACONS
         path = "" if face_up else path_letter(sum(bool(r.path) for r in self.regions))
