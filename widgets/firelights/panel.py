@@ -211,7 +211,9 @@ class FirelightsPanel(GameFrame):
         return status_html(state)
 
     def report_html(self, reports: Sequence[Report]) -> str:
-        return report_html(list(reports))
+        """The last report, without the question still pending: the choice row below asks it."""
+        pending = self.state.pending
+        return report_html(list(reports), asked=None if pending is None else pending.prompt)
 
     def ending_html(self, state: State) -> str | None:
         text = ending(state)
