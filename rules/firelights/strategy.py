@@ -111,18 +111,20 @@ def beacon_path(state: State) -> list[Cell]:
         return []  # no unlit beacon: most of a journey, so no search
     open_cells = world.revealed
     start = world.token
+    if start in targets:
+        return [start]
     came: dict[Cell, Cell | None] = {start: None}
     queue = deque([start])
     while queue:
         cell = queue.popleft()
-        if cell in targets:
-            path = [cell]
-            while (back := came[path[-1]]) is not None:
-                path.append(back)
-            return path[::-1]
         for step in around(cell):
             if step in open_cells and step not in came:
                 came[step] = cell
+                if step in targets:  # the first found is the first a breadth-first walk meets
+                    path = [step]
+                    while (back := came[path[-1]]) is not None:
+                        path.append(back)
+                    return path[::-1]
                 queue.append(step)
     return []
 
