@@ -141,7 +141,7 @@ class WorldMap:
     def __contains__(self, at: object) -> bool:
         return self._at(at) is not None
 
-    @property
+    @derived
     def current(self) -> Region:
         if self.token is None:
             raise IllegalAction("your journey has not begun: create your Firelight first (Begin)")
