@@ -263,6 +263,12 @@ class Deck:
             )
         return Deck._of(self.draw_pile, self.discard_pile + cards)
 
+    def discard_drawn(self, cards: tuple[Card, ...]) -> Deck:
+        """Put cards drawn from this deck, and held by the game since, on the discard pile,
+        without :meth:`discard`'s check that none is in the deck already: a game discarding the
+        cards its own draw gave it (a card leaves the deck when drawn, and is discarded once)."""
+        return Deck._of(self.draw_pile, self.discard_pile + cards)
+
     def reshuffle(self) -> Deck:
         """Shuffle the discard pile back into the draw pile."""
         pile = tuple(sorted(self.draw_pile + self.discard_pile, key=_KEYS.__getitem__))

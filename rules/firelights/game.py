@@ -74,7 +74,9 @@ class _Turn:
             self.say("your Fatigue is full: rest or flee, or push on at the risk of your light")
 
     def discard(self, cards: tuple[Card, ...]) -> None:
-        self.set(deck=self.state.deck.discard(cards))
+        """Discard cards this action drew, or the cards in play (the state's invariants keep
+        each card in one place: :func:`~rules.firelights.state.locations`)."""
+        self.set(deck=self.state.deck.discard_drawn(cards))
 
     def ask(self, kind: str, options: tuple[str, ...], prompt: str) -> None:
         self.set(pending=Pending(kind, options, prompt))

@@ -16,7 +16,7 @@ import pytest
 
 from rules.cards import Card, Suit, full_deck
 from rules.chance import Chance
-from rules.firelights import GAME, SensiblePlayer, State, WorldMap
+from rules.firelights import GAME, SensiblePlayer, State, WorldMap, locations
 from rules.firelights.strategy import journey_outcome
 from rules.firelights.world import NEIGHBOURS, direction
 from rules.simulate import run_seed
@@ -80,6 +80,13 @@ def test_an_action_leaves_the_state_it_was_given_as_it_was() -> None:
         assert state == before
         assert new is not state
         state = new
+
+
+def test_every_card_stays_in_exactly_one_place_along_every_journey() -> None:
+    """RULES-NOTES: every card is in exactly one place (the piles, the map, a stack, in play):
+    the engine discards the cards it drew without checking again, so every state is checked."""
+    for state in STATES:
+        assert len(locations(state)) == 52
 
 
 def test_a_state_evolves_only_by_its_own_fields() -> None:
