@@ -105,7 +105,7 @@ class Roll:
         return Distribution.uniform(itertools.product(range(1, SIDES + 1), repeat=self.count))
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
-        return tuple(rng.randint(1, SIDES) for _ in range(self.count))
+        return tuple([rng.randint(1, SIDES) for _ in range(self.count)])
 
     def check(self, outcome: object) -> tuple[int, ...]:
         if not isinstance(outcome, list | tuple) or len(outcome) != self.count:
