@@ -104,18 +104,11 @@ def ice_light(deck: list[int], modifier: int) -> icepool.Die[str]:
 
 @dataclass(frozen=True)
 class Query:
-    """One question; ``counted`` False: shown, but not held to the target (see :data:`SHARED`)."""
+    """One question, asked of our rules and of icepool."""
 
     name: str
     ours: Callable[[], Any]
     theirs: Callable[[], Any]
-    counted: bool = True
-
-
-#: The generic helpers of ``rules/dice.py`` (memoised, no game asks them in play: Voidlight reads
-#: its own tables, Firelights the 2d6 once at import) belong to another engineer this round; they
-#: are measured so the figures are known, and kept out of the verdict.
-SHARED = "rules/dice.py helper, not held to the target"
 
 
 def queries() -> Iterator[Query]:
@@ -196,12 +189,11 @@ def queries() -> Iterator[Query]:
                 lambda p=pile, m=modifier: {r.value: v for r, v in light_odds(p, m).items()},
                 lambda left=left, m=modifier: ice_light(left, m),
             )
-    yield Query("2d6 sum", lambda: sum_distribution(2), lambda: 2 @ D6, counted=False)
+    yield Query("2d6 sum", lambda: sum_distribution(2), lambda: 2 @ D6)
     yield Query(
         "dice hits 3D standard",
         lambda: hits_distribution(3, standard),
         lambda: 3 @ hit_die(standard),
-        counted=False,
     )
     story = Deck(deck[12:])
     hearts = [card.suit.value == "H" for card in story.draw_pile]
@@ -246,10 +238,9 @@ def main(argv: list[str]) -> int:
         ours = median_us(query.ours, repeat, fresh=True)
         theirs = median_us(query.theirs, max(5, repeat // 4), fresh=False)
         ratio = theirs / ours
-        bad = not same or (query.counted and ratio < TARGET)
+        bad = not same or ratio < TARGET
         failed += bad
         verdict = "  DIFFERENT" if not same else "  UNDER TARGET" if bad else ""
-        verdict = verdict or ("" if query.counted else f"  ({SHARED})")
         print(f"{query.name:46} {ours:9.1f} {theirs:11.1f} {ratio:6.1f}x{verdict}", flush=True)
     print(f"{failed} of the queries fail (target: every ratio >= {TARGET:g}x, every answer equal)")
     return 1 if failed else 0
