@@ -173,8 +173,13 @@ class CardSet:
     _heroes: dict[str, Hero] = field(init=False, repr=False, compare=False)
     _fire: dict[str, FireCard] = field(init=False, repr=False, compare=False)
     sides: dict[tuple[str, int], Side] = field(init=False, repr=False, compare=False)
+    #: The heroes' and the fire cards' names, sorted: the order Begin picks and shuffles from.
+    hero_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    fire_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "hero_names", tuple(sorted(h.name for h in self.heroes)))
+        object.__setattr__(self, "fire_names", tuple(sorted(c.name for c in self.fire)))
         object.__setattr__(self, "_heroes", {hero.name: hero for hero in self.heroes})
         object.__setattr__(self, "_fire", {card.name: card for card in self.fire})
         sides = {(h.name, 1): h.level_1 for h in self.heroes}

@@ -11,6 +11,7 @@ picks the heroes for N, E, S and W, one :class:`Pick` each among the heroes left
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -33,6 +34,9 @@ __all__ = ["Report", "apply", "closest", "distance", "legal", "why_not"]
 _FIELDS = tuple(f.name for f in fields(State))
 _GET = attrgetter(*_FIELDS)
 _CARDINAL = (0, 2, 4, 6)
+_NIGHT_RUN = (NIGHT,)
+#: A pick among a run's cards, one value per run (a pick is immutable; building one checks it).
+_pick = lru_cache(maxsize=1 << 14)(Pick)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +108,8 @@ class _Work:
         """Reveal the next card on top of the deck, resolving the Night card on the way."""
         segments = self.segments_
         while True:
-            if sum(map(len, segments)) == ((NIGHT,) in segments):  # no fire card left
+            # no fire card left: the deck is empty or only the Night card (runs are never empty)
+            if not segments or (len(segments) == 1 and segments[0] == _NIGHT_RUN):
                 self.top = None
                 self.lose("the deck ran out of fire cards")
                 return
@@ -113,8 +118,9 @@ class _Work:
                 card = run[0]
                 del segments[0]
             else:
-                card = self.chance.resolve(Pick(run))
-                segments[0] = tuple(c for c in run if c != card)
+                card = self.chance.resolve(_pick(run))
+                i = run.index(card)
+                segments[0] = run[:i] + run[i + 1 :]
             self.revealed.append(card)
             if card != NIGHT:
                 self.top = card
@@ -126,7 +132,7 @@ class _Work:
                     f"the Night card: {self.hours} hours to dawn, now {self.hours - 1}"
                 )
                 self.hours -= 1
-                segments.append((NIGHT,))
+                segments.append(_NIGHT_RUN)
             else:
                 self.last_hour = True
                 self.lines.append("the Night card: 1 hour to dawn, set aside; survive this turn")
@@ -189,15 +195,14 @@ class _Work:
 
 
 def _begin(w: _Work, action: A.Begin) -> None:
-    fire = tuple(sorted(card.name for card in w.cards.fire))
-    w.segments_ = [fire, (NIGHT,)]
+    w.segments_ = [w.cards.fire_names, _NIGHT_RUN]
     w.hours, w.turn = 4, 1
     w.reveal()
     w.forage = (w.take_top(),)
-    heroes = sorted(hero.name for hero in w.cards.heroes)
+    heroes = list(w.cards.hero_names)
     camp: list[str | None] = [None] * 8
     for i in _CARDINAL:
-        hero = w.chance.resolve(Pick(tuple(heroes)))
+        hero = w.chance.resolve(_pick(tuple(heroes)))
         w.revealed.append(hero)
         heroes.remove(hero)
         camp[i] = hero

@@ -63,6 +63,22 @@ def _act_of(hero: str, action: str, target: str = "") -> A.Act:
     return found
 
 
+_MADE: dict[tuple[Any, ...], Any] = {}
+
+
+def _made(kind: type[Any], *values: str) -> Any:
+    """The one action of ``kind`` with these fields, interned as :func:`_act_of` does: building
+    an action checks every field's type, which costs more than the rest of a move."""
+    key = (kind, *values)
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = kind(*values)
+    return found
+
+
+_BEGIN, _END_ACTIONS, _END_TURN = A.Begin(), A.EndActions(), A.EndTurn()
+
+
 #: For each location and reach 0..4, the locations within reach of it.
 _NEAR = tuple(
     tuple(tuple(b for b in range(8) if _DISTANCE[a][b] <= r) for r in range(5)) for a in range(8)
@@ -140,26 +156,26 @@ def _options(state: State) -> tuple[Any, ...]:
 def _legal(state: State) -> list[Any]:
     phase = state.phase
     if phase == "setup":
-        return [A.Begin()]
+        return [_BEGIN]
     if state.over:
         return []
     if state.bonus:
-        return [A.Promote(h) for h in state.in_camp() if h not in state.promoted]
+        return [_made(A.Promote, h) for h in state.in_camp() if h not in state.promoted]
     if phase == "actions":
         found: list[Any] = []
         for hero, points in state.points:
             found.extend(_hero_actions(state, hero, points))
-        found.append(A.EndActions())
+        found.append(_END_ACTIONS)
         return found
     if phase == "attacks":
         return [
-            A.Attack(LOCATIONS[i], hero)
+            _made(A.Attack, LOCATIONS[i], hero)
             for i, stack in enumerate(state.wild)
             if stack and i not in state.attacked
             for hero in closest(state, i)
         ]
     if phase == "reinforce":
-        return _reinforcements(state) or [A.EndTurn()]
+        return _reinforcements(state) or [_END_TURN]
     return []
 
 
@@ -172,12 +188,15 @@ def _reinforcements(state: State) -> list[A.Reinforce]:
     spaces = [i for i in range(8) if state.camp[i] is None and not state.wild[i]]
     if not spaces:
         spaces = [i for i in range(8) if state.camp[i] is None]
-    return [A.Reinforce(h, LOCATIONS[i]) for h in heroes for i in spaces]
+    return [_made(A.Reinforce, h, LOCATIONS[i]) for h in heroes for i in spaces]
 
 
 def why_not(state: State, action: object) -> str | None:
     """None if ``action`` is legal now, else a sentence saying why not."""
     options = _options(state)
+    for option in options:  # the policy hands back one of the listed values: found by identity
+        if option is action:
+            return None
     if action in options:
         return None
     if state.over:
