@@ -10,7 +10,7 @@ picks the heroes for N, E, S and W, one :class:`Pick` each among the heroes left
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
@@ -31,7 +31,7 @@ from rules.errors import IllegalAction
 
 __all__ = ["Report", "apply", "closest", "distance", "legal", "why_not"]
 
-_FIELDS = tuple(f.name for f in fields(State))
+_FIELDS = State._fields
 _GET = attrgetter(*_FIELDS)
 _CARDINAL = (0, 2, 4, 6)
 _NIGHT_RUN = (NIGHT,)
@@ -80,7 +80,7 @@ class _Work:
     reason: str
 
     def __init__(self, state: State, chance: Source) -> None:
-        self.__dict__.update(zip(_FIELDS, _GET(state), strict=True))
+        self.__dict__.update(zip(_FIELDS, state, strict=True))
         self.segments_: list[tuple[str, ...]] = list(state.segments)
         self.wild_ = list(state.wild)
         self.camp_ = list(state.camp)
@@ -93,7 +93,7 @@ class _Work:
         self.segments = tuple(self.segments_)
         self.wild = tuple(self.wild_)
         self.camp = tuple(self.camp_)
-        return State(*_GET(self))
+        return State._make(_GET(self))
 
     def lose(self, why: str) -> None:
         self.phase, self.reason = "lost", why

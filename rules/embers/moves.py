@@ -86,19 +86,28 @@ _NEAR = tuple(
 _NEIGHBOURS = tuple(((a + 1) % 8, (a - 1) % 8) for a in range(8))
 
 
+_AT: dict[tuple[str, str], tuple[A.Act, ...]] = {}
+
+
+def _at(hero: str, action: str) -> tuple[A.Act, ...]:
+    """``hero``'s ``action`` aimed at each location in turn (interned, as :func:`_act_of`)."""
+    found = _AT.get((hero, action))
+    if found is None:
+        found = _AT[hero, action] = tuple(_act_of(hero, action, place) for place in LOCATIONS)
+    return found
+
+
 def _hero_actions(state: State, hero: str, points: int) -> list[A.Act]:
     side = state.side(hero)
     camp = state.camp
     here = camp.index(hero)
     found: list[A.Act] = []
     add = found.append
-    get = _ACTS.get
     reach_bonus = -1
     for action in side.actions:
         if action.cost > points:
             continue
         effect = action.effect
-        name = action.name
         if effect == "defend":
             if reach_bonus < 0:
                 passive = side.passive
@@ -106,33 +115,32 @@ def _hero_actions(state: State, hero: str, points: int) -> list[A.Act]:
                     state, "reach"
                 )
             wild = state.wild
+            at = _at(hero, action.name)
             for i in _NEAR[here][min(4, max(0, action.amount + reach_bonus))]:
                 if wild[i]:
-                    add(get((hero, name, LOCATIONS[i])) or _act_of(hero, name, LOCATIONS[i]))
+                    add(at[i])
         elif effect == "forage":
             if state.forage:
-                add(get((hero, name, "")) or _act_of(hero, name))
+                add(_act_of(hero, action.name))
         else:  # rally
             current = state.current
             for other, _ in state.points:
                 if other != hero and (other != current or current is None):
-                    add(_act_of(hero, name, other))
+                    add(_act_of(hero, action.name, other))
     if side.level == 1 and side.promote <= points:
         add(_act_of(hero, A.PROMOTE))
     if points >= 1:
         maneuver = side.maneuver
+        at = _at(hero, A.MANEUVER)
         if maneuver == "leap":
             for i in range(8):
                 if camp[i] is None:
-                    add(_act_of(hero, A.MANEUVER, LOCATIONS[i]))
+                    add(at[i])
         else:
             empty = maneuver == "step"
             for i in _NEIGHBOURS[here]:
                 if (camp[i] is None) is empty:
-                    add(
-                        get((hero, A.MANEUVER, LOCATIONS[i]))
-                        or _act_of(hero, A.MANEUVER, LOCATIONS[i])
-                    )
+                    add(at[i])
     return found
 
 
