@@ -171,7 +171,8 @@ class CardSet:
     night: tuple[tuple[int, int], ...]
     source: str = "shipped"
     _heroes: dict[str, Hero] = field(init=False, repr=False, compare=False)
-    _fire: dict[str, FireCard] = field(init=False, repr=False, compare=False)
+    #: The fire cards by name (what :meth:`card` looks up; read directly where speed matters).
+    named: dict[str, FireCard] = field(init=False, repr=False, compare=False)
     sides: dict[tuple[str, int], Side] = field(init=False, repr=False, compare=False)
     #: The heroes' and the fire cards' names, sorted: the order Begin picks and shuffles from.
     hero_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -181,7 +182,7 @@ class CardSet:
         object.__setattr__(self, "hero_names", tuple(sorted(h.name for h in self.heroes)))
         object.__setattr__(self, "fire_names", tuple(sorted(c.name for c in self.fire)))
         object.__setattr__(self, "_heroes", {hero.name: hero for hero in self.heroes})
-        object.__setattr__(self, "_fire", {card.name: card for card in self.fire})
+        object.__setattr__(self, "named", {card.name: card for card in self.fire})
         sides = {(h.name, 1): h.level_1 for h in self.heroes}
         sides.update({(h.name, 2): h.level_2 for h in self.heroes})
         object.__setattr__(self, "sides", sides)
@@ -190,7 +191,7 @@ class CardSet:
         return self._heroes[name]
 
     def card(self, name: str) -> FireCard:
-        return self._fire[name]
+        return self.named[name]
 
 
 # --- reading -------------------------------------------------------------------------------------

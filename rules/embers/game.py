@@ -10,10 +10,9 @@ picks the heroes for N, E, S and W, one :class:`Pick` each among the heroes left
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.chance import Pick, Source
 from rules.embers import actions as A
@@ -39,10 +38,10 @@ _NIGHT_RUN = (NIGHT,)
 _pick = lru_cache(maxsize=1 << 14)(Pick)
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(NamedTuple):
     """What an action did: ``lines`` in words, the cards ``revealed`` (the chance outcomes it met,
-    in order) and its ``outcome``: "defeated" / "survived" for an attack, the phase otherwise."""
+    in order) and its ``outcome``: "defeated" / "survived" for an attack, the phase otherwise.
+    A named tuple, as :class:`State` is: every action builds one."""
 
     title: str
     lines: tuple[str, ...]
@@ -79,9 +78,14 @@ class _Work:
     bonus: bool
     reason: str
 
+    # Mutable lists of the deck's runs, the wild and the camp, frozen back into tuples.
+    segments_: list[tuple[str, ...]]
+    wild_: list[tuple[str, ...]]
+    camp_: list[str | None]
+
     def __init__(self, state: State, chance: Source) -> None:
         self.__dict__.update(zip(_FIELDS, state, strict=True))
-        self.segments_: list[tuple[str, ...]] = list(state.segments)
+        self.segments_ = list(state.segments)
         self.wild_ = list(state.wild)
         self.camp_ = list(state.camp)
         self.chance = chance
@@ -147,19 +151,20 @@ class _Work:
     # --- the turn ---
 
     def spawn(self) -> None:
-        cards = self.cards
+        card = self.cards.named
         while self.spawns_left > 0 and self.phase == "spawn" and not self.bonus:
             monster = self.take_top()
             if self.phase == "lost" or self.top is None:
                 self.top = monster  # nowhere to spawn: the card stays on the deck
                 return
-            where = cards.card(self.top).location
-            moves = cards.card(monster).monster.moves
+            where = card[self.top].location
+            held = card[monster].monster
+            moves = held.moves
             while moves > 0 and self.camp_[where] is not None:
                 where, moves = (where + 1) % 8, moves - 1
             self.wild_[where] = (*self.wild_[where], monster)
             self.spawns_left -= 1
-            self.lines.append(f"{cards.card(monster).monster.name} spawns at {LOCATIONS[where]}")
+            self.lines.append(f"{held.name} spawns at {LOCATIONS[where]}")
         if self.phase == "spawn" and not self.bonus:
             self.start_actions()
 
@@ -285,7 +290,8 @@ def _end_actions(w: _Work, action: A.EndActions) -> None:
 def _attack(w: _Work, action: A.Attack, state: State) -> None:
     i = LOCATIONS.index(action.location)
     hero = action.target
-    monsters = [state.cards.card(c).monster for c in state.wild[i]]
+    card = state.cards.named
+    monsters = [card[c].monster for c in state.wild[i]]
     flames = sum(m.flames for m in monsters) + event_amount(state, "flames")
     claws = sum(m.claws for m in monsters) + event_amount(state, "claws")
     flames = max(0, flames - _passive(state, hero, "ignore_flames"))

@@ -7,6 +7,8 @@ an attack at a location targets).
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_
 from typing import Any
 
 from rules.embers import actions as A
@@ -40,9 +42,10 @@ def closest(state: State, location: int) -> tuple[str, ...]:
 
 def event_amount(state: State, kind: str) -> int:
     """The current event's number if it is of ``kind`` (0 otherwise, or when ignored)."""
-    if state.event is None:
+    name = state.event
+    if name is None:
         return 0
-    event = state.cards.card(state.event).event
+    event = state.cards.named[name].event
     return event.amount if event.kind == kind else 0
 
 
@@ -84,6 +87,7 @@ _NEAR = tuple(
     tuple(tuple(b for b in range(8) if _DISTANCE[a][b] <= r) for r in range(5)) for a in range(8)
 )
 _NEIGHBOURS = tuple(((a + 1) % 8, (a - 1) % 8) for a in range(8))
+_NONES = (None,) * 8
 
 
 _AT: dict[tuple[str, str], tuple[A.Act, ...]] = {}
@@ -97,50 +101,43 @@ def _at(hero: str, action: str) -> tuple[A.Act, ...]:
     return found
 
 
-def _hero_actions(state: State, hero: str, points: int) -> list[A.Act]:
+def _hero_actions(state: State, hero: str, points: int, event_reach: int) -> list[A.Act]:
+    """``hero``'s actions with ``points`` left (``event_reach``: the event's reach bonus)."""
     side = state.side(hero)
     camp = state.camp
     here = camp.index(hero)
     found: list[A.Act] = []
-    add = found.append
-    reach_bonus = -1
     for action in side.actions:
         if action.cost > points:
             continue
         effect = action.effect
         if effect == "defend":
-            if reach_bonus < 0:
-                passive = side.passive
-                reach_bonus = (passive.amount if passive.kind == "reach" else 0) + event_amount(
-                    state, "reach"
-                )
+            passive = side.passive
+            reach = action.amount + event_reach
+            if passive.kind == "reach":
+                reach += passive.amount
+            at = _AT.get((hero, action.name)) or _at(hero, action.name)
             wild = state.wild
-            at = _at(hero, action.name)
-            for i in _NEAR[here][min(4, max(0, action.amount + reach_bonus))]:
-                if wild[i]:
-                    add(at[i])
+            found += [at[i] for i in _NEAR[here][min(4, max(0, reach))] if wild[i]]
         elif effect == "forage":
             if state.forage:
-                add(_act_of(hero, action.name))
+                found.append(_act_of(hero, action.name))
         else:  # rally
             current = state.current
             for other, _ in state.points:
                 if other != hero and (other != current or current is None):
-                    add(_act_of(hero, action.name, other))
+                    found.append(_act_of(hero, action.name, other))
     if side.level == 1 and side.promote <= points:
-        add(_act_of(hero, A.PROMOTE))
+        found.append(_act_of(hero, A.PROMOTE))
     if points >= 1:
         maneuver = side.maneuver
-        at = _at(hero, A.MANEUVER)
-        if maneuver == "leap":
-            for i in range(8):
-                if camp[i] is None:
-                    add(at[i])
-        else:
-            empty = maneuver == "step"
-            for i in _NEIGHBOURS[here]:
-                if (camp[i] is None) is empty:
-                    add(at[i])
+        at = _AT.get((hero, A.MANEUVER)) or _at(hero, A.MANEUVER)
+        if maneuver == "leap":  # to every empty camp space
+            found += compress(at, map(is_, camp, _NONES))
+        elif maneuver == "step":  # to an adjacent empty space
+            found += [at[i] for i in _NEIGHBOURS[here] if camp[i] is None]
+        else:  # swap with an adjacent hero
+            found += [at[i] for i in _NEIGHBOURS[here] if camp[i] is not None]
     return found
 
 
@@ -171,8 +168,9 @@ def _legal(state: State) -> list[Any]:
         return [_made(A.Promote, h) for h in state.in_camp() if h not in state.promoted]
     if phase == "actions":
         found: list[Any] = []
+        reach = event_amount(state, "reach")
         for hero, points in state.points:
-            found.extend(_hero_actions(state, hero, points))
+            found += _hero_actions(state, hero, points, reach)
         found.append(_END_ACTIONS)
         return found
     if phase == "attacks":

@@ -56,15 +56,18 @@ class RandomPlayer:
 
 def _threats(state: State) -> list[int]:
     """How dangerous the top monster of each location is (0: none there)."""
-    card = state.cards.card
+    card = state.cards.named
     found = []
     for stack in state.wild:
         if stack:
-            monster = card(stack[-1]).monster
+            monster = card[stack[-1]].monster
             found.append(3 * monster.flames + 2 * monster.claws + 1)
         else:
             found.append(0)
     return found
+
+
+_INDEX = {name: i for i, name in enumerate(LOCATIONS)}
 
 
 def _score(state: State, action: A.Act, threats: list[int], forage_bonus: int) -> int:
@@ -74,7 +77,7 @@ def _score(state: State, action: A.Act, threats: list[int], forage_bonus: int) -
         return 9 if action.hero == "Firetender" else 7
     effect = state.side(action.hero).named[name]
     if effect.effect == "defend":
-        return 6 + threats[LOCATIONS.index(action.target)] - effect.cost
+        return 6 + threats[_INDEX[action.target]] - effect.cost
     if effect.effect == "forage":
         taken = min(len(state.forage), max(0, effect.amount + forage_bonus))
         return 5 * taken - effect.cost
@@ -82,14 +85,35 @@ def _score(state: State, action: A.Act, threats: list[int], forage_bonus: int) -
 
 
 def _attack_cost(state: State, action: A.Attack) -> int:
-    i = LOCATIONS.index(action.location)
+    i = _INDEX[action.location]
     side = state.side(action.target)
-    monsters = [state.cards.card(c).monster for c in state.wild[i]]
+    card = state.cards.named
+    monsters = [card[c].monster for c in state.wild[i]]
     ignore = side.passive.amount if side.passive.kind == "ignore_flames" else 0
     armour = side.passive.amount if side.passive.kind == "ignore_claws" else 0
     flames = max(0, sum(m.flames for m in monsters) + event_amount(state, "flames") - ignore)
     claws = max(0, sum(m.claws for m in monsters) + event_amount(state, "claws") - armour)
     return 4 * flames + (6 + 4 * side.level if claws >= side.health else 0)
+
+
+def _best_act(state: State, options: list[Any]) -> Any:
+    """The actions phase: the best-scoring card action or promotion (a hero other than the one
+    acting loses twice the points the acting one would forfeit); End actions when none scores."""
+    best, best_score = options[-1], 0  # EndActions
+    threats = _threats(state)
+    forage_bonus = event_amount(state, "forage")
+    current = state.current
+    penalty = 2 * dict(state.points).get(current, 0) if current is not None else 0
+    act, maneuver = A.Act, A.MANEUVER
+    for action in options:
+        if type(action) is not act or action.action == maneuver:
+            continue
+        score = _score(state, action, threats, forage_bonus)
+        if action.hero != current:
+            score -= penalty
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 def heuristic(state: State) -> Any:
@@ -100,20 +124,7 @@ def heuristic(state: State) -> Any:
         heroes = {a.hero: a for a in options}
         return next((heroes[h] for h in PROMOTE_FIRST if h in heroes), first)
     if state.phase == "actions":
-        best, best_score = options[-1], 0  # EndActions
-        threats = _threats(state)
-        forage_bonus = event_amount(state, "forage")
-        current = state.current
-        penalty = 2 * dict(state.points).get(current, 0) if current is not None else 0
-        for action in options:
-            if type(action) is not A.Act or action.action == A.MANEUVER:
-                continue
-            score = _score(state, action, threats, forage_bonus)
-            if action.hero != current:
-                score -= penalty
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        return _best_act(state, options)
     if isinstance(first, A.Attack):
         return min(options, key=lambda a: _attack_cost(state, a))
     return first
