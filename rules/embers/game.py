@@ -34,6 +34,7 @@ _FIELDS = State._fields
 _GET = attrgetter(*_FIELDS)
 _CARDINAL = (0, 2, 4, 6)
 _NIGHT_RUN = (NIGHT,)
+_INDEX = {name: i for i, name in enumerate(LOCATIONS)}
 #: A pick among a run's cards, one value per run (a pick is immutable; building one checks it).
 _pick = lru_cache(maxsize=1 << 14)(Pick)
 
@@ -252,14 +253,14 @@ def _act(w: _Work, action: A.Act, state: State) -> None:
         w.lines.append(f"{hero} promotes to {state.cards.hero(hero).level_2.name}")
     elif name == A.MANEUVER:
         cost = 1
-        here, there = state.where(hero), LOCATIONS.index(action.target)
+        here, there = state.camp.index(hero), _INDEX[action.target]
         w.camp_[here], w.camp_[there] = w.camp_[there], hero
         w.lines.append(f"{hero} moves to {action.target}")
     else:
         card_action = side.named[name]
         cost = card_action.cost
         if card_action.effect == "defend":
-            i = LOCATIONS.index(action.target)
+            i = _INDEX[action.target]
             *rest, monster = w.wild_[i]
             w.wild_[i] = tuple(rest)
             w.hand = (*w.hand, monster)
@@ -288,7 +289,7 @@ def _end_actions(w: _Work, action: A.EndActions) -> None:
 
 
 def _attack(w: _Work, action: A.Attack, state: State) -> None:
-    i = LOCATIONS.index(action.location)
+    i = _INDEX[action.location]
     hero = action.target
     card = state.cards.named
     monsters = [card[c].monster for c in state.wild[i]]
@@ -325,7 +326,7 @@ def _attack(w: _Work, action: A.Attack, state: State) -> None:
 
 
 def _reinforce(w: _Work, action: A.Reinforce) -> None:
-    w.camp_[LOCATIONS.index(action.location)] = action.hero
+    w.camp_[_INDEX[action.location]] = action.hero
     w.tent = tuple(h for h in w.tent if h != action.hero)
     w.lines.append(f"{action.hero} joins the camp at {action.location}")
 

@@ -101,43 +101,45 @@ def _at(hero: str, action: str) -> tuple[A.Act, ...]:
     return found
 
 
-def _hero_actions(state: State, hero: str, points: int, event_reach: int) -> list[A.Act]:
-    """``hero``'s actions with ``points`` left (``event_reach``: the event's reach bonus)."""
-    side = state.side(hero)
-    camp = state.camp
-    here = camp.index(hero)
-    found: list[A.Act] = []
-    for action in side.actions:
-        if action.cost > points:
-            continue
-        effect = action.effect
-        if effect == "defend":
-            passive = side.passive
-            reach = action.amount + event_reach
-            if passive.kind == "reach":
-                reach += passive.amount
-            at = _AT.get((hero, action.name)) or _at(hero, action.name)
-            wild = state.wild
-            found += [at[i] for i in _NEAR[here][min(4, max(0, reach))] if wild[i]]
-        elif effect == "forage":
-            if state.forage:
-                found.append(_act_of(hero, action.name))
-        else:  # rally
-            current = state.current
-            for other, _ in state.points:
-                if other != hero and (other != current or current is None):
-                    found.append(_act_of(hero, action.name, other))
-    if side.level == 1 and side.promote <= points:
-        found.append(_act_of(hero, A.PROMOTE))
-    if points >= 1:
-        maneuver = side.maneuver
-        at = _AT.get((hero, A.MANEUVER)) or _at(hero, A.MANEUVER)
-        if maneuver == "leap":  # to every empty camp space
-            found += compress(at, map(is_, camp, _NONES))
-        elif maneuver == "step":  # to an adjacent empty space
-            found += [at[i] for i in _NEIGHBOURS[here] if camp[i] is None]
-        else:  # swap with an adjacent hero
-            found += [at[i] for i in _NEIGHBOURS[here] if camp[i] is not None]
+def _actions_phase(state: State) -> list[Any]:
+    """Each hero's actions, in the order of ``state.points`` (the heroes who may still act),
+    then End actions. One function for all heroes: this is the engine's busiest loop."""
+    camp, wild, left, current = state.camp, state.wild, state.points, state.current
+    sides, promoted, forage = state.cards.sides, state.promoted, bool(state.forage)
+    event_reach = event_amount(state, "reach")
+    found: list[Any] = []
+    for hero, points in left:
+        side = sides[hero, 2 if hero in promoted else 1]
+        here = camp.index(hero)
+        for action in side.actions:
+            if action.cost > points:
+                continue
+            effect = action.effect
+            if effect == "defend":
+                reach = action.amount + event_reach
+                if side.passive.kind == "reach":
+                    reach += side.passive.amount
+                at = _AT.get((hero, action.name)) or _at(hero, action.name)
+                found += [at[i] for i in _NEAR[here][min(4, max(0, reach))] if wild[i]]
+            elif effect == "forage":
+                if forage:
+                    found.append(_act_of(hero, action.name))
+            else:  # rally: another hero who has not acted yet
+                for other, _ in left:
+                    if other != hero and (other != current or current is None):
+                        found.append(_act_of(hero, action.name, other))
+        if side.level == 1 and side.promote <= points:
+            found.append(_act_of(hero, A.PROMOTE))
+        if points >= 1:
+            maneuver = side.maneuver
+            at = _AT.get((hero, A.MANEUVER)) or _at(hero, A.MANEUVER)
+            if maneuver == "leap":  # to every empty camp space
+                found += compress(at, map(is_, camp, _NONES))
+            elif maneuver == "step":  # to an adjacent empty space
+                found += [at[i] for i in _NEIGHBOURS[here] if camp[i] is None]
+            else:  # swap with an adjacent hero
+                found += [at[i] for i in _NEIGHBOURS[here] if camp[i] is not None]
+    found.append(_END_ACTIONS)
     return found
 
 
@@ -160,19 +162,14 @@ def _options(state: State) -> tuple[Any, ...]:
 
 def _legal(state: State) -> list[Any]:
     phase = state.phase
+    if phase == "actions" and not state.bonus:  # the most frequent question first
+        return _actions_phase(state)
     if phase == "setup":
         return [_BEGIN]
     if state.over:
         return []
     if state.bonus:
         return [_made(A.Promote, h) for h in state.in_camp() if h not in state.promoted]
-    if phase == "actions":
-        found: list[Any] = []
-        reach = event_amount(state, "reach")
-        for hero, points in state.points:
-            found += _hero_actions(state, hero, points, reach)
-        found.append(_END_ACTIONS)
-        return found
     if phase == "attacks":
         return [
             _made(A.Attack, LOCATIONS[i], hero)

@@ -19,7 +19,7 @@ from rules.chance import ChanceStep, T
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.game import apply
-from rules.embers.moves import event_amount, legal
+from rules.embers.moves import _options, event_amount, legal
 from rules.embers.state import DIFFICULTIES, State
 from rules.errors import InvalidInput
 from rules.simulate import MAX_RUNS, Estimate, run_seed, wilson_interval
@@ -70,20 +70,6 @@ def _threats(state: State) -> list[int]:
 _INDEX = {name: i for i, name in enumerate(LOCATIONS)}
 
 
-def _score(state: State, action: A.Act, threats: list[int], forage_bonus: int) -> int:
-    """How much the heuristic player likes ``action`` (0 or less: not worth it)."""
-    name = action.action
-    if name == A.PROMOTE:
-        return 9 if action.hero == "Firetender" else 7
-    effect = state.side(action.hero).named[name]
-    if effect.effect == "defend":
-        return 6 + threats[_INDEX[action.target]] - effect.cost
-    if effect.effect == "forage":
-        taken = min(len(state.forage), max(0, effect.amount + forage_bonus))
-        return 5 * taken - effect.cost
-    return 3  # rally
-
-
 def _attack_cost(state: State, action: A.Attack) -> int:
     i = _INDEX[action.location]
     side = state.side(action.target)
@@ -96,20 +82,37 @@ def _attack_cost(state: State, action: A.Attack) -> int:
     return 4 * flames + (6 + 4 * side.level if claws >= side.health else 0)
 
 
-def _best_act(state: State, options: list[Any]) -> Any:
-    """The actions phase: the best-scoring card action or promotion (a hero other than the one
-    acting loses twice the points the acting one would forfeit); End actions when none scores."""
+def _best_act(state: State, options: tuple[Any, ...]) -> Any:
+    """The actions phase: the best-scoring card action or promotion, End actions when none
+    scores above 0. Defending scores by the threat it removes, foraging by the cards it takes;
+    a hero other than the one acting loses twice the points the acting one would forfeit."""
     best, best_score = options[-1], 0  # EndActions
     threats = _threats(state)
-    forage_bonus = event_amount(state, "forage")
+    forage_bonus, forage_left = event_amount(state, "forage"), len(state.forage)
     current = state.current
     penalty = 2 * dict(state.points).get(current, 0) if current is not None else 0
-    act, maneuver = A.Act, A.MANEUVER
+    sides, promoted = state.cards.sides, state.promoted
+    act, maneuver, promote = A.Act, A.MANEUVER, A.PROMOTE
     for action in options:
-        if type(action) is not act or action.action == maneuver:
+        if type(action) is not act:
             continue
-        score = _score(state, action, threats, forage_bonus)
-        if action.hero != current:
+        name = action.action
+        if name == maneuver:
+            continue
+        hero = action.hero
+        if name == promote:
+            score = 9 if hero == "Firetender" else 7
+        else:
+            effect = sides[hero, 2 if hero in promoted else 1].named[name]
+            kind = effect.effect
+            if kind == "defend":
+                score = 6 + threats[_INDEX[action.target]] - effect.cost
+            elif kind == "forage":
+                taken = min(forage_left, max(0, effect.amount + forage_bonus))
+                score = 5 * taken - effect.cost
+            else:  # rally
+                score = 3
+        if hero != current:
             score -= penalty
         if score > best_score:
             best, best_score = action, score
@@ -118,7 +121,7 @@ def _best_act(state: State, options: list[Any]) -> Any:
 
 def heuristic(state: State) -> Any:
     """A sensible player: defends the worst threats, forages, promotes, spreads the attacks."""
-    options = legal(state)
+    options = _options(state)  # legal(state), as the tuple apply checks against
     first = options[0]
     if isinstance(first, A.Promote):
         heroes = {a.hero: a for a in options}
