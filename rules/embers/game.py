@@ -31,6 +31,7 @@ __all__ = ["Report", "apply", "closest", "distance", "legal", "why_not"]
 
 _CARDINAL = (0, 2, 4, 6)
 _NIGHT_RUN = (NIGHT,)
+_new = tuple.__new__  # builds a named tuple from a tuple of its fields, in one C call
 _INDEX = {name: i for i, name in enumerate(LOCATIONS)}
 #: A pick among a run's cards, one value per run (a pick is immutable; building one checks it).
 _pick = lru_cache(maxsize=1 << 14)(Pick)
@@ -117,29 +118,32 @@ class _Work:
         self.outcome = ""
 
     def freeze(self) -> State:
-        return State(
-            self.cards,
-            self.difficulty,
-            self.phase,
-            self.turn,
-            self.top,
-            tuple(self.segments_),
-            self.forage,
-            self.hand,
-            tuple(self.wild_),
-            tuple(self.camp_),
-            self.promoted,
-            self.tent,
-            self.fallen,
-            self.hours,
-            self.last_hour,
-            self.spawns_left,
-            self.event,
-            self.points,
-            self.current,
-            self.attacked,
-            self.bonus,
-            self.reason,
+        return _new(  # State(...) without its generated constructor's extra call
+            State,
+            (
+                self.cards,
+                self.difficulty,
+                self.phase,
+                self.turn,
+                self.top,
+                tuple(self.segments_),
+                self.forage,
+                self.hand,
+                tuple(self.wild_),
+                tuple(self.camp_),
+                self.promoted,
+                self.tent,
+                self.fallen,
+                self.hours,
+                self.last_hour,
+                self.spawns_left,
+                self.event,
+                self.points,
+                self.current,
+                self.attacked,
+                self.bonus,
+                self.reason,
+            ),
         )
 
     def lose(self, why: str) -> None:
@@ -306,7 +310,7 @@ def _act(w: _Work, action: A.Act, state: State) -> None:
             *rest, monster = w.wild_[i]
             w.wild_[i] = tuple(rest)
             w.hand = (*w.hand, monster)
-            w.lines.append(f"{hero} defeats the {state.cards.card(monster).monster.name}")
+            w.lines.append(f"{hero} defeats the {state.cards.named[monster].monster.name}")
         elif card_action.effect == "forage":
             count = max(0, card_action.amount + event_amount(state, "forage"))
             taken, w.forage = w.forage[:count], w.forage[count:]
@@ -405,4 +409,6 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     else:
         _begin(w, action)
     new = w.freeze()
-    return new, Report(action.title, tuple(w.lines), tuple(w.revealed), w.outcome or new.phase)
+    return new, _new(
+        Report, (action.title, tuple(w.lines), tuple(w.revealed), w.outcome or new.phase)
+    )
