@@ -34,7 +34,7 @@ def closest(state: State, location: int) -> tuple[str, ...]:
     """The heroes in camp closest to ``location`` (ties: all of them, clockwise from N)."""
     camp = state.camp
     for ring in _RINGS[location]:
-        found = tuple(h for h in (camp[i] for i in ring) if h is not None)
+        found = tuple([camp[i] for i in ring if camp[i] is not None])
         if found:
             return found
     return ()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from rules.chance import ChanceStep, T
@@ -54,19 +55,6 @@ class RandomPlayer:
         return self.rng.choice(legal(state))
 
 
-def _threats(state: State) -> list[int]:
-    """How dangerous the top monster of each location is (0: none there)."""
-    card = state.cards.named
-    found = []
-    for stack in state.wild:
-        if stack:
-            monster = card[stack[-1]].monster
-            found.append(3 * monster.flames + 2 * monster.claws + 1)
-        else:
-            found.append(0)
-    return found
-
-
 _INDEX = {name: i for i, name in enumerate(LOCATIONS)}
 
 
@@ -87,7 +75,7 @@ def _best_act(state: State, options: tuple[Any, ...]) -> Any:
     scores above 0. Defending scores by the threat it removes, foraging by the cards it takes;
     a hero other than the one acting loses twice the points the acting one would forfeit."""
     best, best_score = options[-1], 0  # EndActions
-    threats = _threats(state)
+    wild, card = state.wild, state.cards.named
     forage_bonus, forage_left = event_amount(state, "forage"), len(state.forage)
     current = state.current
     penalty = 2 * dict(state.points).get(current, 0) if current is not None else 0
@@ -105,8 +93,9 @@ def _best_act(state: State, options: tuple[Any, ...]) -> Any:
         else:
             effect = sides[hero, 2 if hero in promoted else 1].named[name]
             kind = effect.effect
-            if kind == "defend":
-                score = 6 + threats[_INDEX[action.target]] - effect.cost
+            if kind == "defend":  # 6 + the threat of the top monster: 3 a flame, 2 a claw, 1
+                monster = card[wild[_INDEX[action.target]][-1]].monster
+                score = 7 + 3 * monster.flames + 2 * monster.claws - effect.cost
             elif kind == "forage":
                 taken = min(forage_left, max(0, effect.amount + forage_bonus))
                 score = 5 * taken - effect.cost
@@ -129,7 +118,7 @@ def heuristic(state: State) -> Any:
     if state.phase == "actions":
         return _best_act(state, options)
     if isinstance(first, A.Attack):
-        return min(options, key=lambda a: _attack_cost(state, a))
+        return min(options, key=partial(_attack_cost, state))
     return first
 
 
