@@ -34,7 +34,11 @@ def closest(state: State, location: int) -> tuple[str, ...]:
     """The heroes in camp closest to ``location`` (ties: all of them, clockwise from N)."""
     camp = state.camp
     for ring in _RINGS[location]:
-        found = tuple([camp[i] for i in ring if camp[i] is not None])
+        found: tuple[str, ...] = ()
+        for i in ring:
+            hero = camp[i]
+            if hero is not None:
+                found += (hero,)
         if found:
             return found
     return ()
@@ -108,6 +112,7 @@ def _actions_phase(state: State) -> list[Any]:
     sides, promoted, forage = state.cards.sides, state.promoted, bool(state.forage)
     event_reach = event_amount(state, "reach")
     found: list[Any] = []
+    add = found.append  # loops, not comprehensions: a comprehension is a call of its own
     for hero, points in left:
         side = sides[hero, 2 if hero in promoted else 1]
         here = camp.index(hero)
@@ -120,26 +125,29 @@ def _actions_phase(state: State) -> list[Any]:
                 if side.passive.kind == "reach":
                     reach += side.passive.amount
                 at = _AT.get((hero, action.name)) or _at(hero, action.name)
-                found += [at[i] for i in _NEAR[here][min(4, max(0, reach))] if wild[i]]
+                for i in _NEAR[here][min(4, max(0, reach))]:
+                    if wild[i]:
+                        add(at[i])
             elif effect == "forage":
                 if forage:
-                    found.append(_act_of(hero, action.name))
+                    add(_act_of(hero, action.name))
             else:  # rally: another hero who has not acted yet
                 for other, _ in left:
                     if other != hero and (other != current or current is None):
-                        found.append(_act_of(hero, action.name, other))
+                        add(_act_of(hero, action.name, other))
         if side.level == 1 and side.promote <= points:
-            found.append(_act_of(hero, A.PROMOTE))
+            add(_act_of(hero, A.PROMOTE))
         if points >= 1:
             maneuver = side.maneuver
             at = _AT.get((hero, A.MANEUVER)) or _at(hero, A.MANEUVER)
             if maneuver == "leap":  # to every empty camp space
                 found += compress(at, map(is_, camp, _NONES))
-            elif maneuver == "step":  # to an adjacent empty space
-                found += [at[i] for i in _NEIGHBOURS[here] if camp[i] is None]
-            else:  # swap with an adjacent hero
-                found += [at[i] for i in _NEIGHBOURS[here] if camp[i] is not None]
-    found.append(_END_ACTIONS)
+            else:  # step to an adjacent empty space, or swap with an adjacent hero
+                empty = maneuver == "step"
+                for i in _NEIGHBOURS[here]:
+                    if (camp[i] is None) is empty:
+                        add(at[i])
+    add(_END_ACTIONS)
     return found
 
 
