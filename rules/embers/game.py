@@ -236,8 +236,11 @@ class _Work:
 
     def start_attacks(self) -> None:
         self.phase = "attacks"
-        if not any(stack for i, stack in enumerate(self.wild_) if i not in self.attacked):
-            self.start_reinforce()
+        attacked = self.attacked
+        for i, stack in enumerate(self.wild_):
+            if stack and i not in attacked:
+                return
+        self.start_reinforce()
 
     def start_reinforce(self) -> None:
         self.phase = "reinforce"
@@ -270,7 +273,7 @@ def _begin(w: _Work, action: A.Begin) -> None:
 
 def _new_turn(w: _Work) -> None:
     w.phase = "spawn"
-    w.spawns_left = sum(1 for h in w.camp_ if h is not None)
+    w.spawns_left = 8 - w.camp_.count(None)  # one spawn per hero in camp
     w.spawn()
 
 
@@ -338,9 +341,11 @@ def _attack(w: _Work, action: A.Attack, state: State) -> None:
     i = _INDEX[action.location]
     hero = action.target
     card = state.cards.named
-    monsters = [card[c].monster for c in state.wild[i]]
-    flames = sum(m.flames for m in monsters) + event_amount(state, "flames")
-    claws = sum(m.claws for m in monsters) + event_amount(state, "claws")
+    flames, claws = event_amount(state, "flames"), event_amount(state, "claws")
+    for name in state.wild[i]:
+        monster = card[name].monster
+        flames += monster.flames
+        claws += monster.claws
     flames = max(0, flames - _passive(state, hero, "ignore_flames"))
     claws = max(0, claws - _passive(state, hero, "ignore_claws"))
     w.attacked = w.attacked | {i}

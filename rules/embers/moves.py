@@ -179,12 +179,13 @@ def _legal(state: State) -> list[Any]:
     if state.bonus:
         return [_made(A.Promote, h) for h in state.in_camp() if h not in state.promoted]
     if phase == "attacks":
-        return [
-            _made(A.Attack, LOCATIONS[i], hero)
-            for i, stack in enumerate(state.wild)
-            if stack and i not in state.attacked
-            for hero in closest(state, i)
-        ]
+        found = []
+        attacked = state.attacked
+        for i, stack in enumerate(state.wild):
+            if stack and i not in attacked:
+                for hero in closest(state, i):
+                    found.append(_made(A.Attack, LOCATIONS[i], hero))
+        return found
     if phase == "reinforce":
         return _reinforcements(state) or [_END_TURN]
     return []

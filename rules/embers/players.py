@@ -62,11 +62,14 @@ def _attack_cost(state: State, action: A.Attack) -> int:
     i = _INDEX[action.location]
     side = state.side(action.target)
     card = state.cards.named
-    monsters = [card[c].monster for c in state.wild[i]]
-    ignore = side.passive.amount if side.passive.kind == "ignore_flames" else 0
-    armour = side.passive.amount if side.passive.kind == "ignore_claws" else 0
-    flames = max(0, sum(m.flames for m in monsters) + event_amount(state, "flames") - ignore)
-    claws = max(0, sum(m.claws for m in monsters) + event_amount(state, "claws") - armour)
+    flames, claws = event_amount(state, "flames"), event_amount(state, "claws")
+    for name in state.wild[i]:
+        monster = card[name].monster
+        flames += monster.flames
+        claws += monster.claws
+    passive = side.passive
+    flames = max(0, flames - (passive.amount if passive.kind == "ignore_flames" else 0))
+    claws = max(0, claws - (passive.amount if passive.kind == "ignore_claws" else 0))
     return 4 * flames + (6 + 4 * side.level if claws >= side.health else 0)
 
 
