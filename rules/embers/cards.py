@@ -181,8 +181,12 @@ class CardSet:
     #: The heroes' and the fire cards' names, sorted: the order Begin picks and shuffles from.
     hero_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     fire_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    #: Filled by the engine as it plays (:mod:`rules.embers.moves`): each hero side's actions
+    #: prepared once for listing, by (hero, level). Derived from the cards, never state.
+    plans: dict[tuple[str, int], Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "plans", {})
         object.__setattr__(self, "hero_names", tuple(sorted(h.name for h in self.heroes)))
         object.__setattr__(self, "fire_names", tuple(sorted(c.name for c in self.fire)))
         object.__setattr__(self, "_heroes", {hero.name: hero for hero in self.heroes})

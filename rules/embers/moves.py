@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import is_
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.embers import actions as A
-from rules.embers.cards import LOCATIONS
+from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.state import State
 
 __all__ = ["closest", "distance", "event_amount", "legal", "why_not"]
@@ -105,48 +105,77 @@ def _at(hero: str, action: str) -> tuple[A.Act, ...]:
     return found
 
 
+class _Plan(NamedTuple):
+    """A hero side's actions prepared for listing: for each card action in the side's order
+    (cost, effect, number, aimed): a defend's reach before the event's bonus and its Act at
+    each location; a forage's one Act; a rally's name. Then the promotion (None on level 2),
+    the maneuver and its Act at each location."""
+
+    actions: tuple[tuple[int, str, int, Any], ...]
+    promote: A.Act | None
+    promote_cost: int
+    maneuver: str
+    moves: tuple[A.Act, ...]
+
+
+def _plan(cards: CardSet, hero: str, level: int) -> _Plan:
+    side = cards.sides[hero, level]
+    passive = side.passive
+    reach = passive.amount if passive.kind == "reach" else 0
+    actions = []
+    for action in side.actions:
+        if action.effect == "defend":
+            aimed: Any = _at(hero, action.name)
+            number = action.amount + reach
+        elif action.effect == "forage":
+            aimed, number = _act_of(hero, action.name), 0
+        else:
+            aimed, number = action.name, action.amount
+        actions.append((action.cost, action.effect, number, aimed))
+    promote = _act_of(hero, A.PROMOTE) if side.level == 1 else None
+    plan = _Plan(tuple(actions), promote, side.promote, side.maneuver, _at(hero, A.MANEUVER))
+    cards.plans[hero, level] = plan
+    return plan
+
+
 def _actions_phase(state: State) -> list[Any]:
     """Each hero's actions, in the order of ``state.points`` (the heroes who may still act),
     then End actions. One function for all heroes: this is the engine's busiest loop."""
     camp, wild, left, current = state.camp, state.wild, state.points, state.current
-    sides, promoted, forage = state.cards.sides, state.promoted, bool(state.forage)
+    cards, promoted, forage = state.cards, state.promoted, bool(state.forage)
+    plans = cards.plans
     event_reach = event_amount(state, "reach")
     found: list[Any] = []
     add = found.append  # loops, not comprehensions: a comprehension is a call of its own
     for hero, points in left:
-        side = sides[hero, 2 if hero in promoted else 1]
+        level = 2 if hero in promoted else 1
+        plan = plans.get((hero, level)) or _plan(cards, hero, level)
         here = camp.index(hero)
-        for action in side.actions:
-            if action.cost > points:
+        for cost, effect, number, aimed in plan.actions:
+            if cost > points:
                 continue
-            effect = action.effect
-            if effect == "defend":
-                reach = action.amount + event_reach
-                if side.passive.kind == "reach":
-                    reach += side.passive.amount
-                at = _AT.get((hero, action.name)) or _at(hero, action.name)
-                for i in _NEAR[here][min(4, max(0, reach))]:
+            if effect == "defend":  # a stack within reach
+                for i in _NEAR[here][min(4, max(0, number + event_reach))]:
                     if wild[i]:
-                        add(at[i])
+                        add(aimed[i])
             elif effect == "forage":
                 if forage:
-                    add(_act_of(hero, action.name))
+                    add(aimed)
             else:  # rally: another hero who has not acted yet
                 for other, _ in left:
                     if other != hero and (other != current or current is None):
-                        add(_act_of(hero, action.name, other))
-        if side.level == 1 and side.promote <= points:
-            add(_act_of(hero, A.PROMOTE))
+                        add(_act_of(hero, aimed, other))
+        if plan.promote is not None and plan.promote_cost <= points:
+            add(plan.promote)
         if points >= 1:
-            maneuver = side.maneuver
-            at = _AT.get((hero, A.MANEUVER)) or _at(hero, A.MANEUVER)
+            maneuver, moves = plan.maneuver, plan.moves
             if maneuver == "leap":  # to every empty camp space
-                found += compress(at, map(is_, camp, _NONES))
+                found += compress(moves, map(is_, camp, _NONES))
             else:  # step to an adjacent empty space, or swap with an adjacent hero
                 empty = maneuver == "step"
                 for i in _NEIGHBOURS[here]:
                     if (camp[i] is None) is empty:
-                        add(at[i])
+                        add(moves[i])
     add(_END_ACTIONS)
     return found
 
