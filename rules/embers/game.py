@@ -54,6 +54,11 @@ class Report(NamedTuple):
 class _Work:
     """A mutable copy of a state while one action resolves (fast; frozen again at the end)."""
 
+    __slots__ = (
+        *State._fields,
+        *("segments_", "wild_", "camp_", "chance", "lines", "revealed", "outcome"),
+    )
+
     cards: CardSet
     difficulty: str
     phase: str
