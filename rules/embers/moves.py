@@ -7,8 +7,6 @@ an attack at a location targets).
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import is_
 from typing import Any, NamedTuple
 
 from rules.embers import actions as A
@@ -91,7 +89,7 @@ _NEAR = tuple(
     tuple(tuple(b for b in range(8) if _DISTANCE[a][b] <= r) for r in range(5)) for a in range(8)
 )
 _NEIGHBOURS = tuple(((a + 1) % 8, (a - 1) % 8) for a in range(8))
-_NONES = (None,) * 8
+_ALL = tuple(range(8))
 
 
 _AT: dict[tuple[str, str], tuple[A.Act, ...]] = {}
@@ -170,7 +168,9 @@ def _actions_phase(state: State) -> list[Any]:
         if points >= 1:
             maneuver, moves = plan.maneuver, plan.moves
             if maneuver == "leap":  # to every empty camp space
-                found += compress(moves, map(is_, camp, _NONES))
+                for i in _ALL:
+                    if camp[i] is None:
+                        add(moves[i])
             else:  # step to an adjacent empty space, or swap with an adjacent hero
                 empty = maneuver == "step"
                 for i in _NEIGHBOURS[here]:
