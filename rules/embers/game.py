@@ -372,7 +372,7 @@ def _attack(w: _Work, action: A.Attack, state: State) -> None:
         w.promoted = w.promoted - {hero}
         w.tent = (*w.tent, hero)
         w.fallen = w.fallen | {hero}
-        if all(h is None for h in w.camp_):
+        if w.camp_.count(None) == 8:
             w.lose("no hero is left in camp")
             return
     if w.bonus and not w.level_1_in_camp():

@@ -221,7 +221,7 @@ def _legal(state: State) -> list[Any]:
 
 
 def _reinforcements(state: State) -> list[A.Reinforce]:
-    if len(state.in_camp()) >= 4:
+    if state.camp.count(None) <= 4:  # 4 heroes or more in camp
         return []
     heroes = [h for h in state.tent if h not in state.fallen and h not in state.promoted]
     if not heroes:

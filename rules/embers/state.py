@@ -67,7 +67,7 @@ class State(NamedTuple):
         return self.cards.sides[hero, 2 if hero in self.promoted else 1]
 
     def in_camp(self) -> tuple[str, ...]:
-        return tuple(h for h in self.camp if h is not None)
+        return tuple(filter(None, self.camp))  # hero names are never empty
 
     def where(self, hero: str) -> int:
         return self.camp.index(hero)
