@@ -152,8 +152,9 @@ def _actions_phase(state: State) -> list[Any]:
         for cost, effect, number, aimed in plan.actions:
             if cost > points:
                 continue
-            if effect == "defend":  # a stack within reach
-                for i in _NEAR[here][min(4, max(0, number + event_reach))]:
+            if effect == "defend":  # a stack within reach (0 to 4 steps: the whole ring)
+                reach = number + event_reach
+                for i in _NEAR[here][0 if reach < 0 else 4 if reach > 4 else reach]:
                     if wild[i]:
                         add(aimed[i])
             elif effect == "forage":
