@@ -7,10 +7,9 @@ BIN := $(VENV)/bin
 PORT ?= 8888
 GAME ?= firelights
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
-LINTED = $(wildcard rules widgets tests bench conftest.py)
-TOKEN_FLAG := $(if $(TOKEN),--IdentityProvider.token=$(TOKEN))
+LINTED = $(wildcard rules widgets tests bench tools conftest.py)
 
-.PHONY: play test lint voila bench browser-deps clean
+.PHONY: play test lint voila bench fuzz browser-deps clean
 
 # A venv that a failed or interrupted run left without pip is made again from scratch.
 $(BIN)/pip:
@@ -26,13 +25,28 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/pip
 	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[test]"
 	touch $@ $(VENV)/.installed-run
 
-play: $(VENV)/.installed-run
-	$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
-		--ServerApp.root_dir=notebooks $(TOKEN_FLAG) $(ROOT_FLAG)
+# Both servers start through tools/serve.py: a token (from $$JUPYTER_TOKEN or the mode-600 file
+# named by $$JUPYTER_TOKEN_FILE, else a random one; never on the command line, where `ps` shows
+# it), the Host and Origin checks on, and the URL with the token printed once.
+play: $(VENV)/.installed-run no-token-argument
+	$(BIN)/python -m tools.serve lab --no-browser --ServerApp.ip=127.0.0.1 \
+		--ServerApp.port=$(PORT) --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
 # The game's play notebook: a title, the panel and how to play; no code, no checks.
-voila: $(VENV)/.installed-run
-	$(BIN)/voila notebooks/play-$(GAME).ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+voila: $(VENV)/.installed-run no-token-argument
+	$(BIN)/python -m tools.serve voila notebooks/play-$(GAME).ipynb --no-browser --port=$(PORT) \
+		--Voila.ip=127.0.0.1
+
+# `TOKEN=secret make play` (the environment) still works: make exports it to the server's
+# environment only. `make play TOKEN=secret` (make's own arguments, which `ps` shows) is refused.
+ifeq ($(origin TOKEN),environment)
+export JUPYTER_TOKEN := $(TOKEN)
+endif
+.PHONY: no-token-argument
+no-token-argument:
+	$(if $(filter command line,$(origin TOKEN)),$(error make play TOKEN=... puts the token on \
+		the command line, where ps shows it: run JUPYTER_TOKEN=... make play (or set \
+		JUPYTER_TOKEN_FILE to a file of mode 600) instead))
 
 # Debian's Chromium for the browser tests: installed when missing and we are root; otherwise
 # those tests skip with a one-line reason (tests/browser/conftest.py).
@@ -53,6 +67,11 @@ test: $(VENV)/.installed-test browser-deps lint
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench
+
+# Random play at scale, not part of `make test`: 100,000 legal actions per game, every invariant
+# checked each step; prints per game how many ran and how many broke, exits 1 if any broke.
+fuzz: $(VENV)/.installed-test
+	$(BIN)/python tests/hardening/fuzz.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

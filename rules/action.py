@@ -32,6 +32,7 @@ rules.errors.InvalidInput: Wave: 'hands' is a tuple of a str, got (5,)
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -50,7 +51,8 @@ TEXT_LIMIT = 2000
 
 def check_text(value: object, what: str, limit: int = TEXT_LIMIT) -> str:
     """``value`` if it is text SQLite can store (no lone surrogates) of at most ``limit``
-    characters; else :class:`InvalidInput` naming ``what``, the limit and a short prefix.
+    characters, with no control character but tab and line breaks; else :class:`InvalidInput`
+    naming ``what``, the limit or the character, and a short prefix.
 
     >>> check_text("x" * 3, "a name", limit=2)
     Traceback (most recent call last):
@@ -70,7 +72,17 @@ def check_text(value: object, what: str, limit: int = TEXT_LIMIT) -> str:
             f"{what} holds a lone surrogate {value[error.start : error.end]!r} at {error.start} "
             f"(not a character: a broken copy and paste?): {short_repr(value, 60)}"
         ) from None
+    if found := _CONTROL.search(value):
+        raise InvalidInput(
+            f"{what} holds the control character {found.group()!r} at {found.start()} (not "
+            f"text: a terminal or another program would act on it): {short_repr(value, 60)}"
+        )
     return value
+
+
+#: What no text field holds: the C0 controls but tab, newline and carriage return, DEL and the
+#: C1 controls (a NUL cuts a C string short, an escape drives a terminal).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 class Action:

@@ -59,24 +59,44 @@ class Suit(enum.Enum):
         return Colour.RED if self in (Suit.DIAMONDS, Suit.HEARTS) else Colour.BLACK
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, init=False)
 class Card:
-    """One playing card. ``repr`` round-trips; ``str`` is the short code."""
+    """One playing card. ``repr`` round-trips; ``str`` is the short code.
+
+    There are 52 cards and each exists once: ``Card(12, Suit.HEARTS)`` and ``Card.parse("QH")``
+    are the same object. So a card compares and hashes by identity, at the speed of the
+    interpreter's own objects, and its code, label and sort key are worked out once (a simulation
+    meets millions of cards).
+    """
 
     rank: int
     suit: Suit
 
-    def __post_init__(self) -> None:
-        if (
-            isinstance(self.rank, bool)
-            or not isinstance(self.rank, int)
-            or not 1 <= self.rank <= 13
-        ):
-            raise InvalidInput(
-                f"a card rank is an int from 1 (Ace) to 13 (King), got {self.rank!r}"
-            )
-        if not isinstance(self.suit, Suit):
-            raise InvalidInput(f"a card suit is one of {[s.name for s in Suit]}, got {self.suit!r}")
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        if type(rank) is int and type(suit) is Suit:  # not True, though True == 1
+            known = _CARDS.get((rank, suit))
+            if known is not None:
+                return known
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
+            raise InvalidInput(f"a card rank is an int from 1 (Ace) to 13 (King), got {rank!r}")
+        if not isinstance(suit, Suit):
+            raise InvalidInput(f"a card suit is one of {[s.name for s in Suit]}, got {suit!r}")
+        rank = int(rank)  # an int of a subclass: the card of that plain rank
+        known = _CARDS.get((rank, suit))
+        if known is not None:
+            return known
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        name = RANK_NAMES.get(rank, str(rank))
+        _CODES[card], _LABELS[card] = f"{name}{suit.value}", f"{name}{suit.symbol}"
+        _KEYS[card] = (rank, suit.value)
+        _CARDS[rank, suit] = card
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit]]:
+        """Pickled and copied by rank and suit, so a copy is the one card again."""
+        return Card, (self.rank, self.suit)
 
     @classmethod
     def parse(cls, code: object) -> Card:
@@ -89,7 +109,7 @@ class Card:
 
     def key(self) -> tuple[int, str]:
         """Sort key: by rank, then suit letter."""
-        return (self.rank, self.suit.value)
+        return _KEYS[self]
 
     @property
     def rank_name(self) -> str:
@@ -107,10 +127,18 @@ class Card:
     @property
     def label(self) -> str:
         """Rank and suit symbol, as printed on the card: ``"Q♥"``."""
-        return f"{self.rank_name}{self.suit.symbol}"
+        return _LABELS[self]
 
     def __str__(self) -> str:
-        return f"{self.rank_name}{self.suit.value}"
+        return _CODES[self]
+
+
+#: The 52 cards, by rank and suit: each is made once (see :class:`Card`); their codes, labels and
+#: sort keys, worked out then.
+_CARDS: dict[tuple[int, Suit], Card] = {}
+_CODES: dict[Card, str] = {}
+_LABELS: dict[Card, str] = {}
+_KEYS: dict[Card, tuple[int, str]] = {}
 
 
 def full_deck() -> tuple[Card, ...]:
@@ -138,7 +166,7 @@ def _parse_code(text: str, code: str) -> Card:
 
 
 def parse_cards(codes: Iterable[object]) -> tuple[Card, ...]:
-    return tuple(Card.parse(code) for code in codes)
+    return tuple([Card.parse(code) for code in codes])
 
 
 @dataclass(frozen=True)
@@ -197,11 +225,29 @@ class Deck:
     def full(cls) -> Deck:
         return cls(full_deck())
 
+    @classmethod
+    def _of(cls, draw_pile: tuple[Card, ...], discard_pile: tuple[Card, ...]) -> Deck:
+        """A deck of piles this class made from a valid deck: the draw pile sorted, no card
+        twice. Its own moves build the new deck with this, without checking again what
+        :meth:`__post_init__` checked once."""
+        deck = object.__new__(cls)
+        object.__setattr__(deck, "draw_pile", draw_pile)
+        object.__setattr__(deck, "discard_pile", discard_pile)
+        return deck
+
     def draw(self, count: int, chance: Source) -> tuple[tuple[Card, ...], Deck]:
         """Draw ``count`` cards through ``chance``; the cards leave the deck (the game holds them)."""
         cards = chance.resolve(Draw(self.draw_pile, count))
-        left = tuple(card for card in self.draw_pile if card not in cards)
-        return cards, Deck(left, self.discard_pile)
+        left = self.draw_pile
+        for card in cards:  # the few cards drawn leave the sorted pile, which stays sorted
+            try:
+                at = left.index(card)
+            except ValueError:
+                raise IllegalAction(
+                    f"{card} is not in the draw pile, so it cannot be drawn"
+                ) from None
+            left = left[:at] + left[at + 1 :]
+        return cards, Deck._of(left, self.discard_pile)
 
     def discard(self, cards: Iterable[Card]) -> Deck:
         """Put cards held by the game on the discard pile."""
@@ -211,11 +257,22 @@ class Deck:
             raise IllegalAction(
                 f"{', '.join(here)} is already in the deck, so it cannot be discarded"
             )
-        return Deck(self.draw_pile, self.discard_pile + cards)
+        if len(set(cards)) != len(cards):
+            raise InvalidInput(
+                f"a card appears twice in the cards discarded: {list(map(str, cards))!r}"
+            )
+        return Deck._of(self.draw_pile, self.discard_pile + cards)
+
+    def discard_drawn(self, cards: tuple[Card, ...]) -> Deck:
+        """Put cards drawn from this deck, and held by the game since, on the discard pile,
+        without :meth:`discard`'s check that none is in the deck already: a game discarding the
+        cards its own draw gave it (a card leaves the deck when drawn, and is discarded once)."""
+        return Deck._of(self.draw_pile, self.discard_pile + cards)
 
     def reshuffle(self) -> Deck:
         """Shuffle the discard pile back into the draw pile."""
-        return Deck(self.draw_pile + self.discard_pile)
+        pile = tuple(sorted(self.draw_pile + self.discard_pile, key=_KEYS.__getitem__))
+        return Deck._of(pile, ())
 
     def next_distribution(self, count: int = 1) -> Distribution[tuple[Card, ...]]:
         """The exact distribution of the next ``count`` cards, given what is left."""

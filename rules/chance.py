@@ -22,10 +22,12 @@ Fraction(1, 36)
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from hashlib import sha512
 from typing import Any, Protocol, TypeVar
 
 from rules.errors import IllegalAction, InvalidInput
@@ -82,6 +84,32 @@ class Distribution(Mapping[T, Fraction]):
         for outcome in outcomes:
             weights[outcome] = weights.get(outcome, 0) + 1
         return cls(weights)
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[T, int]) -> Distribution[T]:
+        """The distribution of whole-number ``counts`` (ways each outcome comes up): one
+        ``Fraction(count, total)`` each, with no Fraction sums, so exact tables build fast.
+
+        >>> Distribution.from_counts({"hit": 1, "miss": 2})["miss"]
+        Fraction(2, 3)
+        """
+        total = sum(counts.values())
+        if total <= 0 or any(c < 0 for c in counts.values()):
+            raise InvalidInput(
+                f"a distribution needs whole-number counts, none negative and some above 0, "
+                f"got {dict(counts)!r}"
+            )
+        shares: dict[int, Fraction] = {}  # equal counts share one Fraction (a uniform run: one)
+        weights: dict[T, Fraction] = {}
+        for outcome, count in counts.items():
+            if count:
+                share = shares.get(count)
+                if share is None:
+                    share = shares[count] = Fraction(count, total)
+                weights[outcome] = share
+        found = cls.__new__(cls)
+        found._weights = weights
+        return found
 
     def __getitem__(self, outcome: T) -> Fraction:
         return self._weights.get(outcome, Fraction(0))
@@ -150,13 +178,17 @@ def _short(value: object) -> str:
 
 @dataclass
 class Chance:
-    """The seeded generator of a game: step *k* is sampled with ``Random(f"{seed}:{k}")``.
+    """The seeded generator of a game: step *k* is sampled with ``Random(f"lantern:{seed}:{k}")``.
 
     ``steps`` counts the steps resolved so far (sampled or not); record it to continue later.
     """
 
     seed: int
     steps: int = 0
+    #: The one generator :meth:`resolve` seeds anew for each step (seeding is most of the cost).
+    _rng: random.Random = field(
+        default_factory=lambda: random.Random(0), init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
@@ -168,16 +200,31 @@ class Chance:
 
     def generator(self, step: int) -> random.Random:
         """The generator for step number ``step``; string seeds hash the same in every run."""
-        return random.Random(f"lantern:{self.seed}:{step}")
+        return random.Random(_step_seed(self.seed, step))
 
     def resolve(self, step: ChanceStep[T]) -> T:
-        outcome = step.sample(self.generator(self.steps))
+        rng = self._rng
+        _seed_generator(rng, _step_seed(self.seed, self.steps))  # as generator(steps) is seeded
+        rng.gauss_next = None  # type: ignore[attr-defined]
+        outcome = step.sample(rng)
         self.steps += 1
         return outcome
 
     def skip(self, count: int = 1) -> None:
         """Advance past steps resolved by another source (supplied or replayed outcomes)."""
         self.steps += count
+
+
+#: Seeds a generator with an int, without :meth:`random.Random.seed`'s checks of its argument.
+_seed_generator = _random.Random.seed
+
+
+def _step_seed(seed: int, step: int) -> int:
+    """The int ``Random(f"lantern:{seed}:{step}")`` seeds itself with: what :meth:`random.Random.seed`
+    makes of a text (its UTF-8 bytes followed by their SHA-512, read as one big-endian int), so
+    one generator can be seeded again for every step, to the same stream."""
+    text = b"lantern:%d:%d" % (seed, step)
+    return int.from_bytes(text + sha512(text).digest(), "big")
 
 
 @dataclass

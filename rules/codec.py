@@ -81,13 +81,16 @@ def decode(kind: Any, data: JSON) -> Any:
 def _decode_union(options: tuple[Any, ...], data: JSON) -> Any:
     if data is None and type(None) in options:
         return None
+    refusals: list[Exception] = []
     for option in options:
         if option is type(None):
             continue
         try:
             return decode(option, data)
-        except (CodecError, InvalidInput):
-            continue
+        except (CodecError, InvalidInput) as error:
+            refusals.append(error)
+    if len(refusals) == 1:  # ``X | None``: X's own reason says what is wrong, not the data
+        raise refusals[0]
     raise CodecError(f"{data!r} fits none of {list(options)!r}")
 
 

@@ -17,7 +17,6 @@ import itertools
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from math import comb
 
 from rules.chance import Distribution
@@ -105,7 +104,7 @@ class Roll:
         return Distribution.uniform(itertools.product(range(1, SIDES + 1), repeat=self.count))
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
-        return tuple(rng.randint(1, SIDES) for _ in range(self.count))
+        return tuple([rng.randint(1, SIDES) for _ in range(self.count)])
 
     def check(self, outcome: object) -> tuple[int, ...]:
         if not isinstance(outcome, list | tuple) or len(outcome) != self.count:
@@ -167,10 +166,8 @@ def dice_to_roll(count: int, position: Position) -> tuple[int, Position]:
     return count, position
 
 
-@cache
-def sum_distribution(count: int) -> Distribution[int]:
-    """The exact distribution of the sum of ``count`` d6 (by convolution)."""
-    _check_count(count, low=1)
+def _sum_ways(count: int) -> dict[int, int]:
+    """The ways each total of ``count`` d6 comes up (by convolution, in whole numbers)."""
     weights: dict[int, int] = {0: 1}
     for _ in range(count):
         nxt: dict[int, int] = {}
@@ -178,17 +175,38 @@ def sum_distribution(count: int) -> Distribution[int]:
             for face in range(1, SIDES + 1):
                 nxt[total + face] = nxt.get(total + face, 0) + w
         weights = nxt
-    return Distribution(weights)
+    return weights
 
 
-@cache
+def _hit_ways(count: int, position: Position) -> dict[int, int]:
+    """The ways to roll each number of Hits among ``count`` d6: ``C(n, k) h^k (6 - h)^(n - k)``
+    for ``h`` hitting faces (Absolute every die a Hit, Impossible none)."""
+    if not position.rolls:
+        return {count if position is Position.ABSOLUTE else 0: 1}
+    hit = SIDES - (position.threshold or 0) + 1
+    return {k: comb(count, k) * hit**k * (SIDES - hit) ** (count - k) for k in range(count + 1)}
+
+
+# Every question these two answer, worked out once at import (up to MAX_DICE dice): a query is a
+# look-up, and the values are immutable, so sharing them is safe.
+_SUMS = {count: Distribution.from_counts(_sum_ways(count)) for count in range(1, MAX_DICE + 1)}
+_HITS = {
+    (count, position): Distribution.from_counts(_hit_ways(count, position))
+    for count in range(MAX_DICE + 1)
+    for position in Position
+}
+
+
+def sum_distribution(count: int) -> Distribution[int]:
+    """The exact distribution of the sum of ``count`` d6 (by convolution)."""
+    return _SUMS[_check_count(count, low=1)]
+
+
 def hits_distribution(count: int, position: Position) -> Distribution[int]:
     """The exact distribution of Hits among ``count`` d6 in ``position`` (binomial).
 
     Absolute counts every die a Hit, Impossible none, as if the dice had been rolled.
     """
-    _check_count(count)
-    p = position.hit_chance()
-    return Distribution(
-        {k: comb(count, k) * p**k * (1 - p) ** (count - k) for k in range(count + 1)}
-    )
+    if not isinstance(position, Position):
+        raise InvalidInput(f"a Position is one of {[p.name for p in Position]}, got {position!r}")
+    return _HITS[_check_count(count), position]

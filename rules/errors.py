@@ -6,7 +6,9 @@ the player as it is.
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "InvalidInput", "LanternError", "short_repr"]
+from pathlib import Path
+
+__all__ = ["IllegalAction", "InvalidInput", "LanternError", "read_text", "short_repr"]
 
 
 class LanternError(ValueError):
@@ -25,3 +27,21 @@ def short_repr(value: object, limit: int = 120) -> str:
     """``repr(value)``, cut to ``limit`` characters: an error names the bad value, not a page."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def read_text(path: str | Path, what: str, encoding: str = "utf-8") -> str:
+    """The text of a file a player gives (a card file, a table file); one that is missing,
+    unreadable, not UTF-8 or named with a NUL is an :class:`InvalidInput` naming ``what``."""
+    try:
+        return Path(path).read_text(encoding=encoding)
+    except OSError as error:
+        raise InvalidInput(
+            f"cannot read the {what} {short_repr(str(path))}: {error.strerror}"
+        ) from None
+    except UnicodeDecodeError as error:
+        raise InvalidInput(
+            f"the {what} {short_repr(str(path))} is not UTF-8 text (byte {error.start}): save "
+            "it as UTF-8"
+        ) from None
+    except ValueError:  # a NUL in the path
+        raise InvalidInput(f"a {what}'s path holds no NUL, got {short_repr(str(path))}") from None

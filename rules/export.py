@@ -16,15 +16,40 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import html
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from rules.book_journal import Note
 
-__all__ = ["Block", "blocks", "escape", "outline", "to_markdown"]
+__all__ = [
+    "SAFE_SCHEMES",
+    "Block",
+    "blocks",
+    "escape",
+    "inert_markdown",
+    "no_raw_html",
+    "outline",
+    "to_markdown",
+]
 
-_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
+_SPECIAL = re.compile(r"([\\`*_\[\]>#|~])")
+#: The only URL schemes a link or image in an exported note keeps (no ``javascript:``, ``data:``).
+SAFE_SCHEMES = ("http", "https", "mailto")
+#: Where raw HTML (or an autolink, which may carry any scheme) can start: ``<`` then a letter,
+#: ``/``, ``!`` or ``?``. A ``<`` before a digit or a space (``x < 3``, ``<3``) starts nothing.
+_HTML_START = re.compile(r"<(?=[A-Za-z/!?])")
+#: A link or image target: after ``](``, or in a reference definition ``[label]: target``.
+_TARGET = re.compile(
+    r"(?P<lead>\]\(\s*|^[ ]{0,3}\[[^\]\n]+\]:[ \t]*\n?[ \t]*)"
+    r"(?P<url><[^>\n]*>?|(?:[^\s()]|\([^\s()]*\))+)",
+    re.MULTILINE,
+)
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+#: What a browser ignores in a URL (tabs, newlines, other controls) or Markdown strips.
+_IGNORED = re.compile(r"[\x00-\x20\x7f]")
+_BACKSLASH = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 @dataclass(frozen=True)
@@ -36,12 +61,57 @@ class Block:
 
 
 def escape(text: str) -> str:
-    r"""``text`` that Markdown shows as it is: ``*``, ``_``, ``#``, ``<`` and the like escaped.
+    r"""``text`` that Markdown shows as it is: ``*``, ``_``, ``#`` and the like escaped, ``&``
+    and ``<`` written ``&amp;`` and ``&lt;`` (an entity means the same to every renderer, and no
+    raw HTML can start, whatever precedes it). A bare ``https://`` address stays a link that
+    shows its own address (GitHub and JupyterLab link those): no other link or image can form.
 
-    >>> escape("“Is it *safe*?” the Oracle answers <yes>")
-    '“Is it \\*safe\\*?” the Oracle answers \\<yes\\>'
+    >>> escape("“Is it *safe*?” the Oracle answers <yes> & [no](javascript:x)")
+    '“Is it \\*safe\\*?” the Oracle answers &lt;yes\\> &amp; \\[no\\](javascript:x)'
     """
-    return _SPECIAL.sub(r"\\\1", text)
+    return _SPECIAL.sub(r"\\\1", text).replace("&", "&amp;").replace("<", "&lt;")
+
+
+def inert_markdown(text: str) -> str:
+    r"""A player's Markdown with nothing in it that can run: formatting kept, raw HTML shown as
+    text (its ``<`` written ``&lt;``), and a link or image whose target is not http, https, mailto or a plain
+    relative address pointed at ``#`` instead.
+
+    Why the standard library and not a sanitizer: ``rules/`` imports nothing else, and the exports
+    are Markdown, not HTML. Escaping every ``<`` that could open a tag leaves no raw HTML for a
+    renderer to run, whatever it allows; an entity, unlike a backslash, cannot be undone by a
+    backslash before it or by a code span around it. What a kernel shows is rendered and cleaned
+    once more with nh3 (:mod:`widgets.sanitize`). In code, such a ``<`` shows as ``&lt;``: the
+    cost of not guessing where a renderer thinks code begins.
+
+    >>> inert_markdown("The bridge *sways* <img src=x onerror=alert(2)> [go](javascript:alert(1))")
+    'The bridge *sways* &lt;img src=x onerror=alert(2)> [go](#)'
+    >>> inert_markdown("[map](https://example.org/map) and x < 3")
+    '[map](https://example.org/map) and x < 3'
+    """
+    return no_raw_html(_TARGET.sub(_safe_target, text))
+
+
+def no_raw_html(text: str) -> str:
+    """``text`` with every ``<`` that could open a tag, a comment or an autolink as ``&lt;``."""
+    return _HTML_START.sub("&lt;", text)
+
+
+def _safe_target(match: re.Match[str]) -> str:
+    url = match["url"].removeprefix("<").removesuffix(">")
+    # A renderer reads entities and backslash escapes in a target, in either order; a browser
+    # drops tabs and newlines inside it. Refuse the target if any reading is not safe.
+    readings = {url}
+    if "&" in url or "\\" in url:
+        readings = {
+            html.unescape(_BACKSLASH.sub(r"\1", url)),
+            _BACKSLASH.sub(r"\1", html.unescape(url)),
+        }
+    for reading in readings:
+        scheme = _SCHEME.match(_IGNORED.sub("", reading))
+        if scheme is not None and scheme[1].lower() not in SAFE_SCHEMES:
+            return match["lead"] + "#"
+    return match[0]
 
 
 def blocks(book: Any, *, story_only: bool = False) -> list[Block]:
@@ -55,7 +125,10 @@ def blocks(book: Any, *, story_only: bool = False) -> list[Block]:
             f"*Journey Book kept by Lantern: seed {book.seed}, {book.actions} actions "
             f"({kept}).*",
         ),
-        Block("summary", f"## Where the journey stands\n\n{book.summary()}\n\n## The journey"),
+        Block(
+            "summary",
+            f"## Where the journey stands\n\n{no_raw_html(book.summary())}\n\n## The journey",
+        ),
     ]
     actions = [] if story_only else [line for line in book.log() if line.status != "undone"]
     notes = [note for note in book.notes() if note.kind == "note"]
@@ -65,7 +138,7 @@ def blocks(book: Any, *, story_only: bool = False) -> list[Block]:
             if lines:
                 out.append(Block("mechanics", "\n".join(lines)))
                 lines = []
-            out.append(Block("note", item.text.strip()))
+            out.append(Block("note", inert_markdown(item.text.strip())))
         elif item.status == "superseded":
             lines.append(f"- ~~**{item.number}.** {escape(item.text)}~~ *(superseded by a reroll)*")
         else:
@@ -110,7 +183,7 @@ def _brief(item: object) -> str:
         return ", ".join(map(_brief, item)) if item else "none"
     if dataclasses.is_dataclass(item) and not _has_str(item):
         return type(item).__name__
-    return str(item)
+    return escape(str(item))
 
 
 def _has_str(item: object) -> bool:

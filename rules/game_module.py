@@ -29,6 +29,9 @@ class GameModule:
     apply_action: Callable[[Any, Any, Source], tuple[Any, Any]]
     parse: Callable[[Mapping[str, Any]], Any]
     summarise: Callable[[Any], str]
+    #: The invariants every state keeps (``check(state)`` raises on a broken one): a loaded
+    #: snapshot is checked against them before it is trusted (:mod:`rules.book_open`).
+    check_state: Callable[[Any], object] | None = None
 
     def initial(self, options: Mapping[str, Any]) -> Any:
         return self.initial_state(options)
@@ -38,6 +41,10 @@ class GameModule:
 
     def parse_action(self, data: Mapping[str, Any]) -> Any:
         return self.parse(data)
+
+    def check(self, state: Any) -> None:
+        if self.check_state is not None:
+            self.check_state(state)
 
     def summary(self, state: Any) -> str:
         """Markdown for the exported Journey Book."""

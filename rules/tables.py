@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -24,11 +25,13 @@ from types import MappingProxyType
 
 from rules.chance import Source
 from rules.dice import D66, D66_VALUES, d66_value
-from rules.errors import InvalidInput
+from rules.errors import InvalidInput, read_text, short_repr
 
 __all__ = ["TABLE_NAMES", "D66Table", "load", "load_file", "parse"]
 
 DATA = resources.files("rules") / "data"
+#: Characters no table entry holds: C0 controls but tab, DEL and C1 controls (a NUL, an escape).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 TABLE_NAMES = frozenset(
     entry.name.removesuffix(".csv") for entry in DATA.iterdir() if entry.name.endswith(".csv")
 )
@@ -67,26 +70,42 @@ def parse(text: str, name: str) -> D66Table:
     source = "\n".join(
         line.lstrip("# ").rstrip() for line in text.splitlines() if line.startswith("#")
     )
-    body = io.StringIO("\n".join(line for line in text.splitlines() if not line.startswith("#")))
-    reader = csv.reader(body)
-    header = next(reader, None)
+    lines = ("" if line.startswith("#") else line for line in text.splitlines())
+    reader = csv.reader(io.StringIO("\n".join(lines)))  # blank lines kept: errors name the line
+    header = next((record for record in reader if record), None)
     if not header or header[0] != "d66" or len(header) < 2:
-        raise InvalidInput(f"table {name!r}: the header must be 'd66,<column>,...', got {header!r}")
+        raise InvalidInput(
+            f"table {name!r}: the header must be 'd66,<column>,...', got {short_repr(header)}"
+        )
     columns = tuple(header[1:])
+    if "" in columns or len(set(columns)) != len(columns):  # a lookup goes by column name
+        raise InvalidInput(
+            f"table {name!r}: every column needs a name of its own, got {short_repr(header)}"
+        )
     rows: dict[int, Mapping[str, str]] = {}
-    for number, record in enumerate(reader, start=2):
+    for record in reader:
         if not record:
             continue
+        number = reader.line_num
         if len(record) != len(header):
             raise InvalidInput(
-                f"table {name!r} row {number}: expected {len(header)} fields, got {record!r}"
+                f"table {name!r} line {number}: expected {len(header)} fields, got {short_repr(record)}"
             )
-        try:
+        try:  # two ASCII digits: int() would take ' 34', '3_4' and other scripts' digits
+            if not (record[0].isascii() and record[0].isdigit()):
+                raise ValueError(record[0])
             key = d66_value(int(record[0]))
         except (ValueError, InvalidInput):
             raise InvalidInput(
-                f"table {name!r} row {number}: the key must be a d66 value 11..66, got {record[0]!r}"
+                f"table {name!r} line {number}: the key must be a d66 value 11..66, "
+                f"got {short_repr(record[0], 40)}"
             ) from None
+        for cell in record[1:]:
+            if found := _CONTROL.search(cell):
+                raise InvalidInput(
+                    f"table {name!r} line {number}: an entry holds the control character "
+                    f"{found.group()!r} (not text): {short_repr(cell, 60)}"
+                )
         if key in rows:
             raise InvalidInput(f"table {name!r}: duplicate key {key!r}")
         rows[key] = MappingProxyType(dict(zip(columns, record[1:], strict=True)))
@@ -105,6 +124,7 @@ def load(name: str) -> D66Table:
 
 
 def load_file(path: str | Path) -> D66Table:
-    """A table from a CSV file of the player's own, in the same format."""
-    path = Path(path)
-    return parse(path.read_text(encoding="utf-8"), path.stem)
+    """A table from a CSV file of the player's own, in the same format (UTF-8; the byte order
+    mark a spreadsheet may write first is allowed)."""
+    text = read_text(path, "table file", encoding="utf-8-sig")
+    return parse(text, Path(path).stem)

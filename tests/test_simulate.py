@@ -1,4 +1,5 @@
-"""Monte Carlo simulation: reproducible, honest about its uncertainty, strict about its input.
+"""Monte Carlo simulation: reproducible, honest about its uncertainty, strict about its input,
+and the same result on any executor.
 
 A simulation is checked against games whose chances are known exactly: a tiny "first to two
 wins" coin game (P(win) computed by hand and by the rules' own exact Distribution), and a single
@@ -7,8 +8,12 @@ Firelights Oracle question, whose exact odds come from rules.firelights.action_r
 
 from __future__ import annotations
 
+import math
+import random
+import statistics
 from collections import Counter
 from collections.abc import Callable, Hashable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -17,10 +22,11 @@ import pytest
 
 from rules.cards import Deck, parse_cards
 from rules.chance import Chance, Pick, Source, Supplied
+from rules.embers import win_rate
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import GAME, Ask, Begin, Result, odds
 from rules.firelights import State as FirelightsState
-from rules.simulate import UNFINISHED, Simulation, run_seed, simulate, wilson_interval
+from rules.simulate import UNFINISHED, PerRun, Simulation, run_seed, simulate, wilson_interval
 
 # --- a tiny game whose chances are known exactly -------------------------------------------------
 
@@ -229,3 +235,193 @@ def test_run_i_is_played_with_its_own_seed_whatever_the_number_of_runs() -> None
     for runs in (10, 30):
         counted = dict(first_to_two(runs=runs, seed=9).counts)
         assert counted == dict(Counter(outcomes[:runs]))
+
+
+# --- chunks, executors, progress, measures (issue 11, "Simulation at scale") ---------------------
+
+
+class InThisProcess(Executor):
+    """A real Executor that runs each call as it is submitted: the executor path (the job
+    pickled, chunks submitted, merged in order) without starting a process."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # handed back to simulate() as a worker's error would be
+            future.set_exception(error)
+        return future
+
+
+def wins(state: tuple[int, int]) -> int:
+    return state[0]
+
+
+def study_of_the_tiny_game(**where: Any) -> Simulation:
+    return simulate(
+        FirstToTwo(),
+        (0, 0),
+        toss,
+        runs=300,
+        seed=4,
+        outcome=ended,
+        measures={"wins": wins},
+        **where,
+    )
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 299, 300, 1000])
+def test_the_result_does_not_depend_on_the_chunks(chunk: int) -> None:
+    """ "Work is split in seeded chunks, so the result is identical whichever executor ran it"."""
+    whole = study_of_the_tiny_game()
+    assert study_of_the_tiny_game(chunk=chunk) == whole
+    assert study_of_the_tiny_game(chunk=chunk, executor=InThisProcess()) == whole
+
+
+def test_the_2000_game_study_is_the_same_in_process_on_a_process_pool_and_on_dask() -> None:
+    """Issue 11: "a test runs the same 2,000-game study in process, on a process pool and on a
+    Dask LocalCluster, and gets equal results" (Embers, heuristic player, Warrior)."""
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    from rules.studies import embers_study
+
+    told: list[int] = []
+
+    def study(executor: Executor | None) -> Any:
+        return embers_study(
+            ("warrior",), games=2000, seed=8, executor=executor, progress=told.append
+        )
+
+    here = study(None)
+    with ProcessPoolExecutor(2) as pool:
+        assert study(pool) == here
+    quiet = logging.getLogger("distributed")  # its INFO lines would bury a failure's report
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    try:
+        with (
+            LocalCluster(
+                n_workers=2,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            ) as cluster,
+            Client(cluster) as client,
+        ):
+            assert study(client.get_executor()) == here
+    finally:
+        quiet.setLevel(level)
+    assert sum(told) == 3 * 2000  # every chunk reported, on each executor
+    (row,) = here
+    alone = win_rate("warrior", 2000, "heuristic", seed=8)  # the same games, one at a time
+    assert (row.wins.count, row.wins.low, row.wins.high) == (alone.count, alone.low, alone.high)
+    assert row.turns.runs == 2000
+
+
+def test_what_goes_to_an_executor_must_pickle() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        simulate(FirstToTwo(), (0, 0), lambda _s: "toss", outcome=ended, executor=InThisProcess())
+    assert "the policy must pickle" in str(caught.value) and "lambda" in str(caught.value)
+    with pytest.raises(InvalidInput, match="the measure 'w' must pickle"):
+        simulate(
+            FirstToTwo(), (0, 0), toss, outcome=ended, measures={"w": lambda s: 1},
+            executor=InThisProcess(),
+        )  # fmt: skip
+    # in process nothing is pickled: a lambda is fine there
+    assert simulate(FirstToTwo(), (0, 0), lambda _s: "toss", runs=5, outcome=ended).runs == 5
+
+
+def test_a_refused_action_on_an_executor_still_names_the_run() -> None:
+    with pytest.raises(IllegalAction, match=r"run 0 .*'cheat'"):
+        simulate(FirstToTwo(), (0, 0), cheat, runs=3, outcome=ended, executor=InThisProcess())
+
+
+def cheat(_state: object) -> str:
+    return "cheat"
+
+
+def test_progress_is_told_of_every_chunk_as_a_function_or_a_bar() -> None:
+    told: list[int] = []
+    study_of_the_tiny_game(chunk=70, progress=told.append)
+    assert told == [70, 70, 70, 70, 20]
+
+    class Bar:
+        n = 0
+
+        def update(self, n: int) -> None:
+            self.n += n
+
+    bar = Bar()
+    study_of_the_tiny_game(executor=InThisProcess(), progress=bar)
+    assert bar.n == 300
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("progress", 3), ("executor", "pool"), ("chunk", 0), ("chunk", 2.5)]
+)
+def test_bad_progress_executor_or_chunk_is_refused(name: str, value: object) -> None:
+    assert_refused(value, lambda: study_of_the_tiny_game(**{name: value}))
+
+
+def test_measures_are_tallied_exactly_with_an_interval_on_the_mean() -> None:
+    """Wins at the end: 2 in a won game; in a lost one 0 or 1. The tally adds up exactly, and
+    the 95% interval of its mean is the mean ± 1.96 standard errors."""
+    result = study_of_the_tiny_game()
+    tally = result.measure("wins")
+    assert tally.runs == 300 and dict(tally.counts)[2] == result.count("win")
+    assert tally.mean == Fraction(tally.total, 300)
+    values = [v for v, c in tally.counts for _ in range(c)]
+    half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(300)
+    low, high = tally.interval
+    assert low == pytest.approx(float(tally.mean) - half) and high == pytest.approx(
+        float(tally.mean) + half
+    )
+    # the actions of each outcome: a game takes 2 or 3 tosses
+    assert {v for v, _c in result.length("win").counts} <= {2, 3}
+    assert result.length("win").runs + result.length("lose").runs == 300
+    assert result.length("draw").runs == 0
+    with pytest.raises(InvalidInput, match="'losses'"):
+        result.measure("losses")
+
+
+def test_a_measure_gives_a_whole_number_or_none() -> None:
+    with pytest.raises(InvalidInput, match=r"0\.5"):
+        simulate(FirstToTwo(), (0, 0), toss, runs=2, outcome=ended, measures={"x": lambda s: 0.5})
+    skipped = simulate(
+        FirstToTwo(), (0, 0), toss, runs=50, outcome=ended,
+        measures={"wins if won": lambda s: s[0] if ended(s) == "win" else None},
+    )  # fmt: skip
+    assert skipped.measure("wins if won").counts == ((2, skipped.count("win")),)
+
+
+class CoinPlayer:
+    """A policy with a generator of its own: tosses only when its own coin says so."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self, state: tuple[int, int]) -> str:
+        return "toss" if self.rng.random() < 0.9 else "wait"
+
+
+@dataclass(frozen=True)
+class Patient(FirstToTwo):
+    def apply(
+        self, state: tuple[int, int], action: Any, chance: Source
+    ) -> tuple[tuple[int, int], str]:
+        return (state, "waited") if action == "wait" else super().apply(state, action, chance)
+
+
+def test_a_policy_with_its_own_generator_is_built_for_each_run() -> None:
+    """PerRun: run i's player is CoinPlayer(run_seed(seed, i)), however the runs are chunked."""
+
+    def run(**where: Any) -> Simulation:
+        return simulate(Patient(), (0, 0), PerRun(CoinPlayer), runs=120, seed=2, outcome=ended,
+                        **where)  # fmt: skip
+
+    whole = run()
+    assert run(chunk=13) == whole == run(chunk=5, executor=InThisProcess())
+    assert whole.steps > whole.length("win").runs * 2  # some waiting happened

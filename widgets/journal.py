@@ -1,7 +1,7 @@
 """The notebook as the Journey Book: journal cells, the "write to journal" button, the exports.
 
 * ``%%journal`` (after ``%load_ext widgets.journal``) or ``journal("...")`` shows the text as
-  styled Markdown and saves it in the open journey at this point in play. Re-running the cell
+  styled Markdown (rendered and cleaned: no script, handler or ``javascript:`` link runs) and saves it in the open journey at this point in play. Re-running the cell
   (Run All) adds nothing: the entry is keyed by the notebook cell's id where the frontend sends
   one with the request (JupyterLab does), and an edited cell then updates its entry in place.
   An entry stays with the journey it was written in: re-running a notebook that holds cells of
@@ -30,7 +30,8 @@ from typing import Any
 
 from rules.book import JourneyBook, Note
 from rules.errors import IllegalAction, InvalidInput
-from rules.export import blocks, escape, to_markdown
+from rules.export import blocks, to_markdown
+from widgets.sanitize import markdown_html, text_html
 
 __all__ = [
     "JournalEntry",
@@ -50,16 +51,24 @@ ENTRY_STYLE = "border-left: 3px solid #c8892b; padding-left: 0.8em"
 
 @dataclass(frozen=True)
 class JournalEntry:
-    """A saved journal entry, shown as styled Markdown (plain text where Markdown is not shown)."""
+    """A saved journal entry, shown as its Markdown rendered to clean HTML (plain text where HTML
+    is not shown).
+
+    Why HTML and not ``text/markdown``: a kernel's own outputs are trusted, so JupyterLab would
+    run whatever HTML the Markdown holds (``<img src=x onerror=...>`` ran on every Run All). The
+    entry may come from a journey file someone else wrote; it is rendered here and cleaned with
+    nh3 (:func:`widgets.sanitize.markdown_html`), and the journey's name is escaped.
+    """
 
     note: Note
     journey: str
 
-    def _repr_markdown_(self) -> str:
+    def _repr_html_(self) -> str:
         where = f"after action {self.note.after}" if self.note.after else "before the first action"
         return (
-            f'<div class="lantern-journal" style="{ENTRY_STYLE}">\n\n{self.note.text}\n\n</div>\n\n'
-            f'<small class="lantern-journal-saved">Journey Book of <i>{escape(self.journey)}</i>, '
+            f'<div class="lantern-journal" style="{ENTRY_STYLE}">\n'
+            f"{markdown_html(self.note.text)}</div>\n"
+            f'<small class="lantern-journal-saved">Journey Book of <i>{text_html(self.journey)}</i>, '
             f"{where}</small>"
         )
 

@@ -35,6 +35,7 @@ from rules.embers.odds import next_cards, night_within, spawn_location, spawn_lo
 from rules.embers.players import POLICIES, RandomPlayer, heuristic, win_rate
 from rules.embers.state import DIFFICULTIES, NIGHT, State
 from rules.errors import InvalidInput
+from rules.export import escape
 from rules.game_module import GameModule
 
 __all__ = [
@@ -122,13 +123,13 @@ def summary(state: State) -> str:
     ]
     for i, name in enumerate(LOCATIONS):
         hero = state.camp[i]
-        shown = f"{hero} (level {state.level(hero)})" if hero else ""
-        wild = ", ".join(state.cards.card(c).monster.name for c in state.wild[i])
+        shown = f"{escape(hero)} (level {state.level(hero)})" if hero else ""
+        wild = ", ".join(escape(state.cards.card(c).monster.name) for c in state.wild[i])
         lines.append(f"| {name} | {shown} | {wild} |")
     lines += [
         "",
         f"Deck: {len(state.deck())} cards, top {state.top}; forage pile {len(state.forage)}; "
-        f"tent: {', '.join(state.tent) or 'empty'}",
+        f"tent: {', '.join(map(escape, state.tent)) or 'empty'}",
     ]
     return "\n".join(lines)
 

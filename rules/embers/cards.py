@@ -58,7 +58,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from rules.errors import InvalidInput
+from rules.errors import InvalidInput, read_text
 
 __all__ = [
     "EFFECTS",
@@ -343,19 +343,9 @@ def parse(data: Mapping[str, Any], source: str = "a card file") -> CardSet:
     return CardSet(title, tuple(parsed_heroes), cards, NIGHT_FACES, source)
 
 
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidInput(f"cannot read the card file {str(path)!r}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"the card file {str(path)!r} is not UTF-8 text") from None
-
-
 def load(path: str | Path) -> CardSet:
     """A player's own card file (or the shipped one), read and validated."""
-    path = Path(path)
-    return loads(_read(path), str(path))
+    return loads(read_text(path, "card file"), str(path))
 
 
 def loads(text: str, source: str = "a card file") -> CardSet:
@@ -388,7 +378,7 @@ def record(path: str | Path) -> dict[str, str]:
     """The card file at ``path`` as a journey keeps it: the text itself, so the journey replays
     anywhere and an edited or moved file never changes it. A bad file is refused now."""
     path = Path(path)
-    text = _read(path)
+    text = read_text(path, "card file")
     cards = loads(text, str(path))
     return {"name": cards.name, "file": str(path), "sha256": _digest(text), "toml": text}
 

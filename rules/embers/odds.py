@@ -32,16 +32,19 @@ def _check_k(k: object) -> int:
     return k
 
 
+def _uniform(run: tuple[str, ...]) -> Distribution[str]:
+    return Distribution.from_counts(dict.fromkeys(run, 1))
+
+
 def next_cards(state: State, k: int) -> tuple[Distribution[str], ...]:
     """The distribution of each of the next ``k`` cards below the top (fewer if the deck holds
-    fewer); the Night card is ``"Night"``."""
+    fewer); the Night card is ``"Night"``. Every place of a run shares its run's distribution."""
     _check_k(k)
     found: list[Distribution[str]] = []
     for run in state.segments:
-        for _ in run:
-            if len(found) == k:
-                return tuple(found)
-            found.append(Distribution.uniform(run))
+        if len(found) >= k:
+            break
+        found.extend([_uniform(run)] * min(len(run), k - len(found)))
     return tuple(found)
 
 
@@ -65,6 +68,16 @@ def night_within(state: State, k: int) -> Fraction:
     return Fraction(int(above is not None and above + 1 <= k))
 
 
+def _places(state: State, run: tuple[str, ...]) -> Distribution[str]:
+    """Where a card of ``run`` sends a monster: each location's share of the run's cards."""
+    card = state.cards.card
+    counts: dict[str, int] = {}
+    for name in run:
+        place = LOCATIONS[card(name).location]
+        counts[place] = counts.get(place, 0) + 1
+    return Distribution.from_counts(counts)
+
+
 def spawn_locations(state: State, k: int) -> tuple[Distribution[str], ...]:
     """For each of the next ``k`` fire cards to be revealed (the Night card skipped, as a spawn
     skips it), the location it names: where a monster spawns when that card comes up, before
@@ -72,13 +85,10 @@ def spawn_locations(state: State, k: int) -> tuple[Distribution[str], ...]:
     _check_k(k)
     found: list[Distribution[str]] = []
     for run in state.segments:
-        if run == (NIGHT,):
-            continue
-        places = [LOCATIONS[state.cards.card(card).location] for card in run]
-        for _ in run:
-            if len(found) == k:
-                return tuple(found)
-            found.append(Distribution.uniform(places))
+        if len(found) >= k:
+            break
+        if run != (NIGHT,):
+            found.extend([_places(state, run)] * min(len(run), k - len(found)))
     return tuple(found)
 
 

@@ -40,8 +40,14 @@ class Result(enum.Enum):
 
 def read(score: int, cards: Iterable[Card]) -> Result:
     """The result of ``score`` against the two cards drawn (Aces 1, J 11, Q 12, K 13)."""
-    beaten = sum(score > card.rank for card in cards)
-    return (Result.DARKNESS, Result.SHADE, Result.LIGHT)[min(beaten, 2)]
+    beaten = 0
+    for card in cards:
+        beaten += score > card.rank
+    return _BY_BEATEN[beaten if beaten < 2 else 2]
+
+
+#: The result by how many of the cards the score beats.
+_BY_BEATEN = (Result.DARKNESS, Result.SHADE, Result.LIGHT)
 
 
 def odds(pile: Iterable[Card], modifier: int) -> Distribution[Result]:

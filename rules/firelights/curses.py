@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules.cards import Card, Colour, Suit
 from rules.errors import InvalidInput
+from rules.firelights.derived import derived
 
 __all__ = ["CURSES", "Curse", "CurseTrack", "curse_named"]
 
@@ -43,16 +44,20 @@ CURSES: tuple[Curse, ...] = (
 
 
 def curse_named(name: object) -> Curse:
-    for curse in CURSES:
-        if curse.name == name:
-            return curse
+    curse = _BY_NAME.get(name) if isinstance(name, str) else None
+    if curse is not None:
+        return curse
     names = ", ".join(curse.name for curse in CURSES[:-1]) + f" and {CURSES[-1].name}"
     raise InvalidInput(f"there is no Curse called {name!r}: the Curses are {names}")
 
 
+_BY_NAME = {curse.name: curse for curse in CURSES}
+
+
 @dataclass(frozen=True)
 class CurseTrack:
-    """A curse and the cards stacked on it so far."""
+    """A curse and the cards stacked on it so far (its count worked out once: a track never
+    changes, and every action asks which Curses still live)."""
 
     name: str
     stack: tuple[Card, ...] = ()
@@ -61,9 +66,10 @@ class CurseTrack:
     def curse(self) -> Curse:
         return curse_named(self.name)
 
-    @property
+    @derived
     def count(self) -> int:
-        return sum(self.curse.value(card) for card in self.stack)
+        value = self.curse.value
+        return sum([value(card) for card in self.stack])
 
     @property
     def perished(self) -> bool:

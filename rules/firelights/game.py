@@ -9,7 +9,7 @@ drawn.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules import tables
@@ -22,7 +22,7 @@ from rules.firelights.action_roll import Result, read
 from rules.firelights.character import Character
 from rules.firelights.moves import ACTION_CARDS, check, check_option, modifier
 from rules.firelights.report import Report, outcome_of
-from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
+from rules.firelights.state import FATIGUE_BOXES, Pending, State, fill, locations
 from rules.firelights.summary import summary
 from rules.firelights.world import BEACONS
 
@@ -41,13 +41,18 @@ ANSWERS = {
 
 @dataclass
 class _Turn:
-    """The state being built by one action, and the report lines so far."""
+    """The state being built by one action, and the report lines so far.
+
+    ``state`` is the action's own new state, a copy of the state it started from: nothing else
+    holds it until :func:`apply` returns it, so :meth:`set` fills it in where it lies rather than
+    copying it again for every change.
+    """
 
     state: State
     lines: list[str]
 
     def set(self, **changes: Any) -> None:
-        self.state = replace(self.state, **changes)
+        fill(self.state, changes)
 
     def say(self, line: str) -> None:
         self.lines.append(line)
@@ -69,18 +74,24 @@ class _Turn:
             self.say("your Fatigue is full: rest or flee, or push on at the risk of your light")
 
     def discard(self, cards: tuple[Card, ...]) -> None:
-        self.set(deck=self.state.deck.discard(cards))
+        """Discard cards this action drew, or the cards in play (the state's invariants keep
+        each card in one place: :func:`~rules.firelights.state.locations`)."""
+        self.set(deck=self.state.deck.discard_drawn(cards))
 
     def ask(self, kind: str, options: tuple[str, ...], prompt: str) -> None:
         self.set(pending=Pending(kind, options, prompt))
         self.say(prompt)
 
 
+#: The two Action Dice ("Roll and sum your two Action Dice").
+ACTION_DICE = Roll(2)
+
+
 def _action_roll(
     turn: _Turn, bonus: int, chance: Source
 ) -> tuple[tuple[Card, ...], tuple[int, ...], Result]:
     cards, deck = turn.state.deck.draw(ACTION_CARDS, chance)
-    dice = chance.resolve(Roll(2))
+    dice = chance.resolve(ACTION_DICE)
     turn.set(deck=deck)
     return cards, dice, read(sum(dice) + bonus, cards)
 
@@ -138,10 +149,10 @@ def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
 
 
 def _roll_action(
-    turn: _Turn, action: Any, chance: Source
+    turn: _Turn, action: Any, bonus: int, chance: Source
 ) -> tuple[tuple[Card, ...], tuple[int, ...], Result]:
     """Making an Action, then what its Light, Shade or Darkness does (one function per action)."""
-    cards, dice, result = _action_roll(turn, modifier(turn.state, action), chance)
+    cards, dice, result = _action_roll(turn, bonus, chance)
     EFFECTS[type(action)](turn, action, cards, result)
     return cards, dice, result
 
@@ -276,7 +287,7 @@ def _choose(turn: _Turn, action: A.Choose, chance: Source) -> None:
         turn.say(f"{option} is onto you")
         return
     chosen = Card.parse(option)
-    other = tuple(card for card in turn.state.in_play if card != chosen)
+    other = tuple([card for card in turn.state.in_play if card != chosen])
     turn.set(in_play=())
     if pending.kind == "stack":
         _stack(turn, (chosen,))
@@ -318,10 +329,12 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     extinguishes the light whatever the outcome).
     """
     check(state, action)
-    turn = _Turn(state, [])
+    turn = _Turn(state.evolve(), [])
+    if type(action) in EFFECTS:  # the seven Actions, most of a journey: asked first
+        return _action(turn, state, action, chance)
     if isinstance(action, A.Begin):
         _begin(turn, action, chance)
-        return turn.state, Report(action.title, tuple(turn.lines))
+        return turn.state, Report.made(action.title, tuple(turn.lines))
     if isinstance(action, A.Consult):
         table = tables.load(TABLE)
         table.entry(11, action.column)  # refuses an unknown column before rolling
@@ -333,14 +346,14 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
                 world=state.world.write(state.world.token, f"{action.column.title()}: {entry}")
             )
             turn.say(f"noted on a slip on {state.world.current.card.label}")
-        return turn.state, Report(action.title, tuple(turn.lines), d66=roll)
+        return turn.state, Report.made(action.title, tuple(turn.lines), d66=roll)
     if isinstance(action, A.Slip):
         text = action.text.strip() if isinstance(action.text, str) else ""
         if not text:
             raise InvalidInput(f"write a few words on the slip: {action.text!r} says nothing")
         turn.set(world=state.world.write(state.world.current.at, text))
         turn.say(f"on a slip on {state.world.current.card.label}: {text}")
-        return turn.state, Report(action.title, tuple(turn.lines))
+        return turn.state, Report.made(action.title, tuple(turn.lines))
     if isinstance(action, A.Choose):
         _choose(turn, action, chance)
     elif isinstance(action, A.Travel):
@@ -361,15 +374,20 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
             f"you flee from {state.facing}; its stack persists ({state.curse(state.facing or '').count})"
         )
     else:
-        bonus = modifier(state, action)
-        cards, dice, result = _roll_action(turn, action, chance)
-        _stranded(turn)
-        purpose = getattr(action, "purpose", "risk")
-        outcome = outcome_of(action.kind if purpose == "risk" else purpose, result)
-        lines = tuple(turn.lines)
-        return turn.state, Report(action.title, lines, cards, dice, bonus, result, outcome=outcome)
+        return _action(turn, state, action, chance)
     _stranded(turn)
-    return turn.state, Report(action.title, tuple(turn.lines))
+    return turn.state, Report.made(action.title, tuple(turn.lines))
+
+
+def _action(turn: _Turn, state: State, action: Any, chance: Source) -> tuple[State, Report]:
+    """One of the seven Actions: the roll, its effect, and the report with its outcome."""
+    bonus = modifier(state, action)
+    cards, dice, result = _roll_action(turn, action, bonus, chance)
+    _stranded(turn)
+    purpose = getattr(action, "purpose", "risk")
+    outcome = outcome_of(action.kind if purpose == "risk" else purpose, result)
+    lines = tuple(turn.lines)
+    return turn.state, Report.made(action.title, lines, cards, dice, bonus, result, outcome=outcome)
 
 
 def _stranded(turn: _Turn) -> None:
@@ -407,8 +425,8 @@ class Firelights:
             )
         return State()
 
-    def apply(self, state: State, action: Any, chance: Source) -> tuple[State, Report]:
-        return apply(state, action, chance)
+    #: :func:`apply` itself, not a method calling it: a call less on every action.
+    apply = staticmethod(apply)
 
     def parse_action(self, data: Mapping[str, Any]) -> Any:
         return A.parse(data)

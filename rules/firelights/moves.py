@@ -21,6 +21,7 @@ from rules.firelights.action_roll import odds as _odds
 from rules.firelights.character import check_approach
 from rules.firelights.curses import curse_named
 from rules.firelights.state import State
+from rules.firelights.world import around
 
 __all__ = [
     "ACTION_CARDS",
@@ -73,7 +74,7 @@ def fightable(state: State) -> tuple[str, ...]:
 
 def hidden_paths(state: State) -> tuple[tuple[int, int], ...]:
     """The cells of the hidden paths on the map (Confront Risk or Buy Information reveal them)."""
-    return tuple(region.at for region in state.world.regions if not region.face_up)
+    return tuple([region.at for region in state.world.regions if not region.face_up])
 
 
 def hidden_path_names(state: State) -> tuple[tuple[tuple[int, int], str], ...]:
@@ -136,7 +137,8 @@ def refusal(state: State, kind: str) -> str | None:
             return "every Curse has perished"
         return None
     if kind == "travel":
-        touching = any(region.face_up for region in state.world.neighbours())
+        world = state.world
+        touching = world.token is not None and not world.revealed.isdisjoint(around(world.token))
         return None if touching else "no revealed region touches your location"
     if kind == "rest":
         return None
@@ -226,8 +228,9 @@ def check(state: State, action: Any) -> None:
     Buy Information needs at least 1 treasure, and spends no more than you hold: it is refused,
     never cut down to what you hold.
     """
-    if action.kind not in available(state):
-        raise IllegalAction(f"{action.title} is not possible now: {why_not(state, action.kind)}")
+    reason = refusal(state, action.kind)  # None only for a kind available() lists
+    if reason is not None:
+        raise IllegalAction(f"{action.title} is not possible now: {reason}")
     if hasattr(action, "approach"):
         check_approach(action.approach)
     if isinstance(action, A.Confront):
@@ -271,13 +274,18 @@ def check(state: State, action: Any) -> None:
 
 
 def _check_hidden(state: State, target: tuple[int, int] | None) -> None:
-    names = [name for _cell, name in hidden_path_names(state)]
-    choose = f"choose {' or '.join(names)}" if names else "there is none on your map"
     if target is None or target not in state.world:
+        choose = _choose_hidden(state)
         raise InvalidInput(f"reveal which hidden path? {target!r} is none of them: {choose}")
     if state.world[target].face_up:
         label = state.world[target].card.label
+        choose = _choose_hidden(state)
         raise IllegalAction(f"{label} at {target!r} is face up, not a hidden path: {choose}")
+
+
+def _choose_hidden(state: State) -> str:
+    names = [name for _cell, name in hidden_path_names(state)]
+    return f"choose {' or '.join(names)}" if names else "there is none on your map"
 
 
 def modifier(state: State, action: Any) -> int:

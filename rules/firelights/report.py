@@ -55,6 +55,27 @@ class Report:
     d66: int | None = None
     outcome: str | None = None
 
+    @classmethod
+    def made(
+        cls,
+        title: str,
+        lines: tuple[str, ...],
+        cards: tuple[Card, ...] = (),
+        dice: tuple[int, ...] = (),
+        modifier: int | None = None,
+        result: Result | None = None,
+        d66: int | None = None,
+        outcome: str | None = None,
+    ) -> Report:
+        """A report the rules engine writes (every action writes one): the dataclass's own
+        constructor sets each field through ``object.__setattr__``, this all at once."""
+        report = object.__new__(cls)
+        report.__dict__.update(
+            title=title, lines=lines, cards=cards, dice=dice, modifier=modifier, result=result,
+            d66=d66, outcome=outcome,
+        )  # fmt: skip
+        return report
+
     @property
     def score(self) -> int | None:
         return None if self.modifier is None else sum(self.dice) + self.modifier

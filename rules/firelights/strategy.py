@@ -33,9 +33,10 @@ played by the same player, so any run can be replayed and looked at.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeVar
 
 from rules.cards import Card
 from rules.errors import InvalidInput
@@ -55,9 +56,9 @@ from rules.firelights.actions import (
 from rules.firelights.character import APPROACHES
 from rules.firelights.curses import curse_named
 from rules.firelights.game import GAME
-from rules.firelights.moves import available
+from rules.firelights.moves import refusal
 from rules.firelights.state import FATIGUE_BOXES, State
-from rules.firelights.world import BEACONS, NEIGHBOURS
+from rules.firelights.world import BEACONS, around
 from rules.simulate import Simulation, simulate
 
 __all__ = [
@@ -80,10 +81,23 @@ Cell = tuple[int, int]
 
 def best_approach(state: State) -> str:
     """The approach with the highest modifier (the first of :data:`APPROACHES` on a tie)."""
-    if state.character is None:
-        raise InvalidInput("the Firelight has no approaches before the journey begins")
     character = state.character
-    return max(APPROACHES, key=character.modifier)
+    if character is None:
+        raise InvalidInput("the Firelight has no approaches before the journey begins")
+    last = _last_best
+    if last[0] is not character:  # a journey keeps its Firelight: ask once
+        last = (character, max(APPROACHES, key=character.modifier))
+        _remember_best(last)
+    return last[1]
+
+
+#: The last Firelight :func:`best_approach` was asked about (an immutable sheet), and its answer.
+_last_best: tuple[object, str] = (None, "")
+
+
+def _remember_best(last: tuple[object, str]) -> None:
+    global _last_best
+    _last_best = last
 
 
 def beacon_path(state: State) -> list[Cell]:
@@ -92,24 +106,25 @@ def beacon_path(state: State) -> list[Cell]:
     The path includes the token's cell first and the beacon's cell last.
     """
     world = state.world
-    if world.token is None:
-        return []
-    open_cells = {region.at: region for region in world.regions if region.face_up}
+    targets = {region.at for region in world.beacons if not region.lit}
+    if world.token is None or not targets:
+        return []  # no unlit beacon: most of a journey, so no search
+    open_cells = world.revealed
     start = world.token
+    if start in targets:
+        return [start]
     came: dict[Cell, Cell | None] = {start: None}
     queue = deque([start])
     while queue:
         cell = queue.popleft()
-        region = open_cells[cell]
-        if region.beacon and not region.lit:
-            path = [cell]
-            while (back := came[path[-1]]) is not None:
-                path.append(back)
-            return path[::-1]
-        for dx, dy in NEIGHBOURS:
-            step = (cell[0] + dx, cell[1] + dy)
+        for step in around(cell):
             if step in open_cells and step not in came:
                 came[step] = cell
+                if step in targets:  # the first found is the first a breadth-first walk meets
+                    path = [step]
+                    while (back := came[path[-1]]) is not None:
+                        path.append(back)
+                    return path[::-1]
                 queue.append(step)
     return []
 
@@ -122,10 +137,27 @@ def hopeless(state: State) -> bool:
     card can still become a beacon, or already is one; only six are ever needed. So a hopeless
     journey stays hopeless.
     """
-    stacked = sum(card.is_face for track in state.curses for card in track.stack)
-    dark = sum(r.card.is_face and r.face_up and not r.beacon for r in state.world.regions)
-    beacons = len(state.world.beacons)
-    return FACE_CARDS - stacked - dark - beacons < BEACONS - beacons
+    world, curses = state.world, state.curses
+    last = _last_stacked
+    if last[0] is not curses:  # the curses change only when cards are stacked on them
+        stacked = 0
+        for track in curses:
+            for card in track.stack:
+                stacked += card.is_face
+        last = (curses, stacked)
+        _remember_stacked(last)
+    beacons = len(world.beacons)
+    dark = world.faces_up - beacons
+    return FACE_CARDS - last[1] - dark - beacons < BEACONS - beacons
+
+
+#: The last curses :func:`hopeless` counted the face cards of (immutable), and that count.
+_last_stacked: tuple[object, int] = (None, 0)
+
+
+def _remember_stacked(last: tuple[object, int]) -> None:
+    global _last_stacked
+    _last_stacked = last
 
 
 def journey_outcome(state: State) -> Hashable | None:
@@ -157,59 +189,77 @@ class SensiblePlayer:
     search_from: int = 12
     begin: Begin = field(default=BEGIN)
 
-    def __call__(self, state: State) -> Any:
-        """The policy as a function, for :func:`rules.simulate.simulate`."""
-        return self.next_action(state)
-
     def next_action(self, state: State) -> Any:
+        """The action it takes in ``state`` (also what calling the player does: the policy as a
+        function, for :func:`rules.simulate.simulate`)."""
         if state.character is None:
             return self.begin
-        offered = available(state)
         approach = best_approach(state)
         if state.pending is not None:
-            return self._answer(state, offered, approach)
+            return self._answer(state, approach)
         desperate = self.bold or hopeless(state)  # push on, at the risk of its light
-        if state.exhausted and not (desperate and len(state.deck.draw_pile) >= 2):
-            return Flee() if "flee" in offered else Rest(self._entry(state))
-        if len(state.deck.draw_pile) < 2:
-            return Rest(self._entry(state))
+        held = len(state.deck.draw_pile)
+        if state.exhausted and not (desperate and held >= 2):
+            return _act(Flee) if refusal(state, "flee") is None else self._rest(state)
+        if held < 2:
+            return self._rest(state)
         if state.facing is not None:
             if state.fatigue <= self.fight_up_to or desperate:
-                return Fight(approach, state.facing)
-            return Flee()
+                return _act(Fight, approach, state.facing)
+            return _act(Flee)
         here = state.world.current
         if here.beacon and not here.lit:
-            return Confront(approach, "ignite")
+            return _act(Confront, approach, "ignite")
         path = beacon_path(state)
         if len(path) > 1:
-            return Travel(path[1])
+            return _act(Travel, path[1])
         hidden = [region.at for region in state.world.regions if not region.face_up]
         if hidden:
             if state.treasures >= 2:
-                return BuyInformation(state.treasures, hidden[0])
-            if state.fatigue <= 1 and len(state.deck.draw_pile) >= self.search_from:
-                return Search(approach)
-            return Confront(approach, "reveal", hidden[0])
-        return Discover(approach)
+                return _act(BuyInformation, state.treasures, hidden[0])
+            if state.fatigue <= 1 and held >= self.search_from:
+                return _act(Search, approach)
+            return _act(Confront, approach, "reveal", hidden[0])
+        return _act(Discover, approach)
 
-    def _answer(self, state: State, offered: tuple[str, ...], approach: str) -> Any:
+    __call__ = next_action  # a call less on every action of a simulation
+
+    def _answer(self, state: State, approach: str) -> Any:
         pending = state.pending
         assert pending is not None
         if pending.kind == "evade":
-            return Evade(approach) if "evade" in offered else Rest(self._entry(state))
+            return _act(Evade, approach) if refusal(state, "evade") is None else self._rest(state)
         if pending.kind == "curse":
-            return Choose("random")
-        cards = [Card.parse(code) for code in pending.options]
-        if pending.kind == "keep":
-            return Choose(str(max(cards, key=_prefer_keep)))
-        if pending.kind == "hide":  # the face card goes to the discard pile, to be drawn again
-            return Choose(str(min(cards, key=_prefer_keep)))
-        curse = curse_named(state.facing or "")  # "stack": keep face cards out of the stacks
-        return Choose(str(min(cards, key=lambda c: (c.is_face, -curse.value(c), c.rank))))
+            return _act(Choose, "random")
+        return _choice(pending.kind, pending.options, state.facing)
 
     @staticmethod
-    def _entry(state: State) -> str:
-        return f"Rested with {state.world.lit} of {BEACONS} beacons lit."
+    def _rest(state: State) -> Rest:
+        rest: Rest = _act(Rest, f"Rested with {state.world.lit} of {BEACONS} beacons lit.")
+        return rest
+
+
+@lru_cache(maxsize=4096)
+def _choice(kind: str, options: tuple[str, ...], facing: str | None) -> Choose:
+    """Which card to choose ("keep", "hide" or "stack" on the Curse ``facing``) among the codes
+    ``options``: the same choice every time it is met, so worked out once."""
+    cards = [Card.parse(code) for code in options]
+    if kind == "keep":
+        return Choose(str(max(cards, key=_prefer_keep)))
+    if kind == "hide":  # the face card goes to the discard pile, to be drawn again
+        return Choose(str(min(cards, key=_prefer_keep)))
+    curse = curse_named(facing or "")  # "stack": keep face cards out of the stacks
+    return Choose(str(min(cards, key=lambda c: (c.is_face, -curse.value(c), c.rank))))
+
+
+A = TypeVar("A")
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _act(kind: Callable[..., A], *args: Any) -> A:
+    """The action ``kind(*args)``, built (and checked) once: actions are values, and a journey
+    makes the same few again and again."""
+    return kind(*args)
 
 
 def chance_to_complete(

@@ -20,6 +20,7 @@ Curses: Calamity 0/5 · Screecher 0/8 · Hollow 0/8 · Talon 0/13
 
 from __future__ import annotations
 
+from rules.export import escape
 from rules.firelights.character import APPROACHES
 from rules.firelights.state import FATIGUE_BOXES, State
 from rules.firelights.world import BEACONS, Region
@@ -80,8 +81,8 @@ def summary(state: State) -> str:
     character = state.character
     if character is not None:
         approaches = " · ".join(f"{a} {character.modifier(a):+d}" for a in APPROACHES)
-        pronouns = f" ({character.pronouns})" if character.pronouns.strip() else ""
-        parts.append(f"**{character.name}**{pronouns} · {approaches}")
+        pronouns = f" ({escape(character.pronouns)})" if character.pronouns.strip() else ""
+        parts.append(f"**{escape(character.name)}**{pronouns} · {approaches}")
     deck = state.deck
     parts.append(
         f"Treasures {state.treasures} · Fatigue {state.fatigue}/{FATIGUE_BOXES} · "
@@ -93,7 +94,7 @@ def summary(state: State) -> str:
         f"```\n{map_text(state)}\n```"
     )
     slips = [
-        f"- {region.card.label}: " + "; ".join(region.slips)
+        f"- {region.card.label}: " + "; ".join(map(escape, region.slips))
         for region in state.world.regions
         if region.slips
     ]

@@ -19,10 +19,13 @@ Region) or revealed from a hidden path holds one, the first six only (RULES-NOTE
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
+from functools import cache
+from typing import Any
 
-from rules.cards import Card
+from rules.cards import Card, Suit
 from rules.errors import IllegalAction, InvalidInput
+from rules.firelights.derived import derived
 
 __all__ = ["BEACONS", "Cell", "Region", "WorldMap", "direction", "path_letter", "side"]
 
@@ -82,22 +85,63 @@ class Region:
     slips: tuple[str, ...] = ()
     path: str = ""
 
+    def evolve(self, **changes: Any) -> Region:
+        """This region with ``changes``: :func:`dataclasses.replace` for the values the map makes
+        itself (a region has nothing to check on creation), at a fraction of its cost."""
+        if not _REGION_FIELDS.issuperset(changes):
+            raise TypeError(f"a Region has no field {sorted(set(changes) - _REGION_FIELDS)}")
+        region = object.__new__(Region)
+        region.__dict__.update(self.__dict__, **changes)
+        return region
+
+
+_REGION_FIELDS = frozenset(f.name for f in fields(Region))
+#: A region whose every field a new region sets (the defaults of the others).
+_BLANK = Region(Card(1, Suit.CLUBS), (0, 0))
+
 
 @dataclass(frozen=True)
 class WorldMap:
+    """The regions in order of placement, and the token's cell (None before the first card).
+
+    A map never changes, so what is derived from it is worked out once, on first use: where each
+    cell's region is, its beacons, the face-up cells; a map made by :meth:`place`, :meth:`travel`
+    or another move starts from its parent's (every action looks up the token's region).
+    """
+
     regions: tuple[Region, ...] = ()
     token: Cell | None = None
 
+    @derived
+    def _index(self) -> dict[Cell, int]:
+        """Each region's cell and its place in :attr:`regions` (the first, for a cell twice)."""
+        index: dict[Cell, int] = {}
+        for i, region in enumerate(self.regions):
+            index.setdefault(region.at, i)
+        return index
+
+    def _derived(self, index: dict[Cell, int], **more: Any) -> WorldMap:
+        """This map, told its cell index (and ``more`` of what is derived: its ``beacons``, how
+        many are ``lit``, ...) by the map it was made from."""
+        self.__dict__.update(more, _index=index)
+        return self
+
+    def _at(self, at: object) -> int | None:
+        try:
+            return self._index.get(at)  # type: ignore[call-overload, no-any-return]
+        except TypeError:  # unhashable: no cell
+            return None
+
     def __getitem__(self, at: Cell) -> Region:
-        for region in self.regions:
-            if region.at == at:
-                return region
-        raise InvalidInput(f"there is no region at {at!r} on your map")
+        i = self._at(at)
+        if i is None:
+            raise InvalidInput(f"there is no region at {at!r} on your map")
+        return self.regions[i]
 
     def __contains__(self, at: object) -> bool:
-        return any(region.at == at for region in self.regions)
+        return self._at(at) is not None
 
-    @property
+    @derived
     def current(self) -> Region:
         if self.token is None:
             raise IllegalAction("your journey has not begun: create your Firelight first (Begin)")
@@ -107,36 +151,48 @@ class WorldMap:
     def cards(self) -> tuple[Card, ...]:
         return tuple(region.card for region in self.regions)
 
-    @property
+    @derived
     def beacons(self) -> tuple[Region, ...]:
-        return tuple(region for region in self.regions if region.beacon)
+        return tuple([region for region in self.regions if region.beacon])
 
-    @property
+    @derived
+    def revealed(self) -> frozenset[Cell]:
+        """The cells of the regions face up: where the token may go."""
+        return frozenset([region.at for region in self.regions if region.face_up])
+
+    @derived
+    def faces_up(self) -> int:
+        """How many face cards lie face up on the map, beacons or not (a face card that lies
+        face up without a beacon never gets one)."""
+        return sum([region.face_up and region.card.is_face for region in self.regions])
+
+    @derived
     def lit(self) -> int:
-        return sum(region.lit for region in self.regions)
+        return sum([region.lit for region in self.regions])
 
     def candidates(self, card: Card) -> tuple[Cell, ...]:
-        """The free cells where ``card`` may go, nearest the current location first."""
+        """The free cells where ``card`` may go, nearest the current location first.
+
+        The nearest row in that direction is always the next one (the row above for "above"):
+        the cells there touching your location are free, or a run of placed cards ends in a
+        free cell beside it. In that row, the free cells nearest your location's column, the
+        left one first: each touches a placed card, your location or the run it ends.
+        """
         if self.token is None:
             return ((0, 0),)
         x, y = self.token
         side = direction(card, self.current.card)
-        placed = {region.at for region in self.regions}
-
-        def in_direction(cell: Cell) -> bool:
-            dy = cell[1] - y
-            return dy > 0 if side == "above" else dy < 0 if side == "below" else dy == 0
-
-        frontier = {(cx + dx, cy + dy) for cx, cy in placed for dx, dy in NEIGHBOURS} - placed
-        cells = [cell for cell in frontier if in_direction(cell)]
-
-        def nearness(cell: Cell) -> tuple[int, int]:
-            # The nearest row in that direction first (the row above for "above"), then the
-            # nearest column to the current location.
-            return abs(cell[1] - y), abs(cell[0] - x)
-
-        best = min(map(nearness, cells), default=(0, 0))
-        return tuple(sorted(c for c in cells if nearness(c) == best))
+        row = y + 1 if side == "above" else y - 1 if side == "below" else y
+        placed = self._index
+        if (x, row) not in placed:
+            return ((x, row),)
+        for distance in range(1, len(self.regions) + 1):  # a run of cards is no longer
+            left, right = (x - distance, row), (x + distance, row)
+            if left not in placed:
+                return (left, right) if right not in placed else (left,)
+            if right not in placed:
+                return (right,)
+        raise AssertionError(f"no free cell in row {row} of {self!r}")  # pragma: no cover
 
     def place(self, card: Card, *, face_up: bool = True, at: Cell | None = None) -> WorldMap:
         """Add ``card`` as a region; the first card becomes the current location.
@@ -150,12 +206,22 @@ class WorldMap:
         elif tuple(at) not in options:
             cells = " or ".join(map(repr, options))
             raise IllegalAction(f"{card.label} cannot go at {at!r}: it goes at {cells}")
-        at = (int(at[0]), int(at[1]))
+        else:
+            at = (int(at[0]), int(at[1]))  # a cell given as a list, or of other ints
         discovered = self.token is not None
         beacon = discovered and face_up and card.is_face and len(self.beacons) < BEACONS
         path = "" if face_up else path_letter(sum(bool(r.path) for r in self.regions))
-        regions = (*self.regions, Region(card, at, face_up, beacon, path=path))
-        return WorldMap(regions, self.token if self.token is not None else at)
+        region = _BLANK.evolve(card=card, at=at, face_up=face_up, beacon=beacon, path=path)
+        regions = (*self.regions, region)
+        index = {**self._index, at: len(self.regions)}
+        world = WorldMap(regions, self.token if self.token is not None else at)
+        derived = {
+            "beacons": (*self.beacons, region) if beacon else self.beacons,
+            "lit": self.lit,
+            "faces_up": self.faces_up + (face_up and card.is_face),
+            "revealed": self.revealed | {at} if face_up else self.revealed,
+        }
+        return world._derived(index, **derived)
 
     def placement(self, card: Card) -> str:
         """Where ``card`` would join the map, in the rule's words: "above 5♣" (above, below or
@@ -187,18 +253,18 @@ class WorldMap:
         if region.face_up:
             raise IllegalAction(f"{region.card.label} at {at!r} is face up, not a hidden path")
         beacon = region.card.is_face and len(self.beacons) < BEACONS
-        return self._replace(replace(region, face_up=True, beacon=beacon))
+        return self._replace(region.evolve(face_up=True, beacon=beacon))
 
     def light(self, at: Cell) -> WorldMap:
         region = self[at]
         if not region.beacon or region.lit:
             raise IllegalAction(f"{region.card.label} at {at!r} holds no unlit beacon")
-        return self._replace(replace(region, lit=True))
+        return self._replace(region.evolve(lit=True))
 
     def write(self, at: Cell, text: str) -> WorldMap:
         """Place a slip of paper with ``text`` on the region at ``at``."""
         region = self[at]
-        return self._replace(replace(region, slips=(*region.slips, text)))
+        return self._replace(region.evolve(slips=(*region.slips, text)))
 
     def travel(self, at: Cell) -> WorldMap:
         """Move the token to a revealed region touching the current location."""
@@ -218,18 +284,33 @@ class WorldMap:
                 f"{target.card.label} at {at!r} does not touch your location "
                 f"{self.current.card.label}: travel one region at a time"
             )
-        return WorldMap(self.regions, target.at)
+        world = WorldMap(self.regions, target.at)
+        derived = {
+            "beacons": self.beacons,
+            "lit": self.lit,
+            "faces_up": self.faces_up,
+            "revealed": self.revealed,
+        }
+        return world._derived(self._index, **derived)
 
     def neighbours(self) -> tuple[Region, ...]:
         """The regions touching the current location."""
         if self.token is None:
             return ()
         x, y = self.token
-        return tuple(r for r in self.regions if (r.at[0] - x, r.at[1] - y) in NEIGHBOURS)
+        return tuple([r for r in self.regions if (r.at[0] - x, r.at[1] - y) in NEIGHBOURS])
 
     def _replace(self, new: Region) -> WorldMap:
-        regions = tuple(new if region.at == new.at else region for region in self.regions)
-        return WorldMap(regions, self.token)
+        """This map with ``new`` in place of the region at its cell."""
+        at = self._index[new.at]
+        regions = (*self.regions[:at], new, *self.regions[at + 1 :])
+        return WorldMap(regions, self.token)._derived(self._index)
+
+
+@cache
+def around(cell: Cell) -> tuple[Cell, ...]:
+    """The eight cells touching ``cell``, in the order of :data:`NEIGHBOURS`."""
+    return tuple([(cell[0] + dx, cell[1] + dy) for dx, dy in NEIGHBOURS])
 
 
 def _touch(a: Cell, b: Cell) -> bool:

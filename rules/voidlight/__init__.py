@@ -70,7 +70,16 @@ from rules.voidlight.moves import (
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
 from rules.voidlight.report import OUTCOMES, Report
 from rules.voidlight.solo import ENEMY_HP, FORTUNE_DICE
-from rules.voidlight.state import Clock, EncounterPool, Enemy, LastCheck, Pending, State, Voidlight
+from rules.voidlight.state import (
+    Clock,
+    EncounterPool,
+    Enemy,
+    LastCheck,
+    Pending,
+    State,
+    Voidlight,
+    check,
+)
 from rules.voidlight.summary import slot_boxes, summary
 
 __all__ = [
@@ -151,4 +160,4 @@ __all__ = [
 #: The game as :mod:`rules.journey` plays it. Options (all house rules, see DEFAULTS): "play"
 #: "solo" (Voidlight rolled every 20 minutes) or "group" (10); "timer" "interval" or "scenes";
 #: "interval" minutes (overrides play); "points" to spread at creation; "hit_points" to start.
-GAME = GameModule("voidlight", initial, apply, parse, summary)
+GAME = GameModule("voidlight", initial, apply, parse, summary, check)

@@ -8,6 +8,10 @@ by 1 for every Miss, up to a maximum of 2".
 Position (Boundless engine v2): Good 4+, standard 5+, Bad 6 only; Absolute succeeds and Impossible
 fails, with no roll. A roll of 0 dice rolls 1 die, a Hit only on 6 (:func:`rules.dice.dice_to_roll`).
 
+Why tables: a panel asks these odds on every redraw and a player explores them freely, so every
+roll the game makes (0 to 6 dice, each Position, rolled or pushed) is counted once at import, in
+whole numbers from the rule above (:func:`_hit_weights`), and a question is a look-up.
+
 >>> check_odds(2, "standard")
 Distribution({'success': 1/9, 'partial': 4/9, 'failure': 4/9})
 >>> check_odds(0, "good")["success"]
@@ -18,9 +22,9 @@ Fraction(2, 3)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from math import comb
 
 from rules.chance import Distribution
@@ -37,6 +41,7 @@ __all__ = [
     "hits_text",
     "position_of",
     "pushed_odds",
+    "read_hits",
     "save_loss",
     "save_odds",
     "shift",
@@ -89,25 +94,70 @@ def check_outcome(hits: int) -> str:
     return "success" if hits >= 2 else "partial" if hits == 1 else "failure"
 
 
-def _binomial(count: int, p: Fraction) -> Distribution[int]:
-    return Distribution(
-        {k: comb(count, k) * p**k * (1 - p) ** (count - k) for k in range(count + 1)}
-    )
+def _hit_weights(dice: int, position: Position, pushed: bool) -> dict[int, int]:
+    """The rule in whole numbers: Hits of the dice rolled (:func:`rules.dice.dice_to_roll`) are
+    binomial, each die a Hit with its Position's chance ``a/b`` (pushed: ``1 - (1 - a/b)²``, a
+    Miss rerolled once), so ``k`` Hits come in ``C(n, k)·a^k·(b - a)^(n - k)`` of ``b^n`` rolls."""
+    count, rolled = dice_to_roll(dice, position)
+    p = rolled.hit_chance()
+    if pushed and rolled.rolls:
+        p = 1 - (1 - p) ** 2
+    hit, whole = p.numerator, p.denominator
+    return {k: comb(count, k) * hit**k * (whole - hit) ** (count - k) for k in range(count + 1)}
 
 
-@cache
+def _tally(
+    weights: dict[int, int], read: Callable[[int], str], order: tuple[str, ...]
+) -> Distribution[str]:
+    found = dict.fromkeys(order, 0)
+    for hits, ways in weights.items():
+        found[read(hits)] += ways
+    return Distribution.from_counts(found)
+
+
+def read_hits(
+    dice: int, position: Position, read: Callable[[int], str], order: tuple[str, ...]
+) -> Distribution[str]:
+    """The exact odds of a roll of ``dice`` in ``position`` read by ``read`` (Hits to an
+    answer), the answers in ``order``: counted in whole numbers, for tables built at import."""
+    return _tally(_weights(_check_dice(dice), position_of(position), False), read, order)
+
+
+#: The largest roll the game makes: "raise an Attribute score by 1, to a maximum of 6", the
+#: Voidlight's P6, a Fortune Roll's 4D. Rolls up to it are answered once at import (a question is
+#: a look-up); a larger one, which the rules allow up to ``MAX_DICE``, is counted when asked.
+TABLED = 6
+_DICE = range(TABLED + 1)
+_HIT_WEIGHTS = {
+    (dice, where, pushed): _hit_weights(dice, where, pushed)
+    for dice in _DICE
+    for where in Position
+    for pushed in (False, True)
+}
+
+
+def _weights(dice: int, where: Position, pushed: bool) -> dict[int, int]:
+    found = _HIT_WEIGHTS.get((dice, where, pushed))
+    return found if found is not None else _hit_weights(dice, where, pushed)
+
+
+_HITS = {key: Distribution.from_counts(weights) for key, weights in _HIT_WEIGHTS.items()}
+_CHECKS = {
+    key: _tally(weights, check_outcome, CHECK_OUTCOMES)
+    for key, weights in _HIT_WEIGHTS.items()
+    if key[1].rolls
+}
+
+
 def check_hits(dice: int, position: Position, pushed: bool = False) -> Distribution[int]:
     """The exact distribution of Hits of a roll of ``dice`` (0: one die, Bad) in ``position``;
     ``pushed``: after every Miss is rerolled once (each die then Hits with ``1 - (1 - p)²``).
     Absolute counts every die rolled a Hit and Impossible none."""
-    count, position = dice_to_roll(_check_dice(dice), position_of(position))
-    p = position.hit_chance()
-    if pushed and position.rolls:
-        p = 1 - (1 - p) ** 2
-    return _binomial(count, p)
+    key = (_check_dice(dice), position_of(position), bool(pushed))
+    found = _HITS.get(key)
+    return found if found is not None else Distribution.from_counts(_hit_weights(*key))
 
 
-@cache
 def check_odds(dice: int, position: Position | str, pushed: bool = False) -> Distribution[str]:
     """The exact odds of a Check: "success", "partial", "failure".
 
@@ -117,23 +167,45 @@ def check_odds(dice: int, position: Position | str, pushed: bool = False) -> Dis
     where = position_of(position)
     _check_dice(dice)
     if where is Position.ABSOLUTE:
-        return Distribution({"success": 1})
+        return _SURE["success"]
     if where is Position.IMPOSSIBLE:
-        return Distribution({"failure": 1})
-    return _ordered(check_hits(dice, where, pushed).map(check_outcome), CHECK_OUTCOMES)
+        return _SURE["failure"]
+    found = _CHECKS.get((dice, where, bool(pushed)))
+    if found is None:
+        found = _tally(_hit_weights(dice, where, bool(pushed)), check_outcome, CHECK_OUTCOMES)
+    return found
 
 
-def _ordered(found: Distribution[str], order: tuple[str, ...]) -> Distribution[str]:
-    return Distribution({outcome: found[outcome] for outcome in order})
+_SURE = {outcome: Distribution({outcome: 1}) for outcome in CHECK_OUTCOMES}
+
+
+def _pushed(hits: int, misses: int, where: Position) -> Distribution[str]:
+    weights = _weights(misses, where, False) if misses else {0: 1}
+    return _tally(weights, lambda k: check_outcome(hits + k), CHECK_OUTCOMES)
+
+
+#: A Push's odds by the Hits kept (0 or 1: 2 or more is already a success), the Misses and
+#: the Position.
+_PUSHES = {
+    (hits, misses, where): _pushed(hits, misses, where)
+    for hits in range(2)
+    for misses in _DICE
+    for where in Position
+    if where.rolls
+}
 
 
 def pushed_odds(hits: int, misses: int, position: Position | str) -> Distribution[str]:
     """The odds of a Push of a check already rolled: ``hits`` kept, ``misses`` rerolled."""
     where = position_of(position)
-    found = _binomial(_check_dice(misses), where.hit_chance()).map(
-        lambda k: check_outcome(hits + k)
-    )
-    return _ordered(found, CHECK_OUTCOMES)
+    if _check_dice(hits) + _check_dice(misses) > MAX_DICE:
+        raise InvalidInput(
+            f"a check rolls at most {MAX_DICE} dice, not {hits} Hits and {misses} Misses"
+        )
+    if hits >= 2:
+        return _SURE["success"]
+    found = _PUSHES.get((hits, misses, where))
+    return found if found is not None else _pushed(hits, misses, where)
 
 
 def save_loss(misses: int, score: int) -> int:
@@ -154,7 +226,22 @@ class SaveOdds:
         return self.loss.mean()
 
 
-@cache
+def _save(dice: int, where: Position) -> SaveOdds:
+    if where is Position.ABSOLUTE:
+        return SaveOdds(Distribution({"endure": 1}), Distribution({0: 1}))
+    count, _ = dice_to_roll(dice, where)
+    weights = _weights(dice, where, False)
+    outcome = _tally(weights, lambda k: "endure" if k >= 1 else "taken out", SAVE_OUTCOMES)
+    loss: dict[int, int] = {}
+    for hits, ways in weights.items():
+        lost = save_loss(count - hits, dice)
+        loss[lost] = loss.get(lost, 0) + ways
+    return SaveOdds(outcome, Distribution.from_counts(loss))
+
+
+_SAVES = {(dice, where): _save(dice, where) for dice in _DICE for where in Position}
+
+
 def save_odds(dice: int, position: Position | str) -> SaveOdds:
     """The exact odds of a Critical Save rolled with an Attribute score of ``dice``.
 
@@ -162,10 +249,6 @@ def save_odds(dice: int, position: Position | str) -> SaveOdds:
     Miss (so a score of 3 loses 2). The loss never takes the score below 0 (a score of 0 rolls one
     die and loses nothing).
     """
-    where = position_of(position)
-    count, _ = dice_to_roll(_check_dice(dice), where)
-    if where is Position.ABSOLUTE:
-        return SaveOdds(Distribution({"endure": 1}), Distribution({0: 1}))
-    hits = check_hits(dice, where)
-    outcome = _ordered(hits.map(lambda k: "endure" if k >= 1 else "taken out"), SAVE_OUTCOMES)
-    return SaveOdds(outcome, hits.map(lambda k: save_loss(count - k, dice)))
+    key = (_check_dice(dice), position_of(position))
+    found = _SAVES.get(key)
+    return found if found is not None else _save(*key)

@@ -15,7 +15,6 @@ from rules.errors import IllegalAction
 from rules.voidlight import actions as A
 from rules.voidlight.character import MAX_SCORE, check_attribute
 from rules.voidlight.checks import (
-    check_hits,
     check_odds,
     position_of,
     pushed_odds,
@@ -26,10 +25,8 @@ from rules.voidlight.pools import BEAMS, FULL, BatteryLife, battery_life, pool_l
 from rules.voidlight.solo import (
     FORTUNE_DICE,
     MOST_LOST,
-    REACTIONS,
-    best_first,
     fortune_odds,
-    reaction,
+    react_odds,
 )
 from rules.voidlight.state import State
 
@@ -186,10 +183,7 @@ def odds(state: State, action: Any) -> Distribution[Any] | None:
     if isinstance(action, A.Fortune):
         return fortune_odds(fortune_dice(state, action), position_of(action.position))
     if isinstance(action, A.React):
-        where = position_of(action.position)
-        if not where.rolls:
-            return Distribution({reaction(2 if where is Position.ABSOLUTE else 0): 1})
-        return best_first(check_hits(action.dice, where).map(reaction), REACTIONS)
+        return react_odds(action.dice, position_of(action.position))
     if isinstance(action, A.RollLight) and not state.light.dead:
         return pool_loss(state.light.dice, BEAMS[state.light.beam])
     if isinstance(action, A.RollEncounter):

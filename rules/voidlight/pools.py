@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from math import comb
 
 from rules.chance import Distribution
 from rules.dice import MAX_DICE, Position
 from rules.errors import InvalidInput
+from rules.odds_chain import ShrinkingChain
 
 __all__ = [
     "BEAMS",
@@ -54,21 +54,51 @@ def removed(faces: tuple[int, ...], most_lost: int, position: Position = Positio
     return min(misses, most_lost)
 
 
-@cache
+def _losses(size: int, most_lost: int, position: Position) -> Distribution[int]:
+    """The rule: each die not a Hit is a Miss; a roll removes 1 die per Miss, at most
+    ``most_lost``. Misses are binomial(``size``, 1 - Hit chance), counted in whole numbers over
+    ``denominator ** size`` rolls."""
+    p = position.hit_chance()
+    hit, whole = p.numerator, p.denominator
+    weights: dict[int, int] = {}
+    for misses in range(size + 1):
+        k = min(misses, most_lost)
+        ways = comb(size, misses) * (whole - hit) ** misses * hit ** (size - misses)
+        weights[k] = weights.get(k, 0) + ways
+    return Distribution.from_counts(weights)
+
+
+#: The Positions a pool can be rolled in (Absolute and Impossible roll no dice).
+ROLLING = tuple(position for position in Position if position.rolls)
+#: The most dice a roll removes in the game: the beams (the encounter pools' 2 is standard's).
+GAME_CAPS = tuple(sorted(set(BEAMS.values())))
+#: Every roll's loss for the game's caps and pools (P1 to P6), built once at import.
+_LOSS = {
+    (size, cap, position): _losses(size, cap, position)
+    for cap in GAME_CAPS
+    for position in ROLLING
+    for size in range(1, FULL + 1)
+}
+
+
 def pool_loss(
     size: int, most_lost: int, position: Position = Position.STANDARD
 ) -> Distribution[int]:
     """The exact distribution of the dice one roll of a pool of ``size`` removes."""
     _check("a pool's size", size, 1)
     _check("the most dice a roll removes", most_lost, 1)
-    q = 1 - position.hit_chance()
-    weights: dict[int, Fraction] = {}
-    for misses in range(size + 1):
-        k = min(misses, most_lost)
-        weights[k] = weights.get(k, Fraction(0)) + comb(size, misses) * q**misses * (1 - q) ** (
-            size - misses
-        )
-    return Distribution(weights)
+    found = _LOSS.get((size, most_lost, position))
+    return found if found is not None else _losses(size, most_lost, position)
+
+
+def _chain_of(most_lost: int, position: Position, largest: int = MAX_DICE) -> ShrinkingChain:
+    return ShrinkingChain.of([pool_loss(n, most_lost, position) for n in range(1, largest + 1)])
+
+
+#: The pool's chain solved in closed form at import, for the pools the game rolls (in the
+#: standard Position, at each beam's cap): every one holds at most 6 dice, the Voidlight's P6
+#: and an Encounter Pool's P1 to P6. Larger pools and other Positions are solved when asked.
+_CHAINS = {(cap, Position.STANDARD): _chain_of(cap, Position.STANDARD, FULL) for cap in GAME_CAPS}
 
 
 def _rolling(position: Position) -> Position:
@@ -79,57 +109,32 @@ def _rolling(position: Position) -> Position:
     return position
 
 
-@cache
+def _chain(most_lost: int, position: Position, size: int) -> ShrinkingChain:
+    found = _CHAINS.get((most_lost, _rolling(position)))
+    return found if found is not None and size <= found.largest else _chain_of(most_lost, position)
+
+
 def pool_rolls(size: int, most_lost: int, *, position: Position = Position.STANDARD) -> Fraction:
     """The exact expected number of rolls until a pool of ``size`` dice is empty.
 
     ``E(0) = 0``; ``E(n) = (1 + Σ_{k≥1} P(k | n) E(n-k)) / (1 - P(0 | n))``, a roll removing ``k``
-    dice with probability ``P(k | n)`` (:func:`pool_loss`). Memoised over sizes; no floats.
+    dice with probability ``P(k | n)`` (:func:`pool_loss`); read from the chain's closed form
+    (:class:`rules.odds_chain.ShrinkingChain`), solved at import for the game's caps.
     """
     _check("a pool's size", size, 0)
     _check("the most dice a roll removes", most_lost, 1)
-    _rolling(position)
-    if size == 0:
-        return Fraction(0)
-    loss = pool_loss(size, most_lost, position)
-    rest = sum(
-        (p * pool_rolls(size - k, most_lost, position=position) for k, p in loss.items() if k),
-        Fraction(0),
-    )
-    return (1 + rest) / (1 - loss[0])
-
-
-@dataclass
-class _Chain:
-    """``within[r][n]``: the chance a pool of ``n`` dice is empty within ``r`` rolls."""
-
-    most_lost: int
-    position: Position
-    within: list[tuple[Fraction, ...]]
-
-
-@cache
-def _chain(most_lost: int, position: Position) -> _Chain:
-    return _Chain(most_lost, position, [(Fraction(1),) + (Fraction(0),) * MAX_DICE])
+    return _chain(most_lost, position, size).expected_rolls[size]
 
 
 def pool_empty_within(
     size: int, most_lost: int, rolls: int, *, position: Position = Position.STANDARD
 ) -> Fraction:
-    """The exact chance a pool of ``size`` dice is empty within ``rolls`` rolls (the absorbing
-    chain stepped ``rolls`` times; each step's answers for every size are kept)."""
+    """The exact chance a pool of ``size`` dice is empty within ``rolls`` rolls: a sum over the
+    chain's closed form, for any number of rolls (no stepping)."""
     _check("a pool's size", size, 0)
     _check("the most dice a roll removes", most_lost, 1)
     _check("a number of rolls", rolls, 0, 10_000)
-    chain = _chain(most_lost, _rolling(position))
-    while len(chain.within) <= rolls:
-        last = chain.within[-1]
-        step = [Fraction(1)]
-        for n in range(1, MAX_DICE + 1):
-            loss = pool_loss(n, most_lost, position)
-            step.append(sum((p * last[n - k] for k, p in loss.items()), Fraction(0)))
-        chain.within.append(tuple(step))
-    return chain.within[rolls][size]
+    return _chain(most_lost, position, size).empty_within(size, rolls)
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from rules import tables
 from rules.chance import Distribution, Source
 from rules.dice import Position, Roll, count_hits, dice_to_roll
 from rules.errors import InvalidInput
-from rules.voidlight.checks import check_hits, check_outcome
+from rules.voidlight.checks import TABLED, check_outcome, read_hits
 from rules.voidlight.pools import removed
 from rules.voidlight.state import EncounterPool
 from rules.voidlight.turn import Turn
@@ -44,6 +44,7 @@ __all__ = [
     "fortune_answer",
     "fortune_odds",
     "inspire",
+    "react_odds",
     "reaction",
     "roll_encounter",
     "roll_hits",
@@ -73,17 +74,41 @@ def reaction(hits: int) -> str:
     return REACTIONS[check_outcome(hits)]
 
 
+def _answers(dice: int, position: Position, answers: Mapping[str, str]) -> Distribution[str]:
+    """A roll's odds read as ``answers`` (by check outcome), best first; Absolute reads as 2
+    Hits and Impossible as none, with no roll."""
+    if not position.rolls:
+        return Distribution({answers[check_outcome(2 if position is Position.ABSOLUTE else 0)]: 1})
+    return read_hits(dice, position, lambda k: answers[check_outcome(k)], tuple(answers.values()))
+
+
+#: Every Fortune and Reaction Roll's odds, built once at import: a question is a look-up.
+_READINGS = {
+    (answers is REACTIONS, dice, where): _answers(dice, where, answers)
+    for answers in (FORTUNE_ANSWERS, REACTIONS)
+    for dice in range(TABLED + 1)
+    for where in Position
+    if where.rolls
+}
+
+
+def _read(dice: int, position: Position, answers: Mapping[str, str]) -> Distribution[str]:
+    found = (
+        None if isinstance(dice, bool) else _READINGS.get((answers is REACTIONS, dice, position))
+    )
+    return found if found is not None else _answers(dice, position, answers)
+
+
 def fortune_odds(dice: int, position: Position = Position.STANDARD) -> Distribution[str]:
     """The exact odds of a Fortune Roll's answer: "yes", "yes, but", "no, and" (Absolute: yes,
     Impossible: no, with no roll)."""
-    if not position.rolls:
-        return Distribution({fortune_answer(2 if position is Position.ABSOLUTE else 0): 1})
-    return best_first(check_hits(dice, position).map(fortune_answer), FORTUNE_ANSWERS)
+    return _read(dice, position, FORTUNE_ANSWERS)
 
 
-def best_first(found: Distribution[str], answers: Mapping[str, str]) -> Distribution[str]:
-    """``found`` with its answers in the order a player reads them: the best first."""
-    return Distribution({answer: found[answer] for answer in answers.values() if found[answer]})
+def react_odds(dice: int, position: Position = Position.STANDARD) -> Distribution[str]:
+    """The exact odds of a Reaction Roll: "approachable", "hesitant", "hostile" (Absolute:
+    approachable, Impossible: hostile, with no roll)."""
+    return _read(dice, position, REACTIONS)
 
 
 def roll_hits(turn: Turn, dice: int, position: Position, chance: Source) -> int:

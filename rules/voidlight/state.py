@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, InvalidInput
 from rules.voidlight.character import POINTS, START_HP, Character, Condition
-from rules.voidlight.pools import FULL
+from rules.voidlight.pools import BEAMS, FULL
 
 __all__ = [
     "DARK_EVERY",
@@ -23,6 +23,7 @@ __all__ = [
     "Pending",
     "State",
     "Voidlight",
+    "check",
 ]
 
 #: "When the Voidlight dies and every 5 minutes after, each character makes a Critical Save."
@@ -152,3 +153,30 @@ class State:
 
     def with_clock(self, **changes: object) -> State:
         return replace(self, clock=replace(self.clock, **changes))  # type: ignore[arg-type]
+
+
+def check(state: State) -> None:
+    """The invariants a state keeps that its parts do not check as they are built (a loaded
+    snapshot is checked against them; the sheet checks its own Hit Points, Attributes, Credits
+    and slots): the Voidlight 0 to 6 dice with a known beam, Encounter Pools of 1 to 6 dice,
+    foes' Hit Points within their most, the clock never ahead of where it is heading."""
+    light, clock = state.light, state.clock
+    _within("the Voidlight Pool's dice", light.dice, 0, FULL)
+    if light.beam not in BEAMS:
+        raise InvalidInput(f"the beam is one of {', '.join(BEAMS)}, not {light.beam!r:.40}")
+    for pool in state.encounters:
+        _within(f"the dice of Encounter Pool {pool.name!r:.40}", pool.dice, 1, 6)
+    for foe in state.enemies:
+        _within(f"the Hit Points of {foe.name!r:.40}", foe.hp, 0, foe.max_hp)
+    _within("the clock's minute (never past where it is heading)", clock.minute, 0, clock.until)
+    if clock.timer not in ("interval", "scenes"):
+        raise InvalidInput(f"the timer is 'interval' or 'scenes', not {clock.timer!r:.40}")
+    if state.status not in STATUSES:
+        raise InvalidInput(f"an expedition is {', '.join(STATUSES)}, not {state.status!r:.40}")
+    if (state.character is None) != (state.status == "creating"):
+        raise InvalidInput(f"a character exists once created, not while {state.status!r:.40}")
+
+
+def _within(what: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInput(f"{what} is {low} to {high}, not {value!r:.40}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.export import escape
 from rules.voidlight.character import ATTRIBUTES, SLOTS
 from rules.voidlight.moves import light_life
 from rules.voidlight.pools import FULL
@@ -26,19 +27,19 @@ def summary(state: State) -> str:
     if state.character is None:
         return "No character yet."
     sheet = state.sheet
-    pronouns = f" ({sheet.pronouns})" if sheet.pronouns.strip() else ""
+    pronouns = f" ({escape(sheet.pronouns)})" if sheet.pronouns.strip() else ""
     scores = " · ".join(
         f"{name.title()} {sheet.score(name)}"
         + (f" (−{sheet.penalty(name)})" if sheet.penalty(name) else "")
         for name in ATTRIBUTES
     )
     parts = [
-        f"**{sheet.name}**{pronouns} · {scores}",
+        f"**{escape(sheet.name)}**{pronouns} · {scores}",
         f"Hit Points {sheet.hp}/{sheet.max_hp} · Credits {sheet.credits} · "
         f"Slots {sheet.used_slots}/{SLOTS} · {state.status}",
     ]
-    small = [item.label for item in sheet.items if not item.slots]
-    slots = ", ".join(box or "·" for box in slot_boxes(state))
+    small = [escape(item.label) for item in sheet.items if not item.slots]
+    slots = ", ".join(escape(box) or "·" for box in slot_boxes(state))
     parts.append(f"Slots: {slots}" + (f"; small: {', '.join(small)}" if small else ""))
     light, clock = state.light, state.clock
     life = light_life(state)
@@ -49,9 +50,9 @@ def summary(state: State) -> str:
         f"{float(life.rolls):.1f} rolls{minutes} · minute {clock.minute}"
     )
     if state.encounters:
-        pools = " · ".join(f"{p.name} P{p.dice}" for p in state.encounters)
+        pools = " · ".join(f"{escape(p.name)} P{p.dice}" for p in state.encounters)
         parts.append(f"Encounter Pools: {pools}")
-    foes = [f"{f.name} ({f.tier}) {f.hp}/{f.max_hp}" for f in state.enemies if f.hp > 0]
+    foes = [f"{escape(f.name)} ({f.tier}) {f.hp}/{f.max_hp}" for f in state.enemies if f.hp > 0]
     if foes:
         parts.append("Enemies: " + " · ".join(foes))
     return "\n\n".join(parts)

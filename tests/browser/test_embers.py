@@ -1,6 +1,7 @@
 """Embers as a player meets it: notebooks/embers.ipynb in JupyterLab, a whole night played by
 clicking the buttons the panel offers (each built from rules.embers.legal) to a win or a loss.
-Screenshots at 1400×1000, light and dark, land in tests/browser/screenshots/<test>/."""
+Screenshots at 1400×1000, light and dark, land in tests/browser/screenshots/<test>/ (with
+LANTERN_DOC_SCREENSHOTS=1 also the README's, in docs/screenshots/)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ import pytest
 from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
-from test_firelights import DARK_THEME, LIGHT_THEME, WINDOW, save_window, set_theme
+from test_firelights import (
+    DARK_THEME,
+    DOC_SCREENSHOTS,
+    LIGHT_THEME,
+    WINDOW,
+    doc_screenshots_wanted,
+    save_window,
+    set_theme,
+)
 
 NOTEBOOK = "embers.ipynb"
 
@@ -39,8 +48,12 @@ def test_a_night_by_clicking(page, jupyter_server, shot, light_theme_after):
     expect(panel.locator(".lantern-house").first).to_be_visible()
     panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     save_window(page, shot.directory / "light.png")
+    if doc_screenshots_wanted():
+        save_window(page, DOC_SCREENSHOTS / "embers-panel.png")
     set_theme(page, DARK_THEME)
     save_window(page, shot.directory / "dark.png")
+    if doc_screenshots_wanted():
+        save_window(page, DOC_SCREENSHOTS / "embers-dark.png")
     set_theme(page, LIGHT_THEME)
     ending = panel.locator(".lantern-ending")
     choices = panel.locator(".lantern-choice-buttons button")

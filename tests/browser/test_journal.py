@@ -37,7 +37,7 @@ def test_a_journal_cell_and_the_write_button_fill_the_book_once(
 ) -> None:
     name = make_notebook("journal", SETUP, ENTRY, TOOLS)
     open_notebook(page, jupyter_server, name)
-    expect(page.locator(".jp-RenderedMarkdown .lantern-journal em")).to_have_text("sways")
+    expect(page.locator(".jp-OutputArea .lantern-journal em")).to_have_text("sways")
     shot(page, "entry")
 
     expect(page.locator(".lantern-journal-tools.lantern-journal-lab")).to_be_visible()
@@ -51,7 +51,7 @@ def test_a_journal_cell_and_the_write_button_fill_the_book_once(
     # Run All again: nothing is rolled again, and neither entry is saved twice.
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     wait_kernel_idle(page, name)
-    expect(page.locator(".jp-RenderedMarkdown .lantern-journal em")).to_have_text("sways")
+    expect(page.locator(".jp-OutputArea .lantern-journal em")).to_have_text("sways")
     assert_no_tracebacks(page)
 
     book = JourneyBook.open(notebook_dir / "journeys" / "browser-journal.lantern")

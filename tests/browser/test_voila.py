@@ -35,7 +35,9 @@ def test_make_voila_serves_the_play_notebook():
         text=True,
         check=True,
     )
-    assert re.search(r"/voila notebooks/play-firelights\.ipynb ", dry.stdout), dry.stdout
+    assert re.search(r"-m tools\.serve voila notebooks/play-firelights\.ipynb ", dry.stdout), (
+        dry.stdout
+    )
 
 
 def test_voila_plays_firelights(page, voila, shot):

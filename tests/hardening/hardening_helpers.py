@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -24,3 +26,49 @@ def digest(path: Path) -> str:
     wal = path.with_name(path.name + "-wal")
     data = path.read_bytes() + (wal.read_bytes() if wal.exists() else b"")
     return hashlib.sha256(data).hexdigest()
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (journeys with their -wal and -shm, card and table files), by
+    path, with its bytes: equal before and after means nothing was written, made or removed."""
+    if not folder.exists():
+        return {}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def assert_refused_untouched(
+    folder: Path, error: type[Exception], message: str, call: Callable[[], object]
+) -> None:
+    """``call()`` raises exactly ``error`` with exactly ``message`` (``<folder>`` in it stands
+    for the folder's path), and no file under ``folder`` changed, appeared or went."""
+    before = files_of(folder)
+    with pytest.raises(error) as caught:
+        call()
+    assert type(caught.value) is error, caught.value
+    assert str(caught.value) == message.replace("<folder>", str(folder))
+    after = files_of(folder)
+    assert sorted(after) == sorted(before)
+    assert [name for name in after if after[name] != before[name]] == []
+
+
+class Case(NamedTuple):
+    """One bad input: ``prepare(folder)`` makes the files and returns the call that is refused
+    with exactly ``error`` and ``message`` (``<folder>`` standing for the folder)."""
+
+    id: str
+    error: type[Exception]
+    message: str
+    prepare: Callable[[Path], Callable[[], object]]
+
+
+def registry(cases: list[Case]) -> Callable[[str, type[Exception], str], Callable[[Any], Any]]:
+    """A decorator ``@case(id, error, message)`` adding the function below it to ``cases``."""
+
+    def case(id: str, error: type[Exception], message: str) -> Callable[[Any], Any]:
+        def register(prepare: Callable[[Path], Callable[[], object]]) -> Any:
+            cases.append(Case(id, error, message, prepare))
+            return prepare
+
+        return register
+
+    return case

@@ -88,7 +88,7 @@ def test_run_all_of_a_notebook_of_two_journeys_moves_and_duplicates_nothing(
     assert {b.name: JourneyBook.open(b.path).notes() for b in (first, second)} == notes_before
     assert [entry.journey for entry in shown] == ["firelights", "firelights", "ash", "ash"]
     assert [entry.note.after for entry in shown] == [1, 2, 1, 2]
-    assert "Journey Book of <i>firelights</i>, after action 1" in shown[0]._repr_markdown_()
+    assert "Journey Book of <i>firelights</i>, after action 1" in shown[0]._repr_html_()
 
 
 def test_an_edited_cell_of_the_other_journey_changes_its_entry_there(

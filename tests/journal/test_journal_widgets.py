@@ -52,13 +52,13 @@ def shell() -> Any:
 # --- journal entries -----------------------------------------------------------------------------
 
 
-def test_journal_saves_the_text_at_this_point_and_shows_styled_markdown(journeys: Path) -> None:
+def test_journal_saves_the_text_at_this_point_and_shows_it_rendered(journeys: Path) -> None:
     book = played("wick", 3)
     entry = journal("The *bridge* sways.")
     assert isinstance(entry, JournalEntry)
-    markdown = entry._repr_markdown_()
-    assert "The *bridge* sways." in markdown
-    assert 'class="lantern-journal"' in markdown and "after action 3" in markdown
+    shown = entry._repr_html_()
+    assert "<p>The <em>bridge</em> sways.</p>" in shown
+    assert 'class="lantern-journal"' in shown and "after action 3" in shown
     assert repr(entry) == "The *bridge* sways."
     assert [(n.text, n.after) for n in book.notes()] == [("The *bridge* sways.", 3)]
 

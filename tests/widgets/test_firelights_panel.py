@@ -82,6 +82,18 @@ def test_discover_shade_offers_the_two_cards_as_buttons() -> None:
     assert panel.choice.children == ()
 
 
+def test_a_pending_choice_is_asked_once_beside_its_buttons_not_again_in_the_report() -> None:
+    """The rules' report says the prompt (the log and exports keep it); the panel shows it in the
+    choice row only, and the report keeps its outcome ("choose one")."""
+    panel = begun()
+    click(panel, "discover", "7H QS 4 5")
+    prompt = panel.state.pending.prompt
+    assert prompt in panel.journey.last.lines
+    assert panel.report.value.count(prompt) == 0
+    assert "choose one" in panel.report.value
+    assert prompt in panel.choice.children[0].value
+
+
 def test_search_then_fight_a_curse_and_flee_keeps_its_stack() -> None:
     panel = begun()
     click(panel, "search", "KH KD 1 1")  # Darkness: a curse is onto you, 1 Fatigue

@@ -171,10 +171,12 @@ class FirelightsPanel(GameFrame):
         elif kind == "buy":
             self.act(BuyInformation(bar.spend_input.value, parse_cell(bar.reveal_input.value)))
         elif kind == "ask":
-            if self.act(Ask(bar.likelihood_input.value, bar.question_input.value.strip())):
+            likelihood, question = bar.likelihood_input.value, bar.question_input.value.strip()
+            if self.act(lambda: Ask(likelihood, question)):
                 bar.question_input.value = ""
         elif kind == "rest":
-            if self.act(Rest(bar.entry_input.value.strip())) is not None:
+            entry = bar.entry_input.value.strip()
+            if self.act(lambda: Rest(entry)) is not None:
                 bar.entry_input.value = ""
         elif kind == "fight":
             self.act(Fight(approach, bar.curse_input.value))
@@ -187,10 +189,11 @@ class FirelightsPanel(GameFrame):
     def _begin(self) -> None:
         values = {name: box.value for name, box in self.approach_inputs.items()}
         name, pronouns = self.name_input.value.strip(), self.pronouns_input.value.strip()
-        self.act(Begin(name, pronouns, **values))
+        self.act(lambda: Begin(name, pronouns, **values))
 
     def _slip(self) -> None:
-        if self.act(Slip(self.slip_input.value), table=False) is not None:
+        text = self.slip_input.value
+        if self.act(lambda: Slip(text), table=False) is not None:
             self.slip_input.value = ""
 
     def _travel(self, at: tuple[int, int]) -> None:
@@ -211,7 +214,9 @@ class FirelightsPanel(GameFrame):
         return status_html(state)
 
     def report_html(self, reports: Sequence[Report]) -> str:
-        return report_html(list(reports))
+        """The last report, without the question still pending: the choice row below asks it."""
+        pending = self.state.pending
+        return report_html(list(reports), asked=None if pending is None else pending.prompt)
 
     def ending_html(self, state: State) -> str | None:
         text = ending(state)

@@ -26,14 +26,20 @@ def odds_line_html(state: State, action: Any) -> str:
     return " · ".join(parts)
 
 
-def report_html(reports: list[Report]) -> str:
-    """The last roll and what followed it (a choice): cards, dice, score, result, changes."""
+def report_html(reports: list[Report], asked: str | None = None) -> str:
+    """The last roll and what followed it (a choice): cards, dice, score, result, changes.
+
+    ``asked`` is the prompt of the choice still pending, left out of the last report's lines
+    because the choice row shows it beside its buttons (once is enough)."""
     if not reports:
         return '<div class="lantern-muted">Nothing played yet.</div>'
-    return "".join(_one_report_html(report) for report in reports)
+    last = len(reports) - 1
+    return "".join(
+        _one_report_html(report, asked if i == last else None) for i, report in enumerate(reports)
+    )
 
 
-def _one_report_html(report: Report) -> str:
+def _one_report_html(report: Report, asked: str | None = None) -> str:
     parts = [f'<div class="lantern-report-title"><b>{escape(report.title)}</b></div>']
     if report.result is not None:
         dice = " ".join(f'<span class="lantern-die">{FACES[face]}</span>' for face in report.dice)
@@ -51,6 +57,6 @@ def _one_report_html(report: Report) -> str:
             f'<b class="lantern-result lantern-{RESULT_CLASS[report.result]}">'
             f"{report.result.value}</b>{outcome}</div></div>"
         )
-    items = "".join(f"<li>{escape(line)}</li>" for line in report.lines)
+    items = "".join(f"<li>{escape(line)}</li>" for line in report.lines if line != asked)
     parts.append(f'<ul class="lantern-changes">{items}</ul>')
     return f'<div class="lantern-report">{"".join(parts)}</div>'

@@ -236,6 +236,10 @@ class GameFrame(ShowsFallback, widgets.VBox):
     def act(self, action: Any, supplied: list[object] | None = None, *, table: bool = True) -> Any:
         """Play ``action`` through the journey and re-render; an error shows next to the actions.
 
+        ``action`` may be a function that builds it from the player's inputs: it is called here,
+        so a field refused as the action is built (text past its limit, a control character)
+        shows like any other refusal instead of vanishing in the button's callback.
+
         Cards and dice typed "At the table" are used instead of Lantern's draw and roll
         (``table=False``: this action never takes them, e.g. a roll on the oracle tables).
         """
@@ -244,6 +248,8 @@ class GameFrame(ShowsFallback, widgets.VBox):
             self._looking = None
             self.log_view.clear_pick()
         with guarded(self.messages):
+            if callable(action):
+                action = action()
             typed = self.at_table.typed() if supplied is None and table else None
             given = supplied if supplied is not None else typed
             if given:

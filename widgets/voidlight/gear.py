@@ -100,16 +100,14 @@ class GearBar:
             each.on_click(lambda _b, run=handlers[kind]: run())
 
     def _take(self) -> None:
-        if self._act(Take(self.item_name.value.strip(), self.item_size.value)) is not None:
+        name, size = self.item_name.value.strip(), self.item_size.value
+        if self._act(lambda: Take(name, size)) is not None:
             self.item_name.value = ""
 
     def _condition(self) -> None:
-        action = GainCondition(
-            self.condition_name.value.strip(),
-            self.condition_slots.value,
-            self.condition_lasting.value,
-        )
-        if self._act(action) is not None:
+        name = self.condition_name.value.strip()
+        slots, lasting = self.condition_slots.value, self.condition_lasting.value
+        if self._act(lambda: GainCondition(name, slots, lasting)) is not None:
             self.condition_name.value = ""
 
     def widgets(self) -> list[widgets.Widget]:

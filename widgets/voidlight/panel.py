@@ -159,10 +159,12 @@ class VoidlightPanel(GameFrame):
 
     def _create(self) -> None:
         scores = {name: box.value for name, box in self.attribute_inputs.items()}
-        self.act(Create(self.name_input.value.strip(), self.pronouns_input.value.strip(), **scores))
+        name, pronouns = self.name_input.value.strip(), self.pronouns_input.value.strip()
+        self.act(lambda: Create(name, pronouns, **scores))
 
     def _create_random(self) -> None:
-        self.act(CreateRandom(self.name_input.value.strip(), self.pronouns_input.value.strip()))
+        name, pronouns = self.name_input.value.strip(), self.pronouns_input.value.strip()
+        self.act(lambda: CreateRandom(name, pronouns))
 
     def _choose(self, option: str) -> None:
         self.act(Choose(option))

@@ -157,12 +157,12 @@ class SoloBar:
             "inspire": button("Ask the oracle", "inspire", TIPS["inspire"]),
         }
         handlers = {
-            "encounter": lambda: self._act(StartEncounter(self.pool_name.value.strip(), self.pool_size.value), table=False),
+            "encounter": lambda: self._act(lambda: StartEncounter(self.pool_name.value.strip(), self.pool_size.value), table=False),
             "roll_encounter": lambda: self._act(RollEncounter(self.pool_pick.value or "")),
             "end_encounter": lambda: self._act(EndEncounter(self.pool_pick.value or ""), table=False),
             "fortune": self._fortune,
-            "react": lambda: self._act(React(self.react_dice.value, self.react_who.value.strip())),
-            "enemy": lambda: self._act(RollEnemy(self.enemy_name.value.strip())),
+            "react": lambda: self._act(lambda: React(self.react_dice.value, self.react_who.value.strip())),
+            "enemy": lambda: self._act(lambda: RollEnemy(self.enemy_name.value.strip())),
             "hurt_enemy": lambda: self._act(HurtEnemy(self.enemy_pick.value or "", self.enemy_damage.value), table=False),
             "inspire": lambda: self._act(Inspire(self.oracle.value), table=False),
         }  # fmt: skip
@@ -173,12 +173,9 @@ class SoloBar:
         self._state: State | None = None
 
     def _fortune(self) -> None:
-        action = Fortune(
-            self.likelihood.value,
-            self.fortune_attribute.value,
-            question=self.question.value.strip(),
-        )
-        if self._act(action) is not None:
+        likelihood, attribute = self.likelihood.value, self.fortune_attribute.value
+        question = self.question.value.strip()
+        if self._act(lambda: Fortune(likelihood, attribute, question=question)) is not None:
             self.question.value = ""
 
     def widgets(self) -> list[widgets.Widget]:

@@ -1,0 +1,28 @@
+"""Studies: the "what if?" questions of each game, answered by simulation on any executor.
+
+Each study plays the game through its public rules with :func:`rules.simulate.simulate` and
+returns plain rows (frozen dataclasses): every rate an :class:`~rules.estimate.Estimate` with its
+95% Wilson interval, every mean a :class:`~rules.estimate.Tally` with its 95% interval.
+``row.record()`` flattens a row into a dict of numbers and words, one table row for pandas
+(``pandas.DataFrame([row.record() for row in rows])``); the rules import no pandas.
+
+Every study takes ``executor``, ``chunk`` and ``progress`` and hands them to ``simulate``, so the
+same study runs in process, on a process pool or on a Dask cluster and gives the same rows.
+"""
+
+from rules.studies.common import rate_columns, tally_columns
+from rules.studies.embers import EmbersRow, card_sets, embers_study
+from rules.studies.firelights import FirelightsRow, firelights_study
+from rules.studies.voidlight import VoidlightRow, voidlight_study
+
+__all__ = [
+    "EmbersRow",
+    "FirelightsRow",
+    "VoidlightRow",
+    "card_sets",
+    "embers_study",
+    "firelights_study",
+    "rate_columns",
+    "tally_columns",
+    "voidlight_study",
+]

@@ -1,0 +1,263 @@
+"""Voidlight: an expedition's survival and battery use, against the timer interval and the beam
+policy.
+
+An *expedition* is ``scenes`` scenes, each a Check (the fiction asks for each Attribute in turn:
+Vigor, Operate, Insight, Diplomacy, Vigor...) in a Standard Position, its cost taken when it
+yields 1 or 0 Hits, then ``minutes`` of expedition time (the Voidlight rolled on its timer,
+conditions worsening). The explorer carries ``batteries`` spare Batteries and slots one as soon
+as it may once the light dies (after the Critical Save that comes as it dies); it treats a
+worsening condition at once, makes every Critical Save with its best Attribute, and never lets a
+Battery fall or break while it can choose something else. It ends "through" (every scene
+played), "taken out" (dying) or "lost" (to the dark).
+
+The *beam policy*: "low", "standard", "high" all expedition long, or "adaptive" (High Beam while
+the pool holds 4 dice or more, Low Beam below). The rules of each step are Voidlight's own
+(``rules.voidlight.GAME``); an :class:`Expedition` only counts the scenes and the swaps.
+
+>>> rows = voidlight_study((20,), ("standard",), runs=5, seed=1)
+>>> rows[0].interval, rows[0].beam, rows[0].through.runs
+(20, 'standard', 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from concurrent.futures import Executor
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules.chance import Source, Supplied
+from rules.errors import InvalidInput
+from rules.estimate import Estimate, Tally
+from rules.simulate import UNFINISHED, simulate
+from rules.studies.common import rate_columns, tally_columns
+from rules.voidlight import (
+    ATTRIBUTES,
+    GAME,
+    Beam,
+    Check,
+    Choose,
+    Cost,
+    Create,
+    Elapse,
+    Save,
+    State,
+    SwapBattery,
+    Take,
+    Treat,
+    available,
+)
+
+__all__ = [
+    "BEAMS",
+    "INTERVALS",
+    "Expedition",
+    "Explorer",
+    "Trek",
+    "VoidlightRow",
+    "start",
+    "trek_outcome",
+    "voidlight_study",
+]
+
+BEAMS = ("low", "standard", "high", "adaptive")
+#: Minutes between Voidlight rolls a study compares by default (group play 10, solo 20).
+INTERVALS = (10, 20, 30)
+#: The explorer: 5 points spread as the rules suggest, 30 Credits (a 3 on the 1D, supplied).
+EXPLORER = Create("Vex", "she/her", vigor=2, operate=1, insight=1, diplomacy=1)
+BATTERY = "Battery"
+
+
+@dataclass(frozen=True)
+class Trek:
+    """An expedition under way: the Voidlight state, the scenes played, this scene's Check made,
+    and the Batteries slotted so far."""
+
+    state: State
+    scene: int = 0
+    checked: bool = False
+    swaps: int = 0
+
+
+@dataclass(frozen=True)
+class Expedition:
+    """The game :func:`simulate` plays: Voidlight's ``apply``, counting scenes and Batteries."""
+
+    def apply(self, trek: Trek, action: Any, chance: Source) -> tuple[Trek, Any]:
+        state, report = GAME.apply(trek.state, action, chance)
+        if isinstance(action, Check):
+            return replace(trek, state=state, checked=True), report
+        if isinstance(action, Elapse):
+            return Trek(state, trek.scene + 1, False, trek.swaps), report
+        swaps = trek.swaps + isinstance(action, SwapBattery)
+        return replace(trek, state=state, swaps=swaps), report
+
+
+def trek_outcome(trek: Trek, scenes: int) -> Hashable | None:
+    status = trek.state.status
+    if status == "lost":
+        return "lost"
+    if status == "dying":
+        return "taken out"
+    return "through" if trek.scene >= scenes and trek.state.pending is None else None
+
+
+@dataclass(frozen=True)
+class _Ends:
+    """The outcome function of an expedition of ``scenes`` scenes (a top-level value: it
+    pickles for a process pool)."""
+
+    scenes: int
+
+    def __call__(self, trek: Trek) -> Hashable | None:
+        return trek_outcome(trek, self.scenes)
+
+
+def start(interval: int, beam: str, batteries: int = 1) -> Trek:
+    """The explorer created, its spare Batteries taken, the beam set, the timer at ``interval``."""
+    if beam not in BEAMS:
+        raise InvalidInput(f"a beam policy is one of {', '.join(BEAMS)}, not {beam!r}")
+    if isinstance(batteries, bool) or not isinstance(batteries, int) or not 0 <= batteries <= 5:
+        raise InvalidInput(f"the explorer carries 0 to 5 spare Batteries, not {batteries!r}")
+    state = GAME.initial({"interval": interval})
+    state, _ = GAME.apply(state, EXPLORER, Supplied([[3]]))
+    for _ in range(batteries):
+        state, _ = GAME.apply(state, Take(BATTERY, "small"), Supplied([]))
+    mode = "high" if beam == "adaptive" else beam
+    if mode != "standard":
+        state, _ = GAME.apply(state, Beam(mode), Supplied([]))
+    return Trek(state)
+
+
+@dataclass(frozen=True)
+class Explorer:
+    """The policy described above: ``beam`` its beam policy, ``minutes`` a scene's length."""
+
+    beam: str = "standard"
+    minutes: int = 10
+
+    def __call__(self, trek: Trek) -> Any:
+        state = trek.state
+        sheet, pending = state.sheet, state.pending
+        if pending is not None:
+            if pending.kind == "save":
+                return Save(max(ATTRIBUTES, key=sheet.effective))
+            keep = [option for option in pending.options if option != BATTERY]
+            return Choose((keep or list(pending.options))[0])
+        offered = available(state)
+        if "cost" in offered:
+            return Cost()
+        if state.light.dead and "swap_battery" in offered:
+            return SwapBattery()
+        worsening = [c.name for c in sheet.conditions if c.worsens and not c.lasting]
+        if worsening and "treat" in offered:
+            return Treat(worsening[0])
+        if self.beam == "adaptive" and not state.light.dead:
+            wanted = "high" if state.light.dice >= 4 else "low"
+            if state.light.beam != wanted:
+                return Beam(wanted)
+        if not trek.checked:
+            return Check(ATTRIBUTES[trek.scene % len(ATTRIBUTES)])
+        return Elapse(self.minutes)
+
+
+def swaps(trek: Trek) -> int:
+    return trek.swaps
+
+
+def light_left(trek: Trek) -> int:
+    return trek.state.light.dice
+
+
+def scenes_played(trek: Trek) -> int:
+    return trek.scene
+
+
+@dataclass(frozen=True)
+class VoidlightRow:
+    """One timer interval x beam policy: the expedition ``through`` / ``taken out`` / ``lost``,
+    each with its 95% interval; Batteries slotted, dice left in the Voidlight, scenes played."""
+
+    interval: int
+    beam: str
+    through: Estimate
+    taken_out: Estimate
+    lost: Estimate
+    batteries: Tally
+    light_left: Tally
+    scenes: Tally
+
+    def record(self) -> dict[str, Any]:
+        """The row as flat table columns."""
+        return {
+            "interval": self.interval,
+            "beam": self.beam,
+            "expeditions": self.through.runs,
+            **rate_columns("through", self.through),
+            **rate_columns("taken out", self.taken_out),
+            **rate_columns("lost", self.lost),
+            **tally_columns("batteries used", self.batteries),
+            **tally_columns("light left", self.light_left),
+            **tally_columns("scenes", self.scenes),
+        }
+
+
+def voidlight_study(
+    intervals: Iterable[int] = INTERVALS,
+    beams: Iterable[str] = BEAMS,
+    *,
+    runs: int = 200,
+    seed: int = 0,
+    scenes: int = 12,
+    batteries: int = 1,
+    executor: Executor | None = None,
+    chunk: int | None = None,
+    progress: object = None,
+) -> tuple[VoidlightRow, ...]:
+    """``runs`` expeditions of ``scenes`` scenes for each timer interval (minutes) x beam policy,
+    the same seeds in every cell."""
+    cells = [
+        (i, b) for i in _many(intervals) for b in ((beams,) if isinstance(beams, str) else beams)
+    ]
+    if not cells:
+        raise InvalidInput("name at least one timer interval and one beam policy")
+    if isinstance(scenes, bool) or not isinstance(scenes, int) or not 1 <= scenes <= 100:
+        raise InvalidInput(f"an expedition has 1 to 100 scenes, not {scenes!r}")
+    rows = []
+    for interval, beam in cells:
+        result = simulate(
+            Expedition(),
+            start(interval, beam, batteries),
+            Explorer(beam),
+            runs=runs,
+            seed=seed,
+            max_steps=50 * scenes,
+            outcome=_Ends(scenes),
+            measures={"batteries": swaps, "light left": light_left, "scenes": scenes_played},
+            executor=executor,
+            chunk=chunk,
+            progress=progress,
+        )
+        if result.count(UNFINISHED):
+            raise InvalidInput(f"{result.count(UNFINISHED)} expeditions did not end: {result}")
+        rows.append(
+            VoidlightRow(
+                interval,
+                beam,
+                result.estimate("through"),
+                result.estimate("taken out"),
+                result.estimate("lost"),
+                result.measure("batteries"),
+                result.measure("light left"),
+                result.measure("scenes"),
+            )
+        )
+    return tuple(rows)
+
+
+def _many(intervals: Iterable[int]) -> tuple[int, ...]:
+    found = (intervals,) if isinstance(intervals, int) else tuple(intervals)
+    for minutes in found:
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 240:
+            raise InvalidInput(f"a timer interval is 1 to 240 minutes, not {minutes!r}")
+    return found

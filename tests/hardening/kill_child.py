@@ -1,0 +1,123 @@
+"""The child of the kill tests: plays one game's journey and acknowledges each committed action.
+
+Usage: ``python kill_child.py MODE JOURNEY_PATH SEED ACTIONS [share]``, MODE one of ``firelights``,
+``voidlight``, ``embers`` (a player picking among the offered actions, played through
+``JourneyBook.play``) or ``voidlight-timer`` (the Voidlight panel on that book, its live timer on
+a fake clock rolling the Voidlight through ``GameFrame.act`` between the player's own actions).
+
+Each choice depends only on the seed and the number of entries, so a child started again on
+the journey a killed one left goes on as that one would have. After each action is committed it
+prints ``ack N ENTRY`` (N entries, the last one's JSON) and flushes, as a panel shows the result;
+before a timer tick that rolls, ``tick N``, so the parent can kill during the roll itself.
+With ``share`` it plays an existing journey alongside another process (see :func:`share`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent / "voidlight"), str(HERE.parents[1])]
+
+from voidlight_player import build, random_action  # noqa: E402
+
+from rules.book import JourneyBook  # noqa: E402
+
+GAMES = {"firelights": "firelights", "voidlight": "voidlight", "voidlight-timer": "voidlight",
+         "embers": "embers"}  # fmt: skip
+#: What the timer mode's player does between ticks (no Elapse or SetTimer: the timer's own).
+TIMER_PLAYER = ("check", "push", "cost", "take", "save", "choose", "swap_battery", "damage",
+                "credits", "roll_light", "create", "create_random", "drop", "fortune")  # fmt: skip
+
+
+def ack(book: Any) -> None:
+    entry = json.dumps(book.entries[-1].to_json(), sort_keys=True)
+    print(f"ack {len(book.entries)} {entry}", flush=True)
+
+
+def choose(mode: str, state: Any, rng: random.Random) -> Any:
+    if mode == "firelights":
+        from rules.firelights import SensiblePlayer
+
+        return SensiblePlayer(bold=rng.random() < 0.3).next_action(state)
+    if mode == "embers":
+        from rules.embers import heuristic, legal
+
+        return heuristic(state) if rng.random() < 0.9 else rng.choice(legal(state))
+    return random_action(state, rng)
+
+
+def play(mode: str, book: Any, seed: int, actions: int) -> None:
+    while len(book.entries) < actions and not book.state.over:
+        rng = random.Random(f"{seed}/{len(book.entries)}")
+        book.play(choose(mode, book.state, rng))
+        ack(book)
+
+
+def share(mode: str, path: Path, seed: int, actions: int) -> None:
+    """Play alongside another process: wait for ``go``; on JourneyChanged say so, open the
+    journey again (as the message asks) and go on from what it holds."""
+    from rules.store import JourneyChanged
+
+    sys.stdin.readline()
+    book = JourneyBook.open(path, game=GAMES[mode])
+    while True:
+        try:
+            play(mode, book, seed, actions)
+            break
+        except JourneyChanged as changed:
+            print(f"changed {changed}", flush=True)
+            book.close()
+            book = JourneyBook.open(path, game=GAMES[mode])
+    book.close()
+
+
+def play_with_timer(book: Any, seed: int, actions: int) -> None:
+    from rules.voidlight import available
+    from widgets.voidlight import VoidlightPanel
+    from widgets.voidlight.timer import next_due
+
+    now = [1000.0]
+    panel = VoidlightPanel(book, clock=lambda: now[0], minute_seconds=1.0)
+    timer = panel.timer
+    timer.resume()
+    while len(book.entries) < actions and not book.state.over:
+        entries = len(book.entries)
+        rng = random.Random(f"{seed}/{entries}")
+        state = book.state
+        offered = [kind for kind in available(state) if kind in TIMER_PLAYER]
+        ahead = next_due(state) if "elapse" in available(state) else None
+        if ahead is not None and (not offered or rng.random() < 0.5):
+            print(f"tick {entries}", flush=True)
+            if not timer.running:
+                timer.resume()  # it stopped at a choice, or the expedition was reopened
+            now[0] += ahead[0] * timer.minute_seconds - timer.carried
+            timer.tick()  # plays Elapse through the panel, as the timer's task does
+        elif offered:
+            panel.act(build(rng.choice(offered), state, rng), table=False)
+        else:
+            break
+        if len(book.entries) != entries + 1:
+            raise SystemExit(f"no action was played: {panel.messages.value!r}")
+        ack(book)
+
+
+def main(mode: str, path: str, seed: int, actions: int, sharing: bool = False) -> None:
+    if sharing:
+        share(mode, Path(path), seed, actions)
+        print("done", flush=True)
+        return
+    book = JourneyBook.open_or_start(Path(path), game=GAMES[mode], seed=seed)
+    if mode == "voidlight-timer":
+        play_with_timer(book, seed, actions)
+    else:
+        play(mode, book, seed, actions)
+    print("done", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5:] == ["share"])

@@ -1,0 +1,460 @@
+"""Random play for all three games: legal moves, moves that must be refused, and invariants.
+
+Shared by the Hypothesis state machines (``test_stateful_play.py``) and ``make fuzz``
+(``fuzz.py``): each game is a :class:`Driver` that, given a state and a generator, picks one of
+the actions the rules offer now (only from ``available()`` / ``legal()``, and for a pending
+choice only its options), lists actions the rules must refuse now (a kind not offered, a wrong
+hero, a value out of range), and checks the game's invariants (issue 12, "Stateful random play").
+
+The Voidlight player is the one its own playouts use (``tests/voidlight/voidlight_player.py``).
+Firelights and Embers mix in their sensible players (:data:`SENSIBLE`): their picks are checked
+to be among the offered moves too, and they carry journeys to their endings.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+from rules import embers, firelights, voidlight
+from rules.embers import actions as EA
+from rules.errors import InvalidInput
+from rules.firelights import actions as FA
+from rules.firelights.moves import ROLLING
+from rules.journey import Journey
+from rules.voidlight import actions as VA
+from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, SLOTS
+from rules.voidlight.pools import FULL
+from rules.voidlight.state import STATUSES
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "voidlight"))
+from voidlight_player import random_action as voidlight_action
+
+__all__ = [
+    "DRIVERS",
+    "FIRELIGHTS_SAMPLES",
+    "VOIDLIGHT_SAMPLES",
+    "Driver",
+    "assert_refused",
+    "frozen",
+    "replayed",
+]
+
+#: How often a step plays the game's own sensible player instead of a random legal move, so that
+#: journeys also reach their late states and endings (six beacons lit; dawn in Embers, where a
+#: few random moves lose the night).
+SENSIBLE = {"firelights": 0.5, "embers": 0.85}
+
+
+@dataclass(frozen=True)
+class Driver:
+    """One game as random play sees it.
+
+    ``pick(state, rng)``: an action the rules offer now, with good arguments (it must be accepted);
+    ``not_offered(state)``: well-formed actions the rules do not offer now (refused with
+    IllegalAction); ``malformed(state)``: builders of actions with a value out of range or
+    naming nothing there is (refused with a LanternError when built or when played);
+    ``check(state)``: the game's invariants, on any state; ``check_step(before, action,
+    report, after)``: what one action must have done (Embers: an attack's damage against the
+    target's health); ``probe(state, action)``: what a panel asks of the rules before the
+    action is taken (its odds, the labels of a pending choice's options, the risks): it must
+    answer, never raise.
+    """
+
+    name: str
+    pick: Callable[[Any, random.Random], Any]
+    not_offered: Callable[[Any], list[Any]]
+    malformed: Callable[[Any], list[Callable[[], Any]]]
+    check: Callable[[Any], None]
+    over: Callable[[Any], bool]
+    probe: Callable[[Any, Any], None] = lambda state, action: None
+    check_step: Callable[[Any, Any, Any, Any], None] = lambda before, action, report, after: None
+
+
+# --- Firelights ------------------------------------------------------------------------------------
+
+_APPROACHES = firelights.APPROACHES
+_COLUMNS = ("region", "theme", "event", "story")
+
+
+def firelights_moves(state: firelights.State, kind: str) -> list[Any]:
+    """Every action of ``kind`` with good arguments for ``state`` (when ``kind`` is offered)."""
+    hidden = [r.at for r in state.world.regions if not r.face_up]
+    if kind == "begin":
+        return [FA.Begin("Wick", "she/her", *scores) for scores in permutations((2, 1, 0))]
+    if kind == "confront":
+        purposes: list[tuple[str, Any]] = [("risk", None)]
+        if firelights.ignitable(state):
+            purposes.append(("ignite", None))
+        purposes += [("reveal", cell) for cell in hidden]
+        return [FA.Confront(a, p, t) for a in _APPROACHES for p, t in purposes]
+    if kind in ("search", "discover", "evade"):
+        cls = {"search": FA.Search, "discover": FA.Discover, "evade": FA.Evade}[kind]
+        return [cls(a) for a in _APPROACHES]
+    if kind == "buy":
+        return [
+            FA.BuyInformation(spend, target)
+            for spend in range(1, state.treasures + 1)
+            for target in (None, *hidden)
+        ]
+    if kind == "fight":
+        return [FA.Fight(a, c) for a in _APPROACHES for c in firelights.fightable(state)]
+    if kind == "ask":
+        return [FA.Ask(likelihood, "Is it safe?") for likelihood in firelights.LIKELIHOODS]
+    if kind == "choose":
+        assert state.pending is not None
+        return [FA.Choose(option) for option in state.pending.options]
+    if kind == "travel":
+        return [FA.Travel(r.at) for r in state.world.neighbours() if r.face_up]
+    if kind == "rest":
+        return [FA.Rest(""), FA.Rest("a night by the fire")]
+    if kind == "flee":
+        return [FA.Flee()]
+    if kind == "consult":
+        return [FA.Consult(column) for column in _COLUMNS]
+    if kind == "slip":
+        return [FA.Slip("a cairn of grey stones")]
+    raise AssertionError(f"no builder for the Firelights kind {kind!r}")
+
+
+_SENSIBLE_FIRELIGHT = firelights.SensiblePlayer()
+
+
+def firelights_pick(state: firelights.State, rng: random.Random) -> Any:
+    offered = firelights.available(state)
+    if rng.random() < SENSIBLE["firelights"]:
+        action = _SENSIBLE_FIRELIGHT.next_action(state)
+        assert action.kind in offered, (action, offered)
+        return action
+    # Consulting the tables and writing slips change nothing in play: now and then only.
+    kinds = [k for k in offered if k not in ("consult", "slip")] or list(offered)
+    if rng.random() < 0.03:
+        kinds = list(offered)
+    return rng.choice(firelights_moves(state, rng.choice(kinds)))
+
+
+#: A well-formed action of each kind, to play when the kind is not offered.
+FIRELIGHTS_SAMPLES: dict[str, Callable[[firelights.State], Any]] = {
+    "begin": lambda s: FA.Begin("Wick", "she/her", 2, 1, 0),
+    "choose": lambda s: FA.Choose("random"),
+    "confront": lambda s: FA.Confront("quick"),
+    "search": lambda s: FA.Search("patient"),
+    "buy": lambda s: FA.BuyInformation(1),
+    "discover": lambda s: FA.Discover("forceful"),
+    "fight": lambda s: FA.Fight("quick", s.facing or s.curses[0].name),
+    "evade": lambda s: FA.Evade("quick"),
+    "ask": lambda s: FA.Ask("even"),
+    "travel": lambda s: FA.Travel(s.world.regions[-1].at if s.world.regions else (0, 0)),
+    "rest": lambda s: FA.Rest(""),
+    "flee": lambda s: FA.Flee(),
+    "slip": lambda s: FA.Slip("a note"),
+}
+
+
+def firelights_not_offered(state: firelights.State) -> list[Any]:
+    offered = firelights.available(state)
+    return [sample(state) for kind, sample in FIRELIGHTS_SAMPLES.items() if kind not in offered]
+
+
+def firelights_malformed(state: firelights.State) -> list[Callable[[], Any]]:
+    perished = [t.name for t in state.curses if t.perished]
+    found: list[Callable[[], Any]] = [
+        lambda: FA.Travel((99, 99)),
+        lambda: FA.BuyInformation(state.treasures + 1),
+        lambda: FA.BuyInformation(0),
+        lambda: FA.Choose("nothing"),
+        lambda: FA.Discover("sideways"),
+        lambda: FA.Confront("quick", "reveal", (99, 99)),
+        lambda: FA.Fight("quick", "Wyrm"),
+        lambda: FA.Ask("certain"),
+        lambda: FA.Consult("weather"),
+        lambda: FA.Begin("Wick", "she/her", 2, 2, 2),
+    ]
+    if not firelights.ignitable(state):
+        found.append(lambda: FA.Confront("forceful", "ignite"))
+    found += [lambda name=name: FA.Fight("quick", name) for name in perished]
+    return found
+
+
+def firelights_check(state: firelights.State) -> None:
+    """ "Every card is in exactly one place" (rules/firelights/state.py) of the 52; "The Fatigue
+    track has 5 boxes" (RULES-NOTES): Fatigue 0..5; treasures 0 or more ("Buy Information [...]
+    spends no more than you hold"); an ended journey leaves no card in play and no choice
+    pending (issue 12, item 7)."""
+    places = firelights.locations(state)  # raises on a card in two places or a lost card
+    assert len(places) == 52, len(places)
+    assert 0 <= state.fatigue <= firelights.FATIGUE_BOXES, state.fatigue
+    assert state.treasures >= 0, state.treasures
+    assert state.status in ("playing", "complete", "extinguished"), state.status
+    firelights.GAME.check(state)  # the game's own hook agrees
+    if state.over:
+        assert state.in_play == () and state.pending is None, (state.in_play, state.pending)
+
+
+def firelights_probe(state: firelights.State, action: Any) -> None:
+    """The panel's questions: the odds of a rolling action (exact, summing to 1), the label of
+    each option of a pending choice, the risk of each offered kind."""
+    if action.kind in ROLLING:
+        assert sum(firelights.odds(state, action).values()) == 1
+    if state.pending is not None:
+        assert all(firelights.option_text(state, o) for o in state.pending.options)
+    for kind in firelights.available(state):
+        firelights.risk(state, kind)
+
+
+# --- Voidlight -------------------------------------------------------------------------------------
+
+
+#: A well-formed action of each kind, to play when the kind is not offered.
+VOIDLIGHT_SAMPLES: dict[str, Any] = {
+    "create": VA.Create("Vex", "she/her", 2, 1, 1, 1),
+    "create_random": VA.CreateRandom("Rook"),
+    "take": VA.Take("Pistol"),
+    "drop": VA.Drop("Pistol"),
+    "credits": VA.Credits(5),
+    "check": VA.Check("vigor"),
+    "push": VA.Push(),
+    "cost": VA.Cost(),
+    "damage": VA.Damage(2),
+    "condition": VA.GainCondition("Sick"),
+    "treat": VA.Treat("Sick"),
+    "save": VA.Save("vigor"),
+    "choose": VA.Choose("vigor"),
+    "short_rest": VA.ShortRest(),
+    "long_rest": VA.LongRest(""),
+    "advance": VA.Advance("vigor"),
+    "elapse": VA.Elapse(5),
+    "timer": VA.SetTimer("interval", 20),
+    "roll_light": VA.RollLight(),
+    "beam": VA.Beam("high"),
+    "swap_battery": VA.SwapBattery(),
+    "encounter": VA.StartEncounter("Pool X", 4),
+    "roll_encounter": VA.RollEncounter("Pool 0"),
+    "end_encounter": VA.EndEncounter("Pool 0"),
+    "enemy": VA.RollEnemy(""),
+    "hurt_enemy": VA.HurtEnemy("Stalker", 1),
+}
+
+
+def voidlight_not_offered(state: voidlight.State) -> list[Any]:
+    offered = voidlight.available(state)
+    return [action for kind, action in VOIDLIGHT_SAMPLES.items() if kind not in offered]
+
+
+def voidlight_malformed(state: voidlight.State) -> list[Callable[[], Any]]:
+    credits = state.character.credits if state.character is not None else 0
+    return [
+        lambda: VA.Elapse(-5),
+        lambda: VA.Damage(-1),
+        lambda: VA.Check("luck"),
+        lambda: VA.Save("luck"),
+        lambda: VA.Beam("blinding"),
+        lambda: VA.Take("Crate", "huge"),
+        lambda: VA.StartEncounter("Pool Z", 40),
+        lambda: VA.React(40),
+        lambda: VA.Choose("nothing"),
+        lambda: VA.Advance("luck"),
+        lambda: VA.Credits(-(credits + 1)),
+        lambda: VA.Create("Vex", "she/her", 9, 0, 0, 0),
+        lambda: VA.HurtEnemy("Nobody", 3),
+        lambda: VA.RollEncounter("no such pool"),
+        lambda: VA.SetTimer("hourglass", 20),
+    ]
+
+
+def voidlight_check(state: voidlight.State) -> None:
+    """ "Your character has 10 Slots": 10 at most filled; Hit Points 0..max ("damage never goes
+    below 0"); "Attributes [...] each 0..6"; the Voidlight (P6) and every Encounter Pool 0..6
+    dice ("the pool at 0 dice triggers its event"); foes' Hit Points 0..their max; a known
+    status (RULES-NOTES)."""
+    assert 0 <= state.light.dice <= FULL, state.light
+    assert all(0 <= pool.dice <= FULL for pool in state.encounters), state.encounters
+    assert all(0 <= foe.hp <= foe.max_hp for foe in state.enemies), state.enemies
+    assert state.status in STATUSES, state.status
+    assert state.clock.minute <= state.clock.until, state.clock
+    if state.character is None:
+        return
+    sheet = state.character
+    assert 0 <= sheet.used_slots <= SLOTS, sheet.used_slots
+    assert 0 <= sheet.hp <= sheet.max_hp, (sheet.hp, sheet.max_hp)
+    assert all(0 <= sheet.score(name) <= MAX_SCORE for name in ATTRIBUTES), sheet.scores
+    assert all(0 <= sheet.effective(name) <= sheet.score(name) for name in ATTRIBUTES)
+
+
+def voidlight_probe(state: voidlight.State, action: Any) -> None:
+    """The panel's questions: the odds of the action (when it has some), the label of each
+    option of a pending choice, the timer's countdown and the light's expected life."""
+    odds = voidlight.odds(state, action)
+    if odds is not None:
+        assert sum(odds.values()) == 1, odds
+    if state.pending is not None:
+        assert all(voidlight.option_text(state, o) for o in state.pending.options)
+    voidlight.countdown(state)
+    voidlight.light_life(state)
+
+
+# --- Embers ----------------------------------------------------------------------------------------
+
+
+def embers_pick(state: embers.State, rng: random.Random) -> Any:
+    legal = embers.legal(state)
+    if rng.random() < SENSIBLE["embers"]:
+        action = embers.heuristic(state)
+        assert action in legal, (action, state.phase)
+        return action
+    return rng.choice(legal)
+
+
+def embers_not_offered(state: embers.State) -> list[Any]:
+    """Actions of every kind, for every hero and location, that :func:`legal` does not list:
+    the wrong phase, a hero in the tent or done acting, an empty location, a taken space."""
+    heroes = sorted(hero.name for hero in state.cards.heroes)
+    legal = set(embers.legal(state))
+    found: list[Any] = [EA.Begin(), EA.EndActions(), EA.EndTurn()]
+    found += [EA.Promote(h) for h in heroes]
+    for hero in heroes:
+        side = state.cards.sides[hero, state.level(hero)]
+        found += [EA.Act(hero, a.name, loc) for a in side.actions for loc in embers.LOCATIONS[:3]]
+        found += [EA.Act(hero, EA.MANEUVER, loc) for loc in embers.LOCATIONS]
+        found += [EA.Act(hero, EA.PROMOTE)]
+        found += [EA.Reinforce(hero, loc) for loc in embers.LOCATIONS]
+        found += [EA.Attack(loc, hero) for loc in embers.LOCATIONS]
+    return [action for action in found if action not in legal]
+
+
+def embers_malformed(state: embers.State) -> list[Callable[[], Any]]:
+    hero = state.in_camp()[0] if state.in_camp() else "Defender"
+    return [
+        lambda: EA.Act("Nobody", "Guard", "N"),
+        lambda: EA.Act(hero, "Fly", ""),
+        lambda: EA.Act(hero, EA.MANEUVER, "ZZ"),
+        lambda: EA.Attack("ZZ", hero),
+        lambda: EA.Reinforce(hero, "Q"),
+        lambda: EA.Promote("Nobody"),
+        lambda: EA.Act(hero, 5, "N"),  # type: ignore[arg-type]
+    ]
+
+
+def embers_probe(state: embers.State, action: Any) -> None:
+    """The ring's questions: where the next monster spawns (none when no fire card is left
+    below the top: a refusal the panel shows) and whether the Night card is next."""
+    if state.phase == "setup" or state.over:
+        return
+    try:
+        assert sum(embers.spawn_location(state).values()) == 1
+    except InvalidInput:
+        assert not any(run != (embers.NIGHT,) for run in state.segments), state.segments
+    assert embers.night_within(state, 1) in (0, 1)
+    assert len(embers.next_cards(state, 3)) <= 3
+
+
+def embers_check(state: embers.State) -> None:
+    """ "1 Night card [...] 12 fire cards" (RULES-NOTES), each in one place: the top, the deck,
+    the forage pile, the hand or a stack in the wild ("Winning: the Night card at 1 hour is set
+    aside", house rule); one hero per camp space, each of the 5 heroes in the camp or the tent,
+    never both, at most 4 in camp ("Four heroes start on the cardinal camp spaces [...], the
+    fifth in the tent"; reinforcing stops at 4); a promoted hero is in camp; 1..4 hours to dawn."""
+    if state.phase == "setup":
+        return
+    fire = [card.name for card in state.cards.fire]
+    assert len(fire) == 12, fire
+    deck = [*((state.top,) if state.top else ()), *(c for run in state.segments for c in run)]
+    seen = Counter([*deck, *state.forage, *state.hand, *(c for s in state.wild for c in s)])
+    expected = Counter(fire) + (Counter() if state.last_hour else Counter([embers.NIGHT]))
+    assert seen == expected, (seen - expected, expected - seen)
+    heroes = sorted(hero.name for hero in state.cards.heroes)
+    camp = state.in_camp()
+    assert len(camp) == len(set(camp)) <= 4, state.camp
+    assert sorted([*camp, *state.tent]) == heroes, (state.camp, state.tent)
+    assert state.promoted <= set(camp), (state.promoted, camp)
+    assert all(points > 0 and hero in camp for hero, points in state.points), state.points
+    assert 1 <= state.hours <= 4, state.hours
+
+
+_CLAWS = re.compile(r"the attack at (\w+) on (\w[\w ]*): \d+ flame\(s\), (\d+) claw\(s\)")
+
+
+def embers_check_step(before: embers.State, action: Any, report: Any, after: embers.State) -> None:
+    """Damage within health: an attack defeats its target exactly when its claws reach the
+    target's health ("Health is the number of claws one attack needs to defeat a hero"), and a
+    defeated hero leaves the camp for the tent (the state keeps no damage)."""
+    if not isinstance(action, EA.Attack):
+        return
+    found = [m for line in report.lines if (m := _CLAWS.fullmatch(line.removesuffix(", defeated")))]
+    if report.outcome == "lost" and not found:  # the flames emptied the deck first: lost at once
+        assert after.reason == "the deck ran out of fire cards", after.reason
+        return
+    assert len(found) == 1, report.lines
+    claws = int(found[0].group(3))
+    health = before.side(action.target).health
+    defeated = report.outcome == "defeated"
+    assert defeated == (claws >= health), (report, health)
+    assert (action.target in after.in_camp()) != defeated, (action, after.camp)
+    assert (action.target in after.tent) == defeated, (action, after.tent)
+
+
+DRIVERS: dict[str, Driver] = {
+    "firelights": Driver(
+        "firelights",
+        pick=firelights_pick,
+        not_offered=firelights_not_offered,
+        malformed=firelights_malformed,
+        check=firelights_check,
+        over=lambda state: state.over,
+        probe=firelights_probe,
+    ),
+    "voidlight": Driver(
+        "voidlight",
+        pick=voidlight_action,
+        not_offered=voidlight_not_offered,
+        malformed=voidlight_malformed,
+        check=voidlight_check,
+        over=lambda state: state.over,
+        probe=voidlight_probe,
+    ),
+    "embers": Driver(
+        "embers",
+        pick=embers_pick,
+        not_offered=embers_not_offered,
+        malformed=embers_malformed,
+        check=embers_check,
+        over=lambda state: state.over,
+        probe=embers_probe,
+        check_step=embers_check_step,
+    ),
+}
+
+
+# --- what every game's journey promises ------------------------------------------------------------
+
+
+def frozen(journey: Journey[Any, Any]) -> tuple[Any, ...]:
+    """Everything a refused action must leave alone: the state, the last report, the record and
+    the chance steps."""
+    return journey.state, journey.last, tuple(journey.entries), journey.chance.steps
+
+
+def assert_refused(journey: Journey[Any, Any], build: Callable[[], Any], error: type) -> None:
+    """Building and playing ``build()`` is refused with ``error`` (or a subclass), and the journey
+    is as it was: "when the rules refuse, neither the state, the record nor the generator moves"."""
+    before = frozen(journey)
+    try:
+        journey.play(build())
+    except error:
+        pass
+    else:
+        raise AssertionError(f"{build()!r} was accepted in {journey.state.status}")
+    assert frozen(journey) == before, f"refusing {build!r} changed the journey"
+
+
+def replayed(journey: Journey[Any, Any]) -> Any:
+    """The state the journey's record replays to, through JSON text as a file holds it."""
+    return Journey.from_json(json.loads(json.dumps(journey.to_json()))).state

@@ -1,0 +1,336 @@
+"""Issue 12, the bad-input catalogue, card and table files: "Embers card files (missing fields,
+wrong types, 11 or 13 fire cards, duplicate heroes, unknown locations, an effect outside the
+vocabulary), table files" — each a test that checks the error's class and message and that no
+file changed. Card files are read through ``load`` and through a journey started on them
+(refused before a journey file is made); tables through ``rules.tables.load_file``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hardening_helpers import Case, assert_refused_untouched, journeys, registry
+
+from rules.book import JourneyBook
+from rules.embers.cards import SHIPPED, load
+from rules.errors import InvalidInput
+from rules.tables import load_file
+
+__all__ = ["journeys"]  # the folder fixture, autouse
+
+
+CASES: list[Case] = []
+case = registry(CASES)
+
+
+# --- Embers card files -----------------------------------------------------------------------
+
+
+def card_file(folder: Path, text: str | bytes, name: str = "my-cards.toml") -> Path:
+    folder.mkdir(exist_ok=True)
+    path = folder / name
+    path.write_bytes(text.encode() if isinstance(text, str) else text)
+    return path
+
+
+def shipped_text() -> str:
+    return SHIPPED.read_text(encoding="utf-8")
+
+
+def replaced(old: str, new: str, count: int = 1) -> str:
+    text = shipped_text()
+    assert old in text
+    return text.replace(old, new, count)
+
+
+def fire_blocks() -> tuple[str, list[str]]:
+    head, *blocks = shipped_text().split("[[fire]]")
+    return head, blocks
+
+
+def starting(path: Path) -> Callable[[], object]:
+    """A journey started on the card file: refused before a journey file is made."""
+    return lambda: JourneyBook.start("camp", game="embers", options={"cards": str(path)})
+
+
+def loading(path: Path) -> Callable[[], object]:
+    return lambda: load(path)
+
+
+@case(
+    "cards-missing-field",
+    InvalidInput,
+    "fire card 'Pine Knot', monster: the field 'moves' is missing (a whole number from 0 to 7)",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return loading(card_file(folder, replaced(", moves = 2 }", " }")))
+
+
+@case(
+    "cards-health-not-whole",
+    InvalidInput,
+    "hero 'Defender', level 1 side: 'health' must be a whole number from 1 to 9, got 2.5",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return starting(card_file(folder, replaced("health = 2", "health = 2.5")))
+
+
+@case(
+    "cards-mark-not-true-or-false",
+    InvalidInput,
+    "fire card 'Pine Knot': 'mark' must be true or false (the '!' mark), got 'no'",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return loading(card_file(folder, replaced("mark = false", 'mark = "no"')))
+
+
+@case(
+    "cards-11-fire-cards",
+    InvalidInput,
+    "<folder>/my-cards.toml: expected 12 [[fire]] tables, got 11",
+)
+def _(folder: Path) -> Callable[[], object]:
+    head, blocks = fire_blocks()
+    return loading(card_file(folder, "[[fire]]".join([head, *blocks[:11]])))
+
+
+@case(
+    "cards-13-fire-cards",
+    InvalidInput,
+    "<folder>/my-cards.toml: expected 12 [[fire]] tables, got 13",
+)
+def _(folder: Path) -> Callable[[], object]:
+    head, blocks = fire_blocks()
+    extra = blocks[0].replace('name = "Pine Knot"', 'name = "Yew"')
+    return starting(card_file(folder, "[[fire]]".join([head, *blocks, extra])))
+
+
+@case(
+    "cards-duplicate-heroes",
+    InvalidInput,
+    "<folder>/my-cards.toml: every hero needs its own name, ['Defender'] appear twice",
+)
+def _(folder: Path) -> Callable[[], object]:
+    text = replaced('[[hero]]\nname = "Firetender"', '[[hero]]\nname = "Defender"')
+    return loading(card_file(folder, text))
+
+
+@case(
+    "cards-unknown-location",
+    InvalidInput,
+    "fire card 'Pine Knot': 'location' must be one of N, NE, E, SE, S, SW, W, NW, got 'north'",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return starting(card_file(folder, replaced('location = "N"', 'location = "north"')))
+
+
+@case(
+    "cards-event-outside-the-vocabulary",
+    InvalidInput,
+    "fire card 'Pine Knot', event: 'kind' must be one of calm, ap, flames, claws, reach, forage, got 'meteor'",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return loading(card_file(folder, replaced('kind = "calm"', 'kind = "meteor"')))
+
+
+@case(
+    "cards-passive-outside-the-vocabulary",
+    InvalidInput,
+    "hero 'Defender', level 2 side, passive: 'kind' must be one of none, ignore_flames, ignore_claws, extra_ap, reach, got 'invisible'",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return loading(card_file(folder, replaced('kind = "ignore_claws"', 'kind = "invisible"')))
+
+
+@case(
+    "cards-maneuver-outside-the-vocabulary",
+    InvalidInput,
+    "hero 'Defender', level 1 side: 'maneuver' must be one of step, swap, leap, got 'teleport'",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return loading(card_file(folder, replaced('maneuver = "step"', 'maneuver = "teleport"')))
+
+
+@case(
+    "cards-action-code-not-data",
+    InvalidInput,
+    "hero 'Defender', level 1 side, action 1: 'effect' must be one of defend, forage, rally, got \"__import__('os').system('x')\"",
+)
+def _(folder: Path) -> Callable[[], object]:
+    text = replaced('effect = "defend"', "effect = \"__import__('os').system('x')\"")
+    return loading(card_file(folder, text))
+
+
+@case(
+    "cards-not-utf8",
+    InvalidInput,
+    "the card file '<folder>/my-cards.toml' is not UTF-8 text (byte 3180): save it as UTF-8",
+)
+def _(folder: Path) -> Callable[[], object]:
+    data = replaced("Pine Knot", "Pine Kn\N{LATIN SMALL LETTER O WITH DIAERESIS}t")
+    return loading(card_file(folder, data.encode("latin-1", "replace")))
+
+
+@case(
+    "cards-empty-file", InvalidInput, "<folder>/my-cards.toml: expected 5 [[hero]] tables, got None"
+)
+def _(folder: Path) -> Callable[[], object]:
+    return starting(card_file(folder, ""))
+
+
+@case(
+    "cards-missing-file",
+    InvalidInput,
+    "cannot read the card file '<folder>/nowhere.toml': No such file or directory",
+)
+def _(folder: Path) -> Callable[[], object]:
+    folder.mkdir()
+    return loading(folder / "nowhere.toml")
+
+
+@case(
+    "cards-a-folder",
+    InvalidInput,
+    "cannot read the card file '<folder>/cards.toml': Is a directory",
+)
+def _(folder: Path) -> Callable[[], object]:
+    (folder / "cards.toml").mkdir(parents=True)
+    return starting(folder / "cards.toml")
+
+
+# --- d66 table files ---------------------------------------------------------------------------
+
+KEYS = [10 * tens + ones for tens in range(1, 7) for ones in range(1, 7)]
+
+
+def table_file(folder: Path, text: str | bytes, header: str = "d66,entry") -> Path:
+    folder.mkdir(exist_ok=True)
+    path = folder / "mine.csv"
+    if isinstance(text, str):
+        text = (f"# my table\n{header}\n" + text).encode()
+    path.write_bytes(text)
+    return path
+
+
+def rows(last: str = "66", cell: str = "a ruin") -> str:
+    return "".join(f"{key},{cell if key == 34 else f'row {key}'}\n" for key in KEYS[:-1]) + (
+        f"{last},row 66\n"
+    )
+
+
+def reading(path: Path) -> Callable[[], object]:
+    return lambda: load_file(path)
+
+
+@case(
+    "table-missing-file",
+    InvalidInput,
+    "cannot read the table file '<folder>/mine.csv': No such file or directory",
+)
+def _(folder: Path) -> Callable[[], object]:
+    folder.mkdir()
+    return reading(folder / "mine.csv")
+
+
+@case(
+    "table-not-utf8",
+    InvalidInput,
+    "the table file '<folder>/mine.csv' is not UTF-8 text (byte 166): save it as UTF-8",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return reading(table_file(folder, ("d66,entry\n" + rows(cell="caf\xe9")).encode("latin-1")))
+
+
+@case(
+    "table-empty-file",
+    InvalidInput,
+    "table 'mine': the header must be 'd66,<column>,...', got None",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return reading(table_file(folder, b""))
+
+
+@case(
+    "table-key-in-another-script",
+    InvalidInput,
+    "table 'mine' line 38: the key must be a d66 value 11..66, got '٦٦'",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return reading(table_file(folder, rows("\N{ARABIC-INDIC DIGIT SIX}" * 2)))
+
+
+@case(
+    "table-key-with-an-underscore",
+    InvalidInput,
+    "table 'mine' line 38: the key must be a d66 value 11..66, got '6_6'",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return reading(table_file(folder, rows("6_6")))
+
+
+@case(
+    "table-key-with-a-space",
+    InvalidInput,
+    "table 'mine' line 38: the key must be a d66 value 11..66, got ' 66'",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return reading(table_file(folder, rows(" 66")))
+
+
+@case(
+    "table-two-columns-one-name",
+    InvalidInput,
+    "table 'mine': every column needs a name of its own, got ['d66', 'entry', 'entry']",
+)
+def _(folder: Path) -> Callable[[], object]:
+    text = rows().replace(",row", ",x,row").replace(",a ruin", ",x,a ruin")
+    return reading(table_file(folder, text, "d66,entry,entry"))
+
+
+@case(
+    "table-column-without-a-name",
+    InvalidInput,
+    "table 'mine': every column needs a name of its own, got ['d66', '']",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return reading(table_file(folder, rows(), "d66,"))
+
+
+@case(
+    "table-a-nul-in-an-entry",
+    InvalidInput,
+    "table 'mine' line 18: an entry holds the control character '\\x00' (not text): 'a ru\\x00in'",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return reading(table_file(folder, rows(cell="a ru\x00in")))
+
+
+@case(
+    "table-an-escape-in-an-entry",
+    InvalidInput,
+    "table 'mine' line 18: an entry holds the control character '\\x1b' (not text): '\\x1b[2Ja ruin'",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return reading(table_file(folder, rows(cell="\x1b[2Ja ruin")))
+
+
+@pytest.mark.parametrize("bad", CASES, ids=[c.id for c in CASES])
+def test_a_bad_file_is_refused_with_a_clear_error_and_nothing_changes(
+    journeys: Path, bad: Case
+) -> None:
+    assert_refused_untouched(journeys, bad.error, bad.message, bad.prepare(journeys))
+
+
+def test_a_table_saved_with_a_byte_order_mark_loads(journeys: Path) -> None:
+    """A spreadsheet's "UTF-8 CSV" starts with a byte order mark: accepted, as the same table."""
+    plain = load_file(table_file(journeys, rows()))
+    marked = table_file(journeys, ("\ufeff# my table\nd66,entry\n" + rows()).encode())
+    assert load_file(marked) == plain
+
+
+def test_the_catalogue_covers_both_kinds_of_file() -> None:
+    kinds = {c.id.split("-")[0] for c in CASES}
+    assert kinds == {"cards", "table"}
+    assert len({c.id for c in CASES}) == len(CASES)
