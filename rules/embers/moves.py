@@ -147,9 +147,11 @@ def _actions_phase(state: State) -> list[Any]:
     add = found.append  # loops, not comprehensions: a comprehension is a call of its own
     for hero, points in left:
         level = 2 if hero in promoted else 1
-        plan = plans.get((hero, level)) or _plan(cards, hero, level)
+        actions, promote, promote_cost, maneuver, moves = plans.get((hero, level)) or _plan(
+            cards, hero, level
+        )
         here = camp.index(hero)
-        for cost, effect, number, aimed in plan.actions:
+        for cost, effect, number, aimed in actions:
             if cost > points:
                 continue
             if effect == "defend":  # a stack within reach (0 to 4 steps: the whole ring)
@@ -164,10 +166,9 @@ def _actions_phase(state: State) -> list[Any]:
                 for other, _ in left:
                     if other != hero and (other != current or current is None):
                         add(_act_of(hero, aimed, other))
-        if plan.promote is not None and plan.promote_cost <= points:
-            add(plan.promote)
+        if promote is not None and promote_cost <= points:
+            add(promote)
         if points >= 1:
-            maneuver, moves = plan.maneuver, plan.moves
             if maneuver == "leap":  # to every empty camp space
                 for i in _ALL:
                     if camp[i] is None:
