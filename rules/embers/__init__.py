@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from rules.embers.actions import (
@@ -27,7 +28,7 @@ from rules.embers.actions import (
     Reinforce,
     parse,
 )
-from rules.embers.cards import LOCATIONS, CardSet, load, loads, shipped
+from rules.embers.cards import LOCATIONS, CardSet, from_record, load, loads, record, shipped
 from rules.embers.game import Report, apply, closest, distance, legal, why_not
 from rules.embers.house_rules import HOUSE_RULES
 from rules.embers.odds import next_cards, night_within, spawn_location, spawn_locations
@@ -70,15 +71,29 @@ __all__ = [
     "shipped",
     "spawn_location",
     "spawn_locations",
+    "start_options",
     "summary",
     "why_not",
     "win_rate",
 ]
 
 
+def start_options(difficulty: str = "warrior", cards: str | Path | None = None) -> dict[str, Any]:
+    """The options of a new journey: a card file's path becomes the card set itself
+    (:func:`~rules.embers.cards.record`), so the journey replays anywhere and an edited or moved
+    file never changes it. A bad file or difficulty is refused now."""
+    options: dict[str, Any] = {"difficulty": difficulty}
+    if cards is not None:
+        options["cards"] = record(cards)
+    initial(options)
+    return options
+
+
 def initial(options: Mapping[str, Any]) -> State:
     """The state before Begin. Options: "difficulty" (recruit, warrior, veteran; default
-    warrior) and "cards" (the path of a card file; default Lantern's original set)."""
+    warrior) and "cards": the card set recorded by :func:`start_options` (default Lantern's
+    original set). A path there is read from its file at every replay (records from before
+    journeys kept their card set)."""
     unknown = set(options) - {"difficulty", "cards"}
     if unknown:
         raise InvalidInput(f"Embers takes the options 'cards', 'difficulty', not {sorted(unknown)}")
@@ -87,8 +102,13 @@ def initial(options: Mapping[str, Any]) -> State:
         raise InvalidInput(
             f"the difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
         )
-    path = options.get("cards")
-    cards = shipped() if path is None else load(str(path))
+    given = options.get("cards")
+    if given is None:
+        cards = shipped()
+    elif isinstance(given, str):
+        cards = load(given)
+    else:
+        cards = from_record(given)
     return State(cards, difficulty)
 
 

@@ -50,10 +50,11 @@ forage actions take ``amount`` more cards.
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,7 @@ __all__ = [
     "LOCATIONS",
     "MANEUVERS",
     "PASSIVES",
+    "RECORD_FIELDS",
     "SHIPPED",
     "CardSet",
     "Effect",
@@ -74,9 +76,11 @@ __all__ = [
     "HeroAction",
     "Monster",
     "Side",
+    "from_record",
     "load",
     "loads",
     "parse",
+    "record",
     "shipped",
 ]
 
@@ -171,12 +175,22 @@ class CardSet:
     night: tuple[tuple[int, int], ...]
     source: str = "shipped"
     _heroes: dict[str, Hero] = field(init=False, repr=False, compare=False)
-    _fire: dict[str, FireCard] = field(init=False, repr=False, compare=False)
+    #: The fire cards by name (what :meth:`card` looks up; read directly where speed matters).
+    named: dict[str, FireCard] = field(init=False, repr=False, compare=False)
     sides: dict[tuple[str, int], Side] = field(init=False, repr=False, compare=False)
+    #: The heroes' and the fire cards' names, sorted: the order Begin picks and shuffles from.
+    hero_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    fire_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    #: Filled by the engine as it plays (:mod:`rules.embers.moves`): each hero side's actions
+    #: prepared once for listing, by (hero, level). Derived from the cards, never state.
+    plans: dict[tuple[str, int], Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "plans", {})
+        object.__setattr__(self, "hero_names", tuple(sorted(h.name for h in self.heroes)))
+        object.__setattr__(self, "fire_names", tuple(sorted(c.name for c in self.fire)))
         object.__setattr__(self, "_heroes", {hero.name: hero for hero in self.heroes})
-        object.__setattr__(self, "_fire", {card.name: card for card in self.fire})
+        object.__setattr__(self, "named", {card.name: card for card in self.fire})
         sides = {(h.name, 1): h.level_1 for h in self.heroes}
         sides.update({(h.name, 2): h.level_2 for h in self.heroes})
         object.__setattr__(self, "sides", sides)
@@ -185,7 +199,7 @@ class CardSet:
         return self._heroes[name]
 
     def card(self, name: str) -> FireCard:
-        return self._fire[name]
+        return self.named[name]
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -331,8 +345,7 @@ def parse(data: Mapping[str, Any], source: str = "a card file") -> CardSet:
 
 def load(path: str | Path) -> CardSet:
     """A player's own card file (or the shipped one), read and validated."""
-    text = read_text(path, "card file")
-    return loads(text, str(path))
+    return loads(read_text(path, "card file"), str(path))
 
 
 def loads(text: str, source: str = "a card file") -> CardSet:
@@ -348,3 +361,50 @@ def shipped() -> CardSet:
     """Lantern's own original card set (not the publisher's: see DESIGN.md)."""
     cards = load(SHIPPED)
     return CardSet(cards.name, cards.heroes, cards.fire, cards.night, "shipped")
+
+
+# --- the card set a journey records ----------------------------------------------------------
+
+#: The fields of a recorded card set: its name and the file it was read from (for display), the
+#: short hash of its text, and the text itself (what is played).
+RECORD_FIELDS = ("name", "file", "sha256", "toml")
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def record(path: str | Path) -> dict[str, str]:
+    """The card file at ``path`` as a journey keeps it: the text itself, so the journey replays
+    anywhere and an edited or moved file never changes it. A bad file is refused now."""
+    path = Path(path)
+    text = read_text(path, "card file")
+    cards = loads(text, str(path))
+    return {"name": cards.name, "file": str(path), "sha256": _digest(text), "toml": text}
+
+
+def from_record(data: object) -> CardSet:
+    """The card set a journey recorded (see :func:`record`); refused if it is not one, or if
+    its text no longer matches its hash."""
+    if (
+        not isinstance(data, Mapping)
+        or sorted(data) != sorted(RECORD_FIELDS)
+        or not all(isinstance(data[key], str) for key in RECORD_FIELDS)
+    ):
+        raise InvalidInput(
+            "a journey's card set is the path of a card file or the recorded set (the texts "
+            f"{', '.join(RECORD_FIELDS)}), got {str(data)[:60]!r}"
+        )
+    text, name = data["toml"], data["name"]
+    if _digest(text) != data["sha256"]:
+        raise InvalidInput(
+            f"the card set {name!r} recorded in this journey was altered: its text's hash is "
+            f"{_digest(text)}, the record says {data['sha256']}"
+        )
+    return _recorded(text, data["file"])
+
+
+@lru_cache(maxsize=16)
+def _recorded(text: str, file: str) -> CardSet:
+    """One card set per recorded text (a journey reads it again at every replay and undo)."""
+    return loads(text, file)

@@ -10,9 +10,8 @@ picks the heroes for N, E, S and W, one :class:`Pick` each among the heroes left
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from operator import attrgetter
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from rules.chance import Pick, Source
 from rules.embers import actions as A
@@ -30,15 +29,18 @@ from rules.errors import IllegalAction
 
 __all__ = ["Report", "apply", "closest", "distance", "legal", "why_not"]
 
-_FIELDS = tuple(f.name for f in fields(State))
-_GET = attrgetter(*_FIELDS)
 _CARDINAL = (0, 2, 4, 6)
+_NIGHT_RUN = (NIGHT,)
+_new = tuple.__new__  # builds a named tuple from a tuple of its fields, in one C call
+_INDEX = {name: i for i, name in enumerate(LOCATIONS)}
+#: A pick among a run's cards, one value per run (a pick is immutable; building one checks it).
+_pick = lru_cache(maxsize=1 << 14)(Pick)
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(NamedTuple):
     """What an action did: ``lines`` in words, the cards ``revealed`` (the chance outcomes it met,
-    in order) and its ``outcome``: "defeated" / "survived" for an attack, the phase otherwise."""
+    in order) and its ``outcome``: "defeated" / "survived" for an attack, the phase otherwise.
+    A named tuple, as :class:`State` is: every action builds one."""
 
     title: str
     lines: tuple[str, ...]
@@ -51,6 +53,11 @@ class Report:
 
 class _Work:
     """A mutable copy of a state while one action resolves (fast; frozen again at the end)."""
+
+    __slots__ = (
+        *State._fields,
+        *("segments_", "wild_", "camp_", "chance", "lines", "revealed", "outcome"),
+    )
 
     cards: CardSet
     difficulty: str
@@ -75,9 +82,39 @@ class _Work:
     bonus: bool
     reason: str
 
+    # Mutable lists of the deck's runs, the wild and the camp, frozen back into tuples.
+    segments_: list[tuple[str, ...]]
+    wild_: list[tuple[str, ...]]
+    camp_: list[str | None]
+
     def __init__(self, state: State, chance: Source) -> None:
-        self.__dict__.update(zip(_FIELDS, _GET(state), strict=True))
-        self.segments_: list[tuple[str, ...]] = list(state.segments)
+        # Every field by name, in State's order (a field added to State and not here fails
+        # loudly: too many values to unpack). One statement: the fastest copy Python has.
+        (
+            self.cards,
+            self.difficulty,
+            self.phase,
+            self.turn,
+            self.top,
+            self.segments,
+            self.forage,
+            self.hand,
+            self.wild,
+            self.camp,
+            self.promoted,
+            self.tent,
+            self.fallen,
+            self.hours,
+            self.last_hour,
+            self.spawns_left,
+            self.event,
+            self.points,
+            self.current,
+            self.attacked,
+            self.bonus,
+            self.reason,
+        ) = state
+        self.segments_ = list(state.segments)
         self.wild_ = list(state.wild)
         self.camp_ = list(state.camp)
         self.chance = chance
@@ -86,10 +123,33 @@ class _Work:
         self.outcome = ""
 
     def freeze(self) -> State:
-        self.segments = tuple(self.segments_)
-        self.wild = tuple(self.wild_)
-        self.camp = tuple(self.camp_)
-        return State(*_GET(self))
+        return _new(  # State(...) without its generated constructor's extra call
+            State,
+            (
+                self.cards,
+                self.difficulty,
+                self.phase,
+                self.turn,
+                self.top,
+                tuple(self.segments_),
+                self.forage,
+                self.hand,
+                tuple(self.wild_),
+                tuple(self.camp_),
+                self.promoted,
+                self.tent,
+                self.fallen,
+                self.hours,
+                self.last_hour,
+                self.spawns_left,
+                self.event,
+                self.points,
+                self.current,
+                self.attacked,
+                self.bonus,
+                self.reason,
+            ),
+        )
 
     def lose(self, why: str) -> None:
         self.phase, self.reason = "lost", why
@@ -104,7 +164,8 @@ class _Work:
         """Reveal the next card on top of the deck, resolving the Night card on the way."""
         segments = self.segments_
         while True:
-            if sum(map(len, segments)) == ((NIGHT,) in segments):  # no fire card left
+            # no fire card left: the deck is empty or only the Night card (runs are never empty)
+            if not segments or (len(segments) == 1 and segments[0] == _NIGHT_RUN):
                 self.top = None
                 self.lose("the deck ran out of fire cards")
                 return
@@ -113,8 +174,9 @@ class _Work:
                 card = run[0]
                 del segments[0]
             else:
-                card = self.chance.resolve(Pick(run))
-                segments[0] = tuple(c for c in run if c != card)
+                card = self.chance.resolve(_pick(run))
+                i = run.index(card)
+                segments[0] = run[:i] + run[i + 1 :]
             self.revealed.append(card)
             if card != NIGHT:
                 self.top = card
@@ -126,7 +188,7 @@ class _Work:
                     f"the Night card: {self.hours} hours to dawn, now {self.hours - 1}"
                 )
                 self.hours -= 1
-                segments.append((NIGHT,))
+                segments.append(_NIGHT_RUN)
             else:
                 self.last_hour = True
                 self.lines.append("the Night card: 1 hour to dawn, set aside; survive this turn")
@@ -141,19 +203,20 @@ class _Work:
     # --- the turn ---
 
     def spawn(self) -> None:
-        cards = self.cards
+        card = self.cards.named
         while self.spawns_left > 0 and self.phase == "spawn" and not self.bonus:
             monster = self.take_top()
             if self.phase == "lost" or self.top is None:
                 self.top = monster  # nowhere to spawn: the card stays on the deck
                 return
-            where = cards.card(self.top).location
-            moves = cards.card(monster).monster.moves
+            where = card[self.top].location
+            held = card[monster].monster
+            moves = held.moves
             while moves > 0 and self.camp_[where] is not None:
                 where, moves = (where + 1) % 8, moves - 1
             self.wild_[where] = (*self.wild_[where], monster)
             self.spawns_left -= 1
-            self.lines.append(f"{cards.card(monster).monster.name} spawns at {LOCATIONS[where]}")
+            self.lines.append(f"{held.name} spawns at {LOCATIONS[where]}")
         if self.phase == "spawn" and not self.bonus:
             self.start_actions()
 
@@ -178,8 +241,11 @@ class _Work:
 
     def start_attacks(self) -> None:
         self.phase = "attacks"
-        if not any(stack for i, stack in enumerate(self.wild_) if i not in self.attacked):
-            self.start_reinforce()
+        attacked = self.attacked
+        for i, stack in enumerate(self.wild_):
+            if stack and i not in attacked:
+                return
+        self.start_reinforce()
 
     def start_reinforce(self) -> None:
         self.phase = "reinforce"
@@ -189,15 +255,14 @@ class _Work:
 
 
 def _begin(w: _Work, action: A.Begin) -> None:
-    fire = tuple(sorted(card.name for card in w.cards.fire))
-    w.segments_ = [fire, (NIGHT,)]
+    w.segments_ = [w.cards.fire_names, _NIGHT_RUN]
     w.hours, w.turn = 4, 1
     w.reveal()
     w.forage = (w.take_top(),)
-    heroes = sorted(hero.name for hero in w.cards.heroes)
+    heroes = list(w.cards.hero_names)
     camp: list[str | None] = [None] * 8
     for i in _CARDINAL:
-        hero = w.chance.resolve(Pick(tuple(heroes)))
+        hero = w.chance.resolve(_pick(tuple(heroes)))
         w.revealed.append(hero)
         heroes.remove(hero)
         camp[i] = hero
@@ -213,7 +278,7 @@ def _begin(w: _Work, action: A.Begin) -> None:
 
 def _new_turn(w: _Work) -> None:
     w.phase = "spawn"
-    w.spawns_left = sum(1 for h in w.camp_ if h is not None)
+    w.spawns_left = 8 - w.camp_.count(None)  # one spawn per hero in camp
     w.spawn()
 
 
@@ -242,18 +307,18 @@ def _act(w: _Work, action: A.Act, state: State) -> None:
         w.lines.append(f"{hero} promotes to {state.cards.hero(hero).level_2.name}")
     elif name == A.MANEUVER:
         cost = 1
-        here, there = state.where(hero), LOCATIONS.index(action.target)
+        here, there = state.camp.index(hero), _INDEX[action.target]
         w.camp_[here], w.camp_[there] = w.camp_[there], hero
         w.lines.append(f"{hero} moves to {action.target}")
     else:
         card_action = side.named[name]
         cost = card_action.cost
         if card_action.effect == "defend":
-            i = LOCATIONS.index(action.target)
+            i = _INDEX[action.target]
             *rest, monster = w.wild_[i]
             w.wild_[i] = tuple(rest)
             w.hand = (*w.hand, monster)
-            w.lines.append(f"{hero} defeats the {state.cards.card(monster).monster.name}")
+            w.lines.append(f"{hero} defeats the {state.cards.named[monster].monster.name}")
         elif card_action.effect == "forage":
             count = max(0, card_action.amount + event_amount(state, "forage"))
             taken, w.forage = w.forage[:count], w.forage[count:]
@@ -278,11 +343,14 @@ def _end_actions(w: _Work, action: A.EndActions) -> None:
 
 
 def _attack(w: _Work, action: A.Attack, state: State) -> None:
-    i = LOCATIONS.index(action.location)
+    i = _INDEX[action.location]
     hero = action.target
-    monsters = [state.cards.card(c).monster for c in state.wild[i]]
-    flames = sum(m.flames for m in monsters) + event_amount(state, "flames")
-    claws = sum(m.claws for m in monsters) + event_amount(state, "claws")
+    card = state.cards.named
+    flames, claws = event_amount(state, "flames"), event_amount(state, "claws")
+    for name in state.wild[i]:
+        monster = card[name].monster
+        flames += monster.flames
+        claws += monster.claws
     flames = max(0, flames - _passive(state, hero, "ignore_flames"))
     claws = max(0, claws - _passive(state, hero, "ignore_claws"))
     w.attacked = w.attacked | {i}
@@ -304,7 +372,7 @@ def _attack(w: _Work, action: A.Attack, state: State) -> None:
         w.promoted = w.promoted - {hero}
         w.tent = (*w.tent, hero)
         w.fallen = w.fallen | {hero}
-        if all(h is None for h in w.camp_):
+        if w.camp_.count(None) == 8:
             w.lose("no hero is left in camp")
             return
     if w.bonus and not w.level_1_in_camp():
@@ -314,7 +382,7 @@ def _attack(w: _Work, action: A.Attack, state: State) -> None:
 
 
 def _reinforce(w: _Work, action: A.Reinforce) -> None:
-    w.camp_[LOCATIONS.index(action.location)] = action.hero
+    w.camp_[_INDEX[action.location]] = action.hero
     w.tent = tuple(h for h in w.tent if h != action.hero)
     w.lines.append(f"{action.hero} joins the camp at {action.location}")
 
@@ -351,4 +419,6 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     else:
         _begin(w, action)
     new = w.freeze()
-    return new, Report(action.title, tuple(w.lines), tuple(w.revealed), w.outcome or new.phase)
+    return new, _new(
+        Report, (action.title, tuple(w.lines), tuple(w.revealed), w.outcome or new.phase)
+    )

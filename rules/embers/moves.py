@@ -7,10 +7,10 @@ an attack at a location targets).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.embers import actions as A
-from rules.embers.cards import LOCATIONS
+from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.state import State
 
 __all__ = ["closest", "distance", "event_amount", "legal", "why_not"]
@@ -32,7 +32,11 @@ def closest(state: State, location: int) -> tuple[str, ...]:
     """The heroes in camp closest to ``location`` (ties: all of them, clockwise from N)."""
     camp = state.camp
     for ring in _RINGS[location]:
-        found = tuple(h for h in (camp[i] for i in ring) if h is not None)
+        found: tuple[str, ...] = ()
+        for i in ring:
+            hero = camp[i]
+            if hero is not None:
+                found += (hero,)
         if found:
             return found
     return ()
@@ -40,9 +44,10 @@ def closest(state: State, location: int) -> tuple[str, ...]:
 
 def event_amount(state: State, kind: str) -> int:
     """The current event's number if it is of ``kind`` (0 otherwise, or when ignored)."""
-    if state.event is None:
+    name = state.event
+    if name is None:
         return 0
-    event = state.cards.card(state.event).event
+    event = state.cards.named[name].event
     return event.amount if event.kind == kind else 0
 
 
@@ -63,60 +68,117 @@ def _act_of(hero: str, action: str, target: str = "") -> A.Act:
     return found
 
 
+_MADE: dict[tuple[Any, ...], Any] = {}
+
+
+def _made(kind: type[Any], *values: str) -> Any:
+    """The one action of ``kind`` with these fields, interned as :func:`_act_of` does: building
+    an action checks every field's type, which costs more than the rest of a move."""
+    key = (kind, *values)
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = kind(*values)
+    return found
+
+
+_BEGIN, _END_ACTIONS, _END_TURN = A.Begin(), A.EndActions(), A.EndTurn()
+
+
 #: For each location and reach 0..4, the locations within reach of it.
 _NEAR = tuple(
     tuple(tuple(b for b in range(8) if _DISTANCE[a][b] <= r) for r in range(5)) for a in range(8)
 )
 _NEIGHBOURS = tuple(((a + 1) % 8, (a - 1) % 8) for a in range(8))
+_ALL = tuple(range(8))
 
 
-def _hero_actions(state: State, hero: str, points: int) -> list[A.Act]:
-    side = state.side(hero)
-    camp = state.camp
-    here = camp.index(hero)
-    found: list[A.Act] = []
-    add = found.append
-    get = _ACTS.get
-    reach_bonus = -1
+_AT: dict[tuple[str, str], tuple[A.Act, ...]] = {}
+
+
+def _at(hero: str, action: str) -> tuple[A.Act, ...]:
+    """``hero``'s ``action`` aimed at each location in turn (interned, as :func:`_act_of`)."""
+    found = _AT.get((hero, action))
+    if found is None:
+        found = _AT[hero, action] = tuple(_act_of(hero, action, place) for place in LOCATIONS)
+    return found
+
+
+class _Plan(NamedTuple):
+    """A hero side's actions prepared for listing: for each card action in the side's order
+    (cost, effect, number, aimed): a defend's reach before the event's bonus and its Act at
+    each location; a forage's one Act; a rally's name. Then the promotion (None on level 2),
+    the maneuver and its Act at each location."""
+
+    actions: tuple[tuple[int, str, int, Any], ...]
+    promote: A.Act | None
+    promote_cost: int
+    maneuver: str
+    moves: tuple[A.Act, ...]
+
+
+def _plan(cards: CardSet, hero: str, level: int) -> _Plan:
+    side = cards.sides[hero, level]
+    passive = side.passive
+    reach = passive.amount if passive.kind == "reach" else 0
+    actions = []
     for action in side.actions:
-        if action.cost > points:
-            continue
-        effect = action.effect
-        name = action.name
-        if effect == "defend":
-            if reach_bonus < 0:
-                passive = side.passive
-                reach_bonus = (passive.amount if passive.kind == "reach" else 0) + event_amount(
-                    state, "reach"
-                )
-            wild = state.wild
-            for i in _NEAR[here][min(4, max(0, action.amount + reach_bonus))]:
-                if wild[i]:
-                    add(get((hero, name, LOCATIONS[i])) or _act_of(hero, name, LOCATIONS[i]))
-        elif effect == "forage":
-            if state.forage:
-                add(get((hero, name, "")) or _act_of(hero, name))
-        else:  # rally
-            current = state.current
-            for other, _ in state.points:
-                if other != hero and (other != current or current is None):
-                    add(_act_of(hero, name, other))
-    if side.level == 1 and side.promote <= points:
-        add(_act_of(hero, A.PROMOTE))
-    if points >= 1:
-        maneuver = side.maneuver
-        if maneuver == "leap":
-            for i in range(8):
-                if camp[i] is None:
-                    add(_act_of(hero, A.MANEUVER, LOCATIONS[i]))
+        if action.effect == "defend":
+            aimed: Any = _at(hero, action.name)
+            number = action.amount + reach
+        elif action.effect == "forage":
+            aimed, number = _act_of(hero, action.name), 0
         else:
-            empty = maneuver == "step"
-            for i in _NEIGHBOURS[here]:
-                if (camp[i] is None) is empty:
-                    add(
-                        get((hero, A.MANEUVER, LOCATIONS[i]))
-                        or _act_of(hero, A.MANEUVER, LOCATIONS[i])
-                    )
+            aimed, number = action.name, action.amount
+        actions.append((action.cost, action.effect, number, aimed))
+    promote = _act_of(hero, A.PROMOTE) if side.level == 1 else None
+    plan = _Plan(tuple(actions), promote, side.promote, side.maneuver, _at(hero, A.MANEUVER))
+    cards.plans[hero, level] = plan
+    return plan
+
+
+def _actions_phase(state: State) -> list[Any]:
+    """Each hero's actions, in the order of ``state.points`` (the heroes who may still act),
+    then End actions. One function for all heroes: this is the engine's busiest loop."""
+    camp, wild, left, current = state.camp, state.wild, state.points, state.current
+    cards, promoted, forage = state.cards, state.promoted, bool(state.forage)
+    plans = cards.plans
+    event_reach = event_amount(state, "reach")
+    found: list[Any] = []
+    add = found.append  # loops, not comprehensions: a comprehension is a call of its own
+    for hero, points in left:
+        level = 2 if hero in promoted else 1
+        actions, promote, promote_cost, maneuver, moves = plans.get((hero, level)) or _plan(
+            cards, hero, level
+        )
+        here = camp.index(hero)
+        for cost, effect, number, aimed in actions:
+            if cost > points:
+                continue
+            if effect == "defend":  # a stack within reach (0 to 4 steps: the whole ring)
+                reach = number + event_reach
+                for i in _NEAR[here][0 if reach < 0 else 4 if reach > 4 else reach]:
+                    if wild[i]:
+                        add(aimed[i])
+            elif effect == "forage":
+                if forage:
+                    add(aimed)
+            else:  # rally: another hero who has not acted yet
+                for other, _ in left:
+                    if other != hero and (other != current or current is None):
+                        add(_act_of(hero, aimed, other))
+        if promote is not None and promote_cost <= points:
+            add(promote)
+        if points >= 1:
+            if maneuver == "leap":  # to every empty camp space
+                for i in _ALL:
+                    if camp[i] is None:
+                        add(moves[i])
+            else:  # step to an adjacent empty space, or swap with an adjacent hero
+                empty = maneuver == "step"
+                for i in _NEIGHBOURS[here]:
+                    if (camp[i] is None) is empty:
+                        add(moves[i])
+    add(_END_ACTIONS)
     return found
 
 
@@ -139,32 +201,29 @@ def _options(state: State) -> tuple[Any, ...]:
 
 def _legal(state: State) -> list[Any]:
     phase = state.phase
+    if phase == "actions" and not state.bonus:  # the most frequent question first
+        return _actions_phase(state)
     if phase == "setup":
-        return [A.Begin()]
+        return [_BEGIN]
     if state.over:
         return []
     if state.bonus:
-        return [A.Promote(h) for h in state.in_camp() if h not in state.promoted]
-    if phase == "actions":
-        found: list[Any] = []
-        for hero, points in state.points:
-            found.extend(_hero_actions(state, hero, points))
-        found.append(A.EndActions())
-        return found
+        return [_made(A.Promote, h) for h in state.in_camp() if h not in state.promoted]
     if phase == "attacks":
-        return [
-            A.Attack(LOCATIONS[i], hero)
-            for i, stack in enumerate(state.wild)
-            if stack and i not in state.attacked
-            for hero in closest(state, i)
-        ]
+        found = []
+        attacked = state.attacked
+        for i, stack in enumerate(state.wild):
+            if stack and i not in attacked:
+                for hero in closest(state, i):
+                    found.append(_made(A.Attack, LOCATIONS[i], hero))
+        return found
     if phase == "reinforce":
-        return _reinforcements(state) or [A.EndTurn()]
+        return _reinforcements(state) or [_END_TURN]
     return []
 
 
 def _reinforcements(state: State) -> list[A.Reinforce]:
-    if len(state.in_camp()) >= 4:
+    if state.camp.count(None) <= 4:  # 4 heroes or more in camp
         return []
     heroes = [h for h in state.tent if h not in state.fallen and h not in state.promoted]
     if not heroes:
@@ -172,12 +231,15 @@ def _reinforcements(state: State) -> list[A.Reinforce]:
     spaces = [i for i in range(8) if state.camp[i] is None and not state.wild[i]]
     if not spaces:
         spaces = [i for i in range(8) if state.camp[i] is None]
-    return [A.Reinforce(h, LOCATIONS[i]) for h in heroes for i in spaces]
+    return [_made(A.Reinforce, h, LOCATIONS[i]) for h in heroes for i in spaces]
 
 
 def why_not(state: State, action: object) -> str | None:
     """None if ``action`` is legal now, else a sentence saying why not."""
     options = _options(state)
+    for option in options:  # the policy hands back one of the listed values: found by identity
+        if option is action:
+            return None
     if action in options:
         return None
     if state.over:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from rules.chance import ChanceStep, T
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.game import apply
-from rules.embers.moves import event_amount, legal
+from rules.embers.moves import _options, event_amount, legal
 from rules.embers.state import DIFFICULTIES, State
 from rules.errors import InvalidInput
 from rules.simulate import MAX_RUNS, Estimate, run_seed, wilson_interval
@@ -54,68 +55,73 @@ class RandomPlayer:
         return self.rng.choice(legal(state))
 
 
-def _threats(state: State) -> list[int]:
-    """How dangerous the top monster of each location is (0: none there)."""
-    card = state.cards.card
-    found = []
-    for stack in state.wild:
-        if stack:
-            monster = card(stack[-1]).monster
-            found.append(3 * monster.flames + 2 * monster.claws + 1)
-        else:
-            found.append(0)
-    return found
-
-
-def _score(state: State, action: A.Act, threats: list[int], forage_bonus: int) -> int:
-    """How much the heuristic player likes ``action`` (0 or less: not worth it)."""
-    name = action.action
-    if name == A.PROMOTE:
-        return 9 if action.hero == "Firetender" else 7
-    effect = state.side(action.hero).named[name]
-    if effect.effect == "defend":
-        return 6 + threats[LOCATIONS.index(action.target)] - effect.cost
-    if effect.effect == "forage":
-        taken = min(len(state.forage), max(0, effect.amount + forage_bonus))
-        return 5 * taken - effect.cost
-    return 3  # rally
+_INDEX = {name: i for i, name in enumerate(LOCATIONS)}
 
 
 def _attack_cost(state: State, action: A.Attack) -> int:
-    i = LOCATIONS.index(action.location)
+    i = _INDEX[action.location]
     side = state.side(action.target)
-    monsters = [state.cards.card(c).monster for c in state.wild[i]]
-    ignore = side.passive.amount if side.passive.kind == "ignore_flames" else 0
-    armour = side.passive.amount if side.passive.kind == "ignore_claws" else 0
-    flames = max(0, sum(m.flames for m in monsters) + event_amount(state, "flames") - ignore)
-    claws = max(0, sum(m.claws for m in monsters) + event_amount(state, "claws") - armour)
+    card = state.cards.named
+    flames, claws = event_amount(state, "flames"), event_amount(state, "claws")
+    for name in state.wild[i]:
+        monster = card[name].monster
+        flames += monster.flames
+        claws += monster.claws
+    passive = side.passive
+    flames = max(0, flames - (passive.amount if passive.kind == "ignore_flames" else 0))
+    claws = max(0, claws - (passive.amount if passive.kind == "ignore_claws" else 0))
     return 4 * flames + (6 + 4 * side.level if claws >= side.health else 0)
+
+
+def _best_act(state: State, options: tuple[Any, ...]) -> Any:
+    """The actions phase: the best-scoring card action or promotion, End actions when none
+    scores above 0. Defending scores by the threat it removes, foraging by the cards it takes;
+    a hero other than the one acting loses twice the points the acting one would forfeit."""
+    best, best_score = options[-1], 0  # EndActions
+    wild, card = state.wild, state.cards.named
+    forage_bonus, forage_left = event_amount(state, "forage"), len(state.forage)
+    current = state.current
+    penalty = 2 * dict(state.points).get(current, 0) if current is not None else 0
+    sides, promoted = state.cards.sides, state.promoted
+    act, maneuver, promote = A.Act, A.MANEUVER, A.PROMOTE
+    for action in options:
+        if type(action) is not act:
+            continue
+        name = action.action
+        if name == maneuver:
+            continue
+        hero = action.hero
+        if name == promote:
+            score = 9 if hero == "Firetender" else 7
+        else:
+            effect = sides[hero, 2 if hero in promoted else 1].named[name]
+            kind = effect.effect
+            if kind == "defend":  # 6 + the threat of the top monster: 3 a flame, 2 a claw, 1
+                monster = card[wild[_INDEX[action.target]][-1]].monster
+                score = 7 + 3 * monster.flames + 2 * monster.claws - effect.cost
+            elif kind == "forage":
+                taken = min(forage_left, max(0, effect.amount + forage_bonus))
+                score = 5 * taken - effect.cost
+            else:  # rally
+                score = 3
+        if hero != current:
+            score -= penalty
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 def heuristic(state: State) -> Any:
     """A sensible player: defends the worst threats, forages, promotes, spreads the attacks."""
-    options = legal(state)
+    options = _options(state)  # legal(state), as the tuple apply checks against
     first = options[0]
     if isinstance(first, A.Promote):
         heroes = {a.hero: a for a in options}
         return next((heroes[h] for h in PROMOTE_FIRST if h in heroes), first)
     if state.phase == "actions":
-        best, best_score = options[-1], 0  # EndActions
-        threats = _threats(state)
-        forage_bonus = event_amount(state, "forage")
-        current = state.current
-        penalty = 2 * dict(state.points).get(current, 0) if current is not None else 0
-        for action in options:
-            if type(action) is not A.Act or action.action == A.MANEUVER:
-                continue
-            score = _score(state, action, threats, forage_bonus)
-            if action.hero != current:
-                score -= penalty
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        return _best_act(state, options)
     if isinstance(first, A.Attack):
-        return min(options, key=lambda a: _attack_cost(state, a))
+        return min(options, key=partial(_attack_cost, state))
     return first
 
 

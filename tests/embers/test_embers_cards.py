@@ -3,6 +3,7 @@ the field and what was expected (issue #10, "Components as data")."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -113,3 +114,98 @@ def test_a_journey_plays_a_players_own_card_file(tmp_path: Path) -> None:
     journey.play(Begin())
     assert "Yew" in {card.name for card in journey.state.cards.fire}
     assert Journey.from_json(journey.to_json()).state == journey.state
+
+
+# --- a journey keeps its card set: Embers plays "on the same rails as the other games" (issue #10),
+# where a record replays to the same state wherever it is opened ---------------------------------
+
+
+def _own_file(tmp_path: Path) -> Path:
+    path = tmp_path / "my-cards.toml"
+    path.write_text(SHIPPED.read_text(encoding="utf-8").replace("Pine Knot", "Yew"), "utf-8")
+    return path
+
+
+def _played(options: dict[str, Any], steps: int = 30) -> Any:
+    from rules.embers import heuristic
+    from rules.journey import Journey
+
+    journey: Any = Journey.start("embers", seed=5, options=options)
+    for _ in range(steps):
+        if journey.state.over:
+            break
+        journey.play(heuristic(journey.state))
+    return journey
+
+
+def test_the_record_holds_the_card_set_its_name_and_a_short_hash(tmp_path: Path) -> None:
+    from rules.embers import start_options
+
+    path = _own_file(tmp_path)
+    options = start_options("recruit", path)
+    kept = options["cards"]
+    assert options["difficulty"] == "recruit"
+    assert kept["toml"] == path.read_text(encoding="utf-8")
+    assert kept["name"] == load(path).name and kept["file"] == str(path)
+    assert len(kept["sha256"]) == 12
+    assert json.loads(json.dumps(options)) == options  # plain JSON, as a record stores it
+
+
+def test_a_journey_replays_after_its_card_file_is_edited_or_deleted(tmp_path: Path) -> None:
+    from rules.embers import start_options
+    from rules.journey import Journey
+
+    path = _own_file(tmp_path)
+    journey = _played(start_options("warrior", path))
+    record = journey.to_json()
+    path.write_text(SHIPPED.read_text(encoding="utf-8"), "utf-8")  # the file edited
+    edited = Journey.from_json(record)
+    assert edited.state == journey.state and "Yew" in edited.state.cards.named
+    path.unlink()  # the file gone
+    assert Journey.from_json(record).state == journey.state
+
+
+def test_a_journey_book_reopens_after_its_card_file_is_deleted(tmp_path: Path) -> None:
+    from rules.book import JourneyBook
+    from rules.embers import heuristic, start_options
+
+    path = _own_file(tmp_path)
+    book: Any = JourneyBook.start("night", game="embers", seed=2, folder=tmp_path,
+                                  options=start_options("veteran", path))  # fmt: skip
+    for _ in range(25):
+        book.play(heuristic(book.state))
+    played = book.state
+    book.close()
+    path.unlink()
+    again: Any = JourneyBook.open_or_start("night", game="embers", folder=tmp_path)
+    try:
+        assert again.state == played and "Yew" in again.state.cards.named
+    finally:
+        again.close()
+
+
+def test_an_altered_recorded_card_set_is_refused(tmp_path: Path) -> None:
+    from rules.embers import start_options
+    from rules.journey import Journey
+
+    record = _played(start_options("warrior", _own_file(tmp_path)), steps=1).to_json()
+    cards = record["options"]["cards"]
+    cards["toml"] = cards["toml"].replace("Yew", "Elm")
+    with pytest.raises(InvalidInput, match="was altered: its text's hash is"):
+        Journey.from_json(record)
+    record["options"]["cards"] = {"file": "my-cards.toml"}
+    with pytest.raises(InvalidInput, match="the recorded set"):
+        Journey.from_json(record)
+
+
+def test_a_bad_or_missing_card_file_is_refused_when_the_journey_starts(tmp_path: Path) -> None:
+    from rules.embers import start_options
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[hero]\n", "utf-8")
+    with pytest.raises(InvalidInput, match=r"bad\.toml is not valid TOML"):
+        start_options("warrior", bad)
+    with pytest.raises(InvalidInput, match="cannot read the card file"):
+        start_options("warrior", tmp_path / "nowhere.toml")
+    with pytest.raises(InvalidInput, match="the difficulty is one of"):
+        start_options("heroic", _own_file(tmp_path))

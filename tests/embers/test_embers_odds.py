@@ -4,7 +4,6 @@ from the cards left (issue #10, "Odds"), computed two ways."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from fractions import Fraction
 from itertools import permutations
 
@@ -15,6 +14,8 @@ from rules.embers import NIGHT, Begin, State, apply, initial
 from rules.embers.cards import LOCATIONS
 from rules.embers.odds import night_within, spawn_location, spawn_locations
 from rules.errors import InvalidInput
+
+replace = State._replace  # a state with some fields changed
 
 
 def begun(seed: int = 3) -> State:

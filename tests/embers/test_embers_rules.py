@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -28,6 +27,8 @@ from rules.embers import (
 from rules.embers.cards import LOCATIONS
 from rules.errors import IllegalAction
 from rules.journey import Journey
+
+replace = State._replace  # a state with some fields changed
 
 FIRE = sorted(card.name for card in shipped().fire)
 

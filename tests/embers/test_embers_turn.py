@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from rules.chance import Chance
@@ -24,6 +22,8 @@ from rules.embers import (
 )
 from rules.embers.cards import LOCATIONS
 from rules.errors import IllegalAction, InvalidInput
+
+replace = State._replace  # a state with some fields changed
 
 
 def loc(name: str) -> int:

@@ -124,8 +124,26 @@ def test_a_players_own_card_file_is_played(tmp_path: Path) -> None:
     panel = EmbersPanel(seed=3, cards=own)
     assert panel.cards_input.value == str(own)
     panel.begin_button.click()
-    assert panel.journey.options["cards"] == str(own)
+    kept = panel.journey.options["cards"]
+    assert kept["file"] == str(own) and kept["toml"] == own.read_text(encoding="utf-8")
     assert panel.state.cards.source != "shipped"
+
+
+def test_a_panels_journey_keeps_its_cards_when_the_file_is_moved(tmp_path: Path) -> None:
+    own = tmp_path / "my-cards.toml"
+    own.write_text(SHIPPED.read_text(encoding="utf-8").replace("Pine Knot", "Yew"), "utf-8")
+    book = JourneyBook.open_or_start("mine", game="embers", folder=tmp_path)
+    panel = EmbersPanel(book)
+    panel.cards_input.value = str(own)
+    panel.begin_button.click()
+    assert panel.book is not None and panel.state.phase == "actions"
+    played, where = panel.state, panel.book.path  # another card file: a journey of its own
+    panel.close()
+    own.rename(tmp_path / "elsewhere.toml")
+    again = EmbersPanel(JourneyBook.open_or_start(where, game="embers"))
+    assert again.state == played and "Yew" in again.state.cards.named
+    assert again.cards_input.value == str(own)  # the file it was read from, for the player
+    again.close()
 
 
 def test_a_bad_card_file_is_a_sentence_in_the_panel(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ reinforcements and the Night card bonus as buttons). No rule is decided here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from rules.embers import (
     Report,
     State,
     legal,
+    start_options,
 )
 from rules.journey import Journey
 from widgets.embers.ring import house_html, info_html, ring_html, status_html
@@ -52,7 +53,9 @@ class EmbersPanel(GameFrame):
     """Everything an Embers player needs, re-rendered from ``journey.state`` after each act.
 
     ``difficulty`` and ``cards`` (the path of a player's own card file) are what the setup form
-    offers first; the journey's own options win when it already has them."""
+    offers first; the journey's own options win when it already has them. A journey keeps the
+    card set itself, read when it starts (:func:`rules.embers.start_options`): moving or
+    editing the file later never changes it."""
 
     game_name = "embers"
     title = "♨ Embers"
@@ -73,9 +76,7 @@ class EmbersPanel(GameFrame):
         if journey is None and (difficulty or cards):
             import secrets
 
-            options: dict[str, Any] = {"difficulty": difficulty or "warrior"}
-            if cards is not None:
-                options["cards"] = str(cards)
+            options = start_options(difficulty or "warrior", cards)
             journey = Journey.start(
                 "embers", seed=secrets.randbelow(2**31) if seed is None else seed, options=options
             )
@@ -93,7 +94,7 @@ class EmbersPanel(GameFrame):
         )
         self.difficulty_input.add_class("lantern-difficulty")
         self.cards_input = widgets.Text(
-            value=self._want_cards or str(options.get("cards", "") or ""),
+            value=self._want_cards or card_file(options),
             description="Card file",
             placeholder="empty: Lantern's original set; or my-cards.toml",
             layout=widgets.Layout(width="32em"),
@@ -148,7 +149,7 @@ class EmbersPanel(GameFrame):
         self._shown = None
         options = dict(self.journey.options)
         self.difficulty_input.value = options.get("difficulty", "warrior")
-        self.cards_input.value = str(options.get("cards", "") or "")
+        self.cards_input.value = card_file(options)
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -157,17 +158,24 @@ class EmbersPanel(GameFrame):
         starts a journey of its own (a journey's options never change)."""
         ready = False
         with guarded(self.messages):
-            wanted: dict[str, Any] = {"difficulty": self.difficulty_input.value}
-            path = self.cards_input.value.strip()
-            if path:
-                wanted["cards"] = path
             current = {k: v for k, v in dict(self.journey.options).items() if v is not None}
             current.setdefault("difficulty", "warrior")
+            wanted = self._wanted(current)
             if wanted != current:
                 self._restart(wanted)
             ready = True
         if ready and self.state.phase == "setup":
             self.act(Begin())
+
+    def _wanted(self, current: dict[str, Any]) -> dict[str, Any]:
+        """The options the form asks for, the card file read now; the journey's own recorded
+        card set when the form names its file and that file is gone (moved or deleted)."""
+        difficulty, path = self.difficulty_input.value, self.cards_input.value.strip()
+        recorded = current.get("cards")
+        gone = bool(path) and path == card_file(current) and not Path(path).is_file()
+        if gone and isinstance(recorded, Mapping):
+            return {"difficulty": difficulty, "cards": recorded}
+        return start_options(difficulty, path or None)
 
     def _restart(self, options: dict[str, Any]) -> None:
         old = self.journey
@@ -329,3 +337,12 @@ class EmbersPanel(GameFrame):
         if isinstance(action, EndTurn):
             return "End the turn", "end_turn", "End the turn and spawn the next", "primary"
         return str(getattr(action, "title", action)), "other", "", ""
+
+
+def card_file(options: Mapping[str, Any]) -> str:
+    """The card file a journey's options name: the file its recorded set was read from (or,
+    in an older record, the path itself); "" for Lantern's original set."""
+    cards = options.get("cards")
+    if isinstance(cards, Mapping):
+        return str(cards.get("file", ""))
+    return str(cards or "")
