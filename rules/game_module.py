@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.chance import Source
 
-__all__ = ["GameModule"]
+__all__ = ["GameModule", "recorded_options"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,8 @@ class GameModule:
     #: The invariants every state keeps (``check(state)`` raises on a broken one): a loaded
     #: snapshot is checked against them before it is trusted (:mod:`rules.book_open`).
     check_state: Callable[[Any], object] | None = None
+    #: The options as a new journey records them (see :func:`recorded_options`).
+    record_options: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
 
     def initial(self, options: Mapping[str, Any]) -> Any:
         return self.initial_state(options)
@@ -53,3 +55,17 @@ class GameModule:
     def describe(self, report: Any) -> str:
         """The Journey Book's mechanics line of an action: the report's own ``mechanics()``."""
         return str(report.mechanics())
+
+
+def recorded_options(game: object, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options a new journey of ``game`` keeps: what the game's ``record_options`` makes of
+    them, else a copy. Why: an option naming a file (an Embers card file) must be recorded as the
+    file's contents, or moving the file would break the journey's replay.
+
+    >>> from rules.embers import GAME
+    >>> recorded_options(GAME, {"difficulty": "recruit"})
+    {'difficulty': 'recruit'}
+    """
+    given = dict(options or {})
+    hook = getattr(game, "record_options", None)
+    return dict(hook(given)) if callable(hook) else given

@@ -41,6 +41,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from rules.chance import JSON, Chance, Recording, Replay, Source, Supplied, action_title, too_few
 from rules.errors import IllegalAction, InvalidInput, short_repr
+from rules.game_module import recorded_options
 
 __all__ = [
     "GAMES",
@@ -206,7 +207,8 @@ class Journey(Generic[S, R]):
     def start(
         cls, name: str, seed: int, options: Mapping[str, JSON] | None = None
     ) -> Journey[Any, Any]:
-        return Journey(game(name), seed, dict(options or {}))
+        chosen = game(name)
+        return Journey(chosen, seed, recorded_options(chosen, options))
 
     # --- replay --------------------------------------------------------------------------------
 

@@ -135,4 +135,13 @@ def summary(state: State) -> str:
 
 
 #: The game as :mod:`rules.journey` plays it (see :func:`initial` for the options).
-GAME = GameModule("embers", initial, apply, parse, summary)
+def record_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options as a new journey keeps them: a card file's path (``str`` or ``Path``) becomes
+    the card set itself (:func:`start_options`); a recorded set stays as it is."""
+    found = dict(options)
+    if isinstance(found.get("cards"), str | Path):
+        found["cards"] = record(found["cards"])
+    return found
+
+
+GAME = GameModule("embers", initial, apply, parse, summary, record_options=record_options)

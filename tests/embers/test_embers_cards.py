@@ -209,3 +209,19 @@ def test_a_bad_or_missing_card_file_is_refused_when_the_journey_starts(tmp_path:
         start_options("warrior", tmp_path / "nowhere.toml")
     with pytest.raises(InvalidInput, match="the difficulty is one of"):
         start_options("heroic", _own_file(tmp_path))
+
+
+def test_a_card_file_path_given_to_any_start_is_recorded_as_the_set_itself(tmp_path: Path) -> None:
+    """Issue #10: "A player who owns the game loads their own file" — by whichever door: a path
+    in the options of Journey.start (str or Path) is recorded as the set, like start_options."""
+    from rules.embers import start_options
+    from rules.journey import Journey
+
+    path = _own_file(tmp_path)
+    for given in (str(path), path):
+        journey = _played({"difficulty": "recruit", "cards": given}, steps=10)
+        assert journey.options == start_options("recruit", path)
+        record = journey.to_json()
+        moved = path.rename(tmp_path / "moved.toml")
+        assert Journey.from_json(record).state == journey.state
+        moved.rename(path)
