@@ -65,6 +65,7 @@ __all__ = [
     "EVENTS",
     "LOCATIONS",
     "MANEUVERS",
+    "MAX_CARD_FILE",
     "PASSIVES",
     "RECORD_FIELDS",
     "SHIPPED",
@@ -81,6 +82,7 @@ __all__ = [
     "loads",
     "parse",
     "record",
+    "record_text",
     "shipped",
 ]
 
@@ -374,13 +376,26 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
+#: Far more than a set of 18 cards needs (the shipped file is about 6 KB); a journey stores it.
+MAX_CARD_FILE = 100_000
+
+
 def record(path: str | Path) -> dict[str, str]:
     """The card file at ``path`` as a journey keeps it: the text itself, so the journey replays
     anywhere and an edited or moved file never changes it. A bad file is refused now."""
     path = Path(path)
-    text = read_text(path, "card file")
-    cards = loads(text, str(path))
-    return {"name": cards.name, "file": str(path), "sha256": _digest(text), "toml": text}
+    return record_text(read_text(path, "card file"), str(path))
+
+
+def record_text(text: str, file: str) -> dict[str, str]:
+    """A card file's ``text`` as a journey keeps it (see :func:`record`), ``file`` the name it came
+    by (a path, or the name of an uploaded file); refused now if it is not a card set."""
+    if len(text) > MAX_CARD_FILE:
+        raise InvalidInput(
+            f"{file} has {len(text):,} characters; a card file has at most {MAX_CARD_FILE:,}"
+        )
+    cards = loads(text, file)
+    return {"name": cards.name, "file": file, "sha256": _digest(text), "toml": text}
 
 
 def from_record(data: object) -> CardSet:

@@ -4,6 +4,7 @@ click plays through the rules, and the panel shows the ring, the deck and the ph
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 from pathlib import Path
 
 from rules.book import JourneyBook
@@ -197,3 +198,39 @@ def test_new_journey_shows_the_setup_form_with_its_own_options(tmp_path: Path) -
     assert panel.state.phase == "setup" and panel.create_box in panel.children
     assert panel.difficulty_input.value == "veteran"
     panel.close()
+
+
+def _upload(panel: EmbersPanel, name: str, content: bytes) -> None:
+    panel.cards_upload.value = (
+        {"name": name, "type": "", "size": len(content), "content": memoryview(content),
+         "last_modified": datetime(2026, 12, 1, tzinfo=UTC)},
+    )  # fmt: skip
+
+
+def test_a_card_file_uploaded_with_the_picker_is_played_and_kept_by_the_journey() -> None:
+    """Issue #10: "a file picker in the panel": the file is read in the browser and sent; the
+    journey records the set itself, so nothing on disk is needed to replay it."""
+    panel = EmbersPanel(seed=3)
+    text = SHIPPED.read_text(encoding="utf-8").replace("Pine Knot", "Yew")
+    _upload(panel, "my-cards.toml", text.encode("utf-8"))
+    assert not panel.messages.is_error
+    assert panel.cards_input.value == "my-cards.toml"
+    assert "Begin the night" in panel.messages.text
+    assert panel.cards_upload.value == ()  # ready for the same file again
+    panel.begin_button.click()
+    assert "Yew" in panel.state.cards.named
+    kept = panel.journey.options["cards"]
+    assert kept["file"] == "my-cards.toml" and kept["toml"] == text
+
+
+def test_an_uploaded_file_that_is_not_a_card_set_is_refused_and_the_form_keeps_its_values() -> None:
+    panel = EmbersPanel(seed=3)
+    panel.cards_input.value = ""
+    _upload(panel, "notes.toml", b"[[hero]]\nname = 5\n")
+    assert panel.messages.is_error and "notes.toml" in panel.messages.text
+    assert panel.cards_input.value == ""
+    _upload(panel, "latin1.toml", "héros".encode("latin-1"))
+    assert panel.messages.is_error
+    assert "latin1.toml is not a text file in UTF-8" in panel.messages.text
+    panel.begin_button.click()  # the original set, as the form says
+    assert "Pine Knot" in panel.state.cards.named

@@ -30,6 +30,8 @@ from rules.embers import (
     legal,
     start_options,
 )
+from rules.embers.cards import record_text
+from rules.errors import InvalidInput
 from rules.journey import Journey
 from widgets.embers.ring import house_html, info_html, ring_html, status_html
 from widgets.embers.style import CSS
@@ -100,6 +102,13 @@ class EmbersPanel(GameFrame):
             layout=widgets.Layout(width="32em"),
         )
         self.cards_input.add_class("lantern-cards-file")
+        self.cards_upload = widgets.FileUpload(
+            accept=".toml", multiple=False, description="Upload a card file",
+            layout=widgets.Layout(width="auto"),
+        )  # fmt: skip
+        self.cards_upload.add_class("lantern-cards-upload")
+        self.cards_upload.observe(lambda _change: self._uploaded_file(), "value")
+        self._uploaded: dict[str, str] | None = None
         self.begin_button = button(
             "Begin the night", "lantern-act-begin",
             "Shuffle the fire cards onto the Night card, place the heroes, spawn", "primary",
@@ -110,11 +119,11 @@ class EmbersPanel(GameFrame):
                 widgets.HTML(
                     "<b>Set up Embers</b>: choose the difficulty (Recruit ignores the "
                     "<b>!</b> events; Veteran has no free promote from the Night card) and, if "
-                    "you own the game, the path of your own card file (TOML, see "
-                    "<code>rules/embers/cards.py</code>)."
+                    "you own the game, your own card file: its path, or upload it (TOML, see "
+                    "<code>rules/embers/cards.py</code>). The journey keeps the cards themselves."
                 ),
                 self.difficulty_input,
-                self.cards_input,
+                widgets.HBox([self.cards_input, self.cards_upload]),
                 self.begin_button,
             ]
         )
@@ -167,10 +176,35 @@ class EmbersPanel(GameFrame):
         if ready and self.state.phase == "setup":
             self.act(Begin())
 
+    def _uploaded_file(self) -> None:
+        """A card file chosen with the picker: read and checked now (a bad one is refused with
+        its card and field named, and the form keeps what it had); Begin then plays it."""
+        files = self.cards_upload.value
+        if not files:
+            return
+        upload = files[0]
+        name = str(upload["name"])
+        with guarded(self.messages):
+            try:
+                text = bytes(upload["content"]).decode("utf-8")
+            except UnicodeDecodeError:
+                raise InvalidInput(f"{name} is not a text file in UTF-8") from None
+            found = record_text(text, name)
+            self._uploaded = found
+            self.cards_input.value = name
+            self.messages.info(
+                f"Card set {found['name']!r} read from {name}: Begin the night to play it."
+            )
+        self.cards_upload.value = ()  # the same file may be chosen again after an edit
+
     def _wanted(self, current: dict[str, Any]) -> dict[str, Any]:
-        """The options the form asks for, the card file read now; the journey's own recorded
-        card set when the form names its file and that file is gone (moved or deleted)."""
+        """The options the form asks for, the card file read now; the uploaded set when the form
+        names the file uploaded; the journey's own recorded card set when the form names its
+        file and that file is gone (moved or deleted)."""
         difficulty, path = self.difficulty_input.value, self.cards_input.value.strip()
+        uploaded = self._uploaded
+        if uploaded is not None and path == uploaded["file"]:
+            return {"difficulty": difficulty, "cards": uploaded}
         recorded = current.get("cards")
         gone = bool(path) and path == card_file(current) and not Path(path).is_file()
         if gone and isinstance(recorded, Mapping):
