@@ -8,20 +8,22 @@ rules code (another fingerprint) is never trusted: it is rebuilt by the replay i
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import warnings
 from collections.abc import Callable, Sequence
 from contextlib import suppress
+from dataclasses import dataclass
 from typing import Any
 
 from rules import codec
+from rules.book_pages import Pages
 from rules.errors import InvalidInput
 from rules.journey import Entry, Journey, Point, game, short_repr
 from rules.store import CorruptJourney, JourneyChanged, Row, Store, rules_fingerprint
 
 __all__ = [
     "SNAPSHOT_EVERY",
+    "Opened",
     "SnapshotDistrusted",
     "catch_up",
     "finder",
@@ -35,32 +37,51 @@ __all__ = [
 SNAPSHOT_EVERY = 256
 
 
-def replay(
-    store: Store, *, store_missing: bool = True
-) -> tuple[Journey[Any, Any], list[Row], bool]:
-    """The journey a store holds, replayed from its last usable snapshot; its rows; and whether
-    snapshots can be taken (False: the codec cannot hold this game's state exactly).
+@dataclass
+class Opened:
+    """What opening a store gives a book: the journey, its entries' rows (``seq``, in order),
+    the redo stack, whether snapshots can be taken, and the entries still to read."""
 
-    ``store_missing``: store the snapshots the replay passed that the file lacks (not for a
-    read-only copy). A record that does not replay is a :class:`CorruptJourney`.
+    journey: Journey[Any, Any]
+    seqs: list[int]
+    redo: list[list[tuple[int, Entry]]]
+    taking: bool
+    pages: Pages
+
+
+def replay(store: Store, *, store_missing: bool = True) -> Opened:
+    """The journey a store holds, replayed from its last usable snapshot (see :class:`Opened`).
+
+    Only the rows after that snapshot are read; the entries it covers are read when first used
+    (:mod:`rules.book_pages`). ``store_missing``: store the snapshots the replay passed that the
+    file lacks (not for a read-only copy). A record that does not replay is a
+    :class:`CorruptJourney`.
     """
     info = store.info
-    rows = store.rows()
+    live = store.live_actions()
+    pages = Pages(lambda: store)
     try:
-        entries = [row.entry() for row in rows if row.kind == "action" and not row.undone]
         chosen = game(info.game)
         state_type = type(chosen.initial(info.options))
         distrusted: set[int] = set()
-        point = load_point(store, state_type, len(entries), _check(chosen), distrusted)
+        point = load_point(store, state_type, len(live), _check(chosen), distrusted)
+        start = point.count if point else 0
+        entries = pages.entries(live[:start])
+        after = live[start - 1][0] if start else -1
+        entries += [
+            row.entry()
+            for row in store.rows_where("kind = 'action' AND undone IS NULL AND seq > ?", (after,))
+        ]
         journey: Journey[Any, Any] = Journey(
-            chosen, info.seed, info.options, entries[: point.count] if point else [], point
+            chosen, info.seed, info.options, entries[:start], point
         )
         taking = catch_up(
             journey, entries, store, state_type, store_missing=store_missing, redo=distrusted
         )
+        redo = redo_stack(store.rows_where("kind = 'action' AND undone = 1"))
     except InvalidInput as error:
         raise CorruptJourney(store.path, f"does not replay: {error}") from None
-    return journey, rows, taking
+    return Opened(journey, [seq for seq, _superseded, _supplied in live], redo, taking, pages)
 
 
 def catch_up(
@@ -125,8 +146,8 @@ def load_point(
     ``distrusted``, and the one before it tried."""
     while (found := store.snapshot(before, rules_fingerprint())) is not None:
         count, steps, state = found
-        try:  # CodecError and the rules' errors are ValueErrors
-            decoded = codec.decode(state_type, json.loads(state))
+        try:  # CodecError, JSON's and the rules' errors are ValueErrors
+            decoded = codec.decode(state_type, store.unpack(state))
             if check is not None:
                 check(decoded)
         except (ValueError, TypeError, KeyError, AttributeError) as error:

@@ -18,6 +18,7 @@ private temporary folder and the copy is checked; the originals are only ever re
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import sqlite3
@@ -26,6 +27,7 @@ import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from rules import journey
@@ -50,13 +52,27 @@ __all__ = [
     "checked",
     "inspect",
     "read_info",
+    "rules_fingerprint",
+    "trusted_seq",
 ]
 
 #: "LANT" in the SQLite header (offset 68): tells a journey from any other SQLite database.
 APPLICATION_ID = 0x4C414E54
-#: 2: an undone action a new action left behind stays, ``undone = 2`` (see :mod:`rules.store`).
-SCHEMA_VERSION = 2
+#: 2: an undone action a new action left behind stays, ``undone = 2``; 3: snapshots keep the long
+#: lists of a state in shared pieces, table ``chunks`` (see :mod:`rules.store`).
+SCHEMA_VERSION = 3
 SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+@cache
+def rules_fingerprint() -> str:
+    """A hash of the rules' source: snapshots computed by other rules code are not trusted."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for source in sorted(root.rglob("*.py")):
+        digest.update(source.relative_to(root).as_posix().encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 # --- errors ------------------------------------------------------------------------------------
@@ -187,6 +203,8 @@ def read_info(db: sqlite3.Connection, path: Path, version: int) -> JourneyInfo:
             raise CorruptJourney(path, f"is damaged: SQLite's check says {problems!r}")
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
         missing = {"schema_version", "journey", "book", "snapshots"} - tables
+        if version >= 3:
+            missing |= {"chunks"} - tables
         if missing:
             raise CorruptJourney(path, f"lacks the journey tables {sorted(missing)}")
         (latest,) = db.execute("SELECT max(version) FROM schema_version").fetchone()
@@ -214,11 +232,22 @@ def read_info(db: sqlite3.Connection, path: Path, version: int) -> JourneyInfo:
 def check_rows(db: sqlite3.Connection, info: JourneyInfo) -> None:
     """Each action row holds an action of its game (each field of the right type and value, as
     :mod:`rules.action` checks it), a list of outcomes, and a count of them the player supplied:
-    a hand-edited row is refused naming the row and the field, before anything replays."""
+    a hand-edited row is refused naming the row and the field, before anything replays.
+
+    Why not every row in full: opening replays only the rows after the last snapshot, so a long
+    journey would spend most of its opening here. Every row's JSON and count are checked by
+    SQLite itself (one query, in C); the rows after the latest snapshot of these rules (those
+    that replay on opening) are checked in full. An older row is checked when it is read (the
+    log, an export, an undo that far back), as it replays.
+    """
     parse = journey.game(info.game).parse_action
     try:
+        after = trusted_seq(db)
+        shapes = db.execute(_BAD_SHAPE).fetchall()
         rows = db.execute(
-            "SELECT seq, body, chance, supplied FROM book WHERE kind = 'action' ORDER BY seq"
+            "SELECT seq, body, chance, supplied FROM book WHERE kind = 'action' AND "
+            "(seq > ? OR seq IN (SELECT value FROM json_each(?))) ORDER BY seq",
+            (after, json.dumps([seq for (seq,) in shapes])),
         ).fetchall()
     except sqlite3.DatabaseError as error:
         raise CorruptJourney(info.path, f"is damaged: SQLite says {str(error)!r}") from None
@@ -239,6 +268,36 @@ def check_rows(db: sqlite3.Connection, info: JourneyInfo) -> None:
             raise CorruptJourney(
                 info.path, f"has a damaged row {seq}: {type(error).__name__} {error}"
             ) from None
+
+
+#: The action rows whose JSON or supplied count is not even of the right shape.
+_BAD_SHAPE = """
+SELECT seq FROM book WHERE kind = 'action' AND CASE
+    WHEN typeof(body) != 'text' OR NOT json_valid(body) THEN 1
+    WHEN json_type(body) != 'object' THEN 1
+    WHEN chance IS NULL THEN supplied IS NOT NULL
+    WHEN typeof(chance) != 'text' OR NOT json_valid(chance) THEN 1
+    WHEN json_type(chance) != 'array' THEN 1
+    WHEN supplied IS NULL THEN 0
+    ELSE typeof(supplied) != 'integer' OR supplied < 0 OR supplied > json_array_length(chance)
+END
+"""
+
+
+def trusted_seq(db: sqlite3.Connection) -> int:
+    """The row of the last entry the latest snapshot of these rules covers (0: none): opening
+    replays only the rows after it."""
+    (count,) = db.execute(
+        "SELECT max(count) FROM snapshots WHERE code = ?", (rules_fingerprint(),)
+    ).fetchone()
+    if not count:
+        return 0
+    found = db.execute(
+        "SELECT seq FROM book WHERE kind = 'action' AND undone IS NULL ORDER BY seq "
+        "LIMIT 1 OFFSET ?",
+        (int(count) - 1,),
+    ).fetchone()
+    return 0 if found is None else int(found[0])
 
 
 def _row_json(body: object, chance: object) -> tuple[dict[str, JSON], list[JSON]]:
