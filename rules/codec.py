@@ -101,7 +101,10 @@ def _decode_tuple(items: tuple[Any, ...], data: JSON) -> tuple[Any, ...]:
     if not isinstance(data, list):
         raise CodecError(f"expected a list, got {data!r}")
     if len(items) == 2 and items[1] is Ellipsis:
-        return tuple(decode(items[0], item) for item in data)
+        kind = items[0]
+        if kind in (str, int, bool) and all(type(item) is kind for item in data):
+            return tuple(data)  # the slips on a map: many, and each needs no more than this
+        return tuple(decode(kind, item) for item in data)
     if len(items) != len(data):
         raise CodecError(f"expected {len(items)} items, got {data!r}")
     return tuple(decode(kind, item) for kind, item in zip(items, data, strict=True))
