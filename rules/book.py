@@ -56,7 +56,7 @@ from rules.book_files import (
 from rules.book_journal import Filed, Note
 from rules.book_log import Log, LogLine, build, describer
 from rules.book_open import SNAPSHOT_EVERY
-from rules.book_pages import StoredEntry
+from rules.book_pages import read_items
 from rules.book_view import BookView
 from rules.chance import JSON, Chance
 from rules.errors import IllegalAction, InvalidInput
@@ -401,11 +401,10 @@ class JourneyBook(BookView[S, R]):
         """Save the last action's mechanics line as a journal entry (once per action)."""
         if self.journey.last is None or not self._seqs:
             raise IllegalAction("there is no action to write down: nothing has been played yet")
-        live = [
-            s for s, e in zip(self._seqs, self.journey.entries, strict=True) if not e.superseded
-        ]
+        entries = self.journey.entries
+        live = next(i for i in reversed(range(len(entries))) if not entries[i].superseded)
         text = self.describe(self.journey.last)
-        return book_journal.add_mechanics(self.store, live[-1], text, self.actions)
+        return book_journal.add_mechanics(self.store, self._seqs[live], text, self.actions)
 
     @_locked
     def file_note(self, text: str, *, key: str) -> Filed:
@@ -426,11 +425,8 @@ class JourneyBook(BookView[S, R]):
         plays (see :mod:`rules.book_log`); each line's ``text`` is :attr:`describe` of its report.
         """
         if self._log is None:
-            known = {  # the entries read already; the log reads the others from its rows
-                seq: entry
-                for seq, entry in zip(self._seqs, self.journey.entries, strict=True)
-                if not isinstance(entry, StoredEntry) or entry.loaded
-            }
+            read = dict(read_items(self.journey.entries))  # the log reads the rest from rows
+            known = {seq: read[place] for place, seq in read_items(self._seqs) if place in read}
             rows = self.store.rows()
             self._log = build(rows, self.game, self.options, self.describe, known)
         return list(self._log.lines)
@@ -496,8 +492,9 @@ def _now() -> int:
 
 
 def _group_start(entries: Sequence[Entry]) -> int:
-    live = [i for i, entry in enumerate(entries) if not entry.superseded]
-    start = live[-1] if live else len(entries)
+    """Where the last action's tries begin (from the end: the first entries may be unread)."""
+    live = (i for i in reversed(range(len(entries))) if not entries[i].superseded)
+    start = next(live, len(entries))
     while start > 0 and entries[start - 1].superseded:
         start -= 1
     return start

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import codec
-from rules.book_pages import Pages
+from rules.book_pages import UNREAD, Pages, Record
 from rules.errors import InvalidInput
 from rules.journey import Entry, Journey, Point, game, short_repr
 from rules.store import CorruptJourney, JourneyChanged, Row, Store, rules_fingerprint
@@ -40,10 +40,10 @@ SNAPSHOT_EVERY = 256
 @dataclass
 class Opened:
     """What opening a store gives a book: the journey, its entries' rows (``seq``, in order),
-    the redo stack, whether snapshots can be taken, and the entries still to read."""
+    the redo stack, whether snapshots can be taken, and where the unread entries are read."""
 
     journey: Journey[Any, Any]
-    seqs: list[int]
+    seqs: Record[int]
     redo: list[list[tuple[int, Entry]]]
     taking: bool
     pages: Pages
@@ -58,20 +58,17 @@ def replay(store: Store, *, store_missing: bool = True) -> Opened:
     :class:`CorruptJourney`.
     """
     info = store.info
-    live = store.live_actions()
-    pages = Pages(lambda: store)
     try:
         chosen = game(info.game)
         state_type = type(chosen.initial(info.options))
         distrusted: set[int] = set()
-        point = load_point(store, state_type, len(live), _check(chosen), distrusted)
+        point = load_point(store, state_type, store.live_count(), _check(chosen), distrusted)
         start = point.count if point else 0
-        entries = pages.entries(live[:start])
-        after = live[start - 1][0] if start else -1
-        entries += [
-            row.entry()
-            for row in store.rows_where("kind = 'action' AND undone IS NULL AND seq > ?", (after,))
-        ]
+        pages = Pages(lambda: store, start, store.superseded_places(start) if start else set())
+        after = store.live_rows(start - 1, 1)[0].seq if start else -1
+        rows = store.rows_where("kind = 'action' AND undone IS NULL AND seq > ?", (after,))
+        entries = Record([UNREAD] * start + [row.entry() for row in rows], pages, "entry", start)
+        seqs = Record([UNREAD] * start + [row.seq for row in rows], pages, "seq", start)
         journey: Journey[Any, Any] = Journey(
             chosen, info.seed, info.options, entries[:start], point
         )
@@ -81,7 +78,7 @@ def replay(store: Store, *, store_missing: bool = True) -> Opened:
         redo = redo_stack(store.rows_where("kind = 'action' AND undone = 1"))
     except InvalidInput as error:
         raise CorruptJourney(store.path, f"does not replay: {error}") from None
-    return Opened(journey, [seq for seq, _superseded, _supplied in live], redo, taking, pages)
+    return Opened(journey, seqs, redo, taking, pages)
 
 
 def catch_up(

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from rules import export
+from rules import book_pages, export
 from rules.chance import JSON, Chance
 from rules.journey import Entry, Game, Journey
 from rules.store import Store
@@ -69,7 +69,7 @@ class BookView(Generic[S, R]):
     @property
     def actions(self) -> int:
         """How many actions stand (superseded tries and undone actions not counted)."""
-        return sum(not entry.superseded for entry in self.journey.entries)
+        return book_pages.actions(self.journey.entries)  # reads no entry from the file
 
     @property
     def can_undo(self) -> bool:

@@ -125,6 +125,10 @@ CREATE TABLE chunks (hash TEXT PRIMARY KEY, data TEXT NOT NULL) WITHOUT ROWID;
 """
 
 
+#: The rows of the journey as it stands: its entries, in order of ``seq``.
+_LIVE = "kind = 'action' AND undone IS NULL"
+
+
 @dataclass(frozen=True)
 class Row:
     """One row of the book: an action (``kind == "action"``), a note, or a mechanics line."""
@@ -181,6 +185,7 @@ class Store:
     def __init__(self, db: sqlite3.Connection, info: JourneyInfo) -> None:
         self._db = db
         self.info = info
+        self.closed = False
         self.path = info.path
         self._version = self._data_version()
 
@@ -309,20 +314,24 @@ class Store:
             for row in self._db.execute("SELECT count FROM snapshots WHERE code = ?", (code,))
         }
 
-    def live_actions(self) -> list[tuple[int, bool, int]]:
-        """Each entry of the journey as it stands (``seq``, superseded, supplied count), in
-        order: all a book needs of the entries it does not read yet (see :mod:`rules.book_pages`)."""
-        return [
-            (seq, bool(superseded), supplied if type(supplied) is int else 0)
-            for seq, superseded, supplied in self._db.execute(
-                "SELECT seq, superseded, supplied FROM book WHERE kind = 'action' "
-                "AND undone IS NULL ORDER BY seq"
-            )
-        ]
+    def live_count(self) -> int:
+        """How many entries the journey as it stands has (superseded tries included)."""
+        (count,) = self._db.execute(f"SELECT count(*) FROM book WHERE {_LIVE}").fetchone()
+        return int(count)
 
-    def actions_between(self, first: int, last: int) -> list[Row]:
-        """The action rows from ``seq`` ``first`` to ``last``, both included."""
-        return self.rows_where("kind = 'action' AND seq BETWEEN ? AND ?", (first, last))
+    def live_rows(self, first: int, count: int) -> list[Row]:
+        """The rows of ``count`` of those entries, from place ``first`` (0 is the first)."""
+        inner = f"SELECT seq FROM book WHERE {_LIVE} ORDER BY seq LIMIT ? OFFSET ?"
+        return self.rows_where(f"seq IN ({inner})", (count, first))
+
+    def superseded_places(self, before: int) -> set[int]:
+        """The places (0 is the first) among the first ``before`` entries of tries a reroll
+        replaced: what a book counts without reading those entries (:mod:`rules.book_pages`)."""
+        query = (
+            "SELECT place FROM (SELECT row_number() OVER (ORDER BY seq) - 1 AS place, superseded "
+            f"FROM book WHERE {_LIVE}) WHERE place < ? AND superseded IS NOT NULL"
+        )
+        return {int(place) for (place,) in self._db.execute(query, (before,))}
 
     def actions_before(self, seq: int) -> int:
         """How many actions stand (not undone, not superseded) among the rows before ``seq``."""
@@ -475,6 +484,7 @@ class Store:
 
     def close(self) -> None:
         """Close the file; SQLite folds the WAL into it and removes the ``-wal``/``-shm`` files."""
+        self.closed = True
         db = getattr(self, "_db", None)
         if db is not None:
             with suppress(sqlite3.Error):

@@ -17,10 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from journal_helpers import begin
 
-from rules import book_open, codec, store_check
+from rules import book_open, book_pages, codec, store_check
 from rules.book import JourneyBook
 from rules.book_open import SnapshotDistrusted
-from rules.book_pages import StoredEntry
+from rules.book_pages import Record
 from rules.errors import IllegalAction
 from rules.firelights import Consult
 from rules.journey import Journey
@@ -161,20 +161,35 @@ def test_an_edited_piece_is_distrusted_and_the_state_rebuilt(journeys: Path) -> 
 # --- opening reads only what follows the last snapshot ------------------------------------------
 
 
-def test_opening_reads_only_the_rows_after_the_last_snapshot(journeys: Path) -> None:
-    """rules.book_pages: "the action and its outcomes are read, a page of rows at a time, the
-    first time one of them is used"; a stored entry "reads and compares like any Entry"."""
+def unread(book: Any) -> int:
+    entries = book.entries
+    assert isinstance(entries, Record)
+    return entries.unread
+
+
+def test_opening_reads_only_the_rows_after_the_last_snapshot(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rules.book_pages: the first places "read a page of rows at a time the first time one of
+    them is asked for. Nothing is made for a place before that"; the list "answers as a list"."""
     book = rolled(10 * EVERY + 5)
-    entries, state, record = list(book.entries), book.state, book.to_json()
+    book.reroll()
+    book.play(Consult("story"))
+    entries, state, record, actions = list(book.entries), book.state, book.to_json(), book.actions
     book.close()
+    monkeypatch.setattr(book_pages, "PAGE", 32)
     again = JourneyBook.open("wick")
-    stored = [entry for entry in again.entries if isinstance(entry, StoredEntry)]
-    assert len(stored) == 10 * EVERY and not any(entry.loaded for entry in stored)
-    assert again.state == state and again.actions == len(entries)
-    assert not any(entry.loaded for entry in stored)  # counting actions reads no row
-    assert again.state_after(EVERY + 3) == Journey(book.game, 7, {}, entries[: EVERY + 3]).state
+    assert unread(again) == 10 * EVERY  # the snapshot after 160 entries, then 7 rows replayed
+    assert again.state == state and again.actions == actions == len(entries) - 1
+    again.write_mechanics()
+    assert unread(again) == 10 * EVERY  # counting actions, writing a line read no row
+    look = Journey(book.game, 7, {}, entries[: EVERY + 3]).state
+    assert again.state_after(EVERY + 3) == look
+    assert unread(again) == 10 * EVERY  # the look back read one page into its own copy
+    assert again.entries[EVERY + 3] == entries[EVERY + 3]
+    assert unread(again) == 10 * EVERY - 32  # one page: the entries 1 to 32
     assert again.entries == entries and again.to_json() == record
-    assert all(entry.loaded for entry in stored)
+    assert unread(again) == 0
     again.close()
 
 
@@ -258,7 +273,7 @@ def test_a_schema_2_file_opens_from_its_whole_snapshots_then_is_upgraded(
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # its snapshots are read, and trusted
         again = JourneyBook.open("wick")
-    assert sum(isinstance(entry, StoredEntry) for entry in again.entries) == 5 * EVERY
+    assert unread(again) == 5 * EVERY
     assert again.state == state and again.entries == entries
     assert versions(path) == (2, 2)  # nothing written yet
     while len(again.entries) < 6 * EVERY:
