@@ -9,6 +9,7 @@ rules code (another fingerprint) is never trusted: it is rebuilt by the replay i
 from __future__ import annotations
 
 import sqlite3
+import sys
 import warnings
 from collections.abc import Callable, Sequence
 from contextlib import suppress
@@ -62,11 +63,17 @@ def replay(store: Store, *, store_missing: bool = True) -> Opened:
         chosen = game(info.game)
         state_type = type(chosen.initial(info.options))
         distrusted: set[int] = set()
-        point = load_point(store, state_type, store.live_count(), _check(chosen), distrusted)
-        start = point.count if point else 0
-        pages = Pages(lambda: store, start, store.superseded_places(start) if start else set())
-        after = store.live_rows(start - 1, 1)[0].seq if start else -1
-        rows = store.rows_where("kind = 'action' AND undone IS NULL AND seq > ?", (after,))
+        before = sys.maxsize  # no count of the entries: that would read every row
+        while True:  # the latest snapshot with at least one entry after it (for its report)
+            point = load_point(store, state_type, before, _check(chosen), distrusted)
+            start = point.count if point else 0
+            found = store.live_rows(start - 1, 1) if start else []
+            after = found[0].seq if found else -1
+            rows = store.rows_where("kind = 'action' AND undone IS NULL AND seq > ?", (after,))
+            if not start or (found and rows):
+                break
+            before = start
+        pages = Pages(lambda: store, start, store.superseded_among(start, after) if start else 0)
         entries = Record([UNREAD] * start + [row.entry() for row in rows], pages, "entry", start)
         seqs = Record([UNREAD] * start + [row.seq for row in rows], pages, "seq", start)
         journey: Journey[Any, Any] = Journey(

@@ -43,23 +43,32 @@ UNREAD: Any = _Unread()
 
 class Pages:
     """Where the unread places of a book are read from: ``store()`` gives its open store (a book
-    sets it to its own, which may change when a checked copy hands over to the file), and
-    ``superseded`` are the places among the first ``prefix`` whose entry a reroll replaced."""
+    sets it to its own, which may change when a checked copy hands over to the file); of its
+    first ``prefix`` entries, ``superseded`` are tries a reroll replaced."""
 
-    def __init__(self, store: Callable[[], Store | None], prefix: int, superseded: set[int]):
+    def __init__(self, store: Callable[[], Store | None], prefix: int, superseded: int) -> None:
         self.store = store
         self.prefix = prefix
-        self.superseded = frozenset(superseded)
+        self._superseded = {prefix: superseded}
 
-    def read(self, first: int, count: int, column: str) -> list[Any]:
-        """The entries (``column == "entry"``) or the rows' ``seq`` of places ``first`` on."""
+    def superseded(self, places: int) -> int:
+        """How many of the first ``places`` entries (places of the prefix) are replaced tries."""
+        if places not in self._superseded:
+            self._superseded[places] = self._open().superseded_among(places)
+        return self._superseded[places]
+
+    def _open(self) -> Store:
         store = self.store()
         if store is None or store.closed:
             raise IllegalAction(
                 "this journey book is closed, and its earlier entries are read from its file "
                 "when they are needed: open the journey again to read them"
             )
-        rows = store.live_rows(first, count)
+        return store
+
+    def read(self, first: int, count: int, column: str) -> list[Any]:
+        """The entries (``column == "entry"``) or the rows' ``seq`` of places ``first`` on."""
+        rows = self._open().live_rows(first, count)
         if len(rows) != count:  # only a file changed under the open book
             raise IllegalAction(
                 f"the journey file no longer holds entries {first + 1} to {first + count}: "
@@ -91,6 +100,8 @@ class Record(list[T]):
 
     def _read(self, start: int = 0, stop: int | None = None) -> None:
         stop = min(len(self) if stop is None else stop, self._prefix)
+        if start >= stop:
+            return
         for first in range(start - start % PAGE, stop, PAGE):
             last = min(first + PAGE, self._prefix)
             if not any(item is UNREAD for item in list.__getitem__(self, slice(first, last))):
@@ -229,6 +240,6 @@ def actions(entries: list[Entry]) -> int:
     if not isinstance(entries, Record) or not entries._prefix:
         return sum(not entry.superseded for entry in entries)
     prefix = min(entries._prefix, len(entries))
-    flagged = sum(place < prefix for place in entries._pages.superseded)
+    flagged = entries._pages.superseded(prefix)
     rest = list.__getitem__(entries, slice(prefix, None))
     return prefix - flagged + sum(not entry.superseded for entry in rest)

@@ -25,7 +25,7 @@ import hashlib
 import json
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.chance import JSON
@@ -158,21 +158,29 @@ def pack(data: JSON, chunks: dict[str, str]) -> JSON:
     return {_PIECES: pack(refs, chunks)}
 
 
-def unpack(data: JSON, fetch: Callable[[str], str | None]) -> JSON:
-    """What :func:`pack` was given, its pieces read with ``fetch(hash)``; CodecError when a piece
-    is missing or its text no longer has its hash (the file was edited or damaged)."""
+def unpack(data: JSON, fetch: Callable[[list[str]], Mapping[str, str]]) -> JSON:
+    """What :func:`pack` was given, its pieces read with ``fetch(hashes)`` (the texts it has of
+    them, by hash: the pieces of one list are asked for at once); CodecError when a piece is
+    missing or its text no longer has its hash (the file was edited or damaged)."""
     if isinstance(data, list):
+        if not any(isinstance(item, (list, dict)) for item in data):
+            return data  # a piece of slips: nothing inside to unpack
         return [unpack(item, fetch) for item in data]
     if not isinstance(data, dict):
         return data
     if set(data) == {_PIECES}:
+        refs = _as_list(unpack(data[_PIECES], fetch))
+        digests = [ref.get(_REF) if isinstance(ref, dict) else None for ref in refs]
+        texts = fetch([digest for digest in digests if isinstance(digest, str)])
         whole: list[JSON] = []
-        for ref in _as_list(unpack(data[_PIECES], fetch)):
-            digest = ref.get(_REF) if isinstance(ref, dict) else None
-            text = fetch(digest) if isinstance(digest, str) else None
+        for ref, digest in zip(refs, digests, strict=True):
+            text = texts.get(digest) if isinstance(digest, str) else None
             if text is None or _digest(text) != digest:
                 raise CodecError(f"a stored piece of the state is missing or damaged ({ref!r})")
-            whole.extend(_as_list(unpack(json.loads(text), fetch)))
+            if "[" in text[1:] or "{" in text:  # else a flat list of scalars: nothing inside
+                whole.extend(_as_list(unpack(json.loads(text), fetch)))
+            else:
+                whole.extend(_as_list(json.loads(text)))
         return whole
     return {key: unpack(value, fetch) for key, value in data.items()}
 

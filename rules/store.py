@@ -25,14 +25,13 @@ What a file holds (schema version 3):
   so a long journey's file grows with its length, not with its square.
 
 Version 1 deleted the undone actions a new action left behind; version 2 keeps them so the
-journey's log still shows them; version 3 adds ``chunks``. A file of version 1 or 2 is upgraded
-in place when it is opened for play, in one transaction (its snapshots cut into pieces); a
-Lantern that reads only an older version then refuses it as newer. Read only (a check, or a
-private copy), a file is read as it is: a snapshot of version 2 holds its state whole.
+journey's log still shows them; version 3 adds ``chunks``. An older file is read as it is (a
+snapshot of version 2 holds its state whole) and upgraded in place by the commit that first
+needs it, in that one transaction (its snapshots then cut into pieces); a Lantern that reads
+only an older version then refuses it as newer.
 
-Opening never changes a file it refuses: :mod:`rules.store_check` checks it from its bytes and
-read-only first, and only a file that passes is opened for writing. Its errors are re-exported
-here.
+Opening never changes a file it refuses: :mod:`rules.store_check` (its errors re-exported here)
+checks it from its bytes and read-only first, and only a file that passes is opened for writing.
 """
 
 from __future__ import annotations
@@ -62,6 +61,7 @@ from rules.store_check import (
     NewerJourney,
     NotAJourney,
     WrongGame,
+    check_rows,
     checked,
     inspect,
     rules_fingerprint,
@@ -122,6 +122,7 @@ CREATE TABLE snapshots (
     state TEXT NOT NULL
 );
 CREATE TABLE chunks (hash TEXT PRIMARY KEY, data TEXT NOT NULL) WITHOUT ROWID;
+CREATE INDEX book_superseded ON book (seq) WHERE superseded IS NOT NULL;
 """
 
 
@@ -299,39 +300,34 @@ class Store:
     def unpack(self, text: str) -> JSON:
         """A snapshot's state as :func:`rules.codec.encode` gave it, its pieces read back and
         their hashes checked (a broken one raises :class:`~rules.codec.CodecError`)."""
-        return codec.unpack(json.loads(text), self._chunk)
+        return codec.unpack(json.loads(text), self._chunks)
 
-    def _chunk(self, digest: str) -> str | None:
+    def _chunks(self, digests: list[str]) -> dict[str, str]:
         try:
-            found = self._db.execute("SELECT data FROM chunks WHERE hash = ?", (digest,)).fetchone()
+            query = "SELECT hash, data FROM chunks WHERE hash IN (SELECT value FROM json_each(?))"
+            return dict(self._db.execute(query, (json.dumps(digests),)).fetchall())
         except sqlite3.OperationalError:  # a file of schema 2, read only: it has no pieces
-            return None
-        return None if found is None else str(found[0])
+            return {}
 
     def snapshot_counts(self, code: str) -> set[int]:
-        return {
-            row[0]
-            for row in self._db.execute("SELECT count FROM snapshots WHERE code = ?", (code,))
-        }
-
-    def live_count(self) -> int:
-        """How many entries the journey as it stands has (superseded tries included)."""
-        (count,) = self._db.execute(f"SELECT count(*) FROM book WHERE {_LIVE}").fetchone()
-        return int(count)
+        query = "SELECT count FROM snapshots WHERE code = ?"
+        return {count for (count,) in self._db.execute(query, (code,))}
 
     def live_rows(self, first: int, count: int) -> list[Row]:
-        """The rows of ``count`` of those entries, from place ``first`` (0 is the first)."""
+        """The rows of ``count`` entries of the journey as it stands, from place ``first`` (0 is
+        the first)."""
         inner = f"SELECT seq FROM book WHERE {_LIVE} ORDER BY seq LIMIT ? OFFSET ?"
         return self.rows_where(f"seq IN ({inner})", (count, first))
 
-    def superseded_places(self, before: int) -> set[int]:
-        """The places (0 is the first) among the first ``before`` entries of tries a reroll
-        replaced: what a book counts without reading those entries (:mod:`rules.book_pages`)."""
-        query = (
-            "SELECT place FROM (SELECT row_number() OVER (ORDER BY seq) - 1 AS place, superseded "
-            f"FROM book WHERE {_LIVE}) WHERE place < ? AND superseded IS NOT NULL"
+    def superseded_among(self, places: int, last: int | None = None) -> int:
+        """How many of the first ``places`` entries are tries a reroll replaced (``last``: the
+        ``seq`` of the last of them, when known: then an index answers)."""
+        first = f"SELECT superseded FROM book WHERE {_LIVE} ORDER BY seq LIMIT ?"
+        query = f"SELECT count(*) FROM book WHERE {_LIVE} AND superseded IS NOT NULL AND seq <= ?"
+        sql, args = (
+            (f"SELECT count(superseded) FROM ({first})", places) if last is None else (query, last)
         )
-        return {int(place) for (place,) in self._db.execute(query, (before,))}
+        return int(self._db.execute(sql, (args,)).fetchone()[0])
 
     def actions_before(self, seq: int) -> int:
         """How many actions stand (not undone, not superseded) among the rows before ``seq``."""
@@ -450,7 +446,8 @@ class Store:
         if was >= version:
             return False
         if version >= 3:
-            self._db.execute(SCHEMA[SCHEMA.index("CREATE TABLE chunks") :])
+            for statement in SCHEMA[SCHEMA.index("CREATE TABLE chunks") :].split(";")[:2]:
+                self._db.execute(statement)
         self._db.execute(f"PRAGMA user_version = {version}")
         now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
         self._db.execute("INSERT OR IGNORE INTO schema_version VALUES (?, ?)", (version, now))
@@ -464,6 +461,10 @@ class Store:
         self._db.execute("DELETE FROM snapshots WHERE code != ?", (code,))
 
     # --- the file ------------------------------------------------------------------------------
+
+    def check_rows(self) -> None:
+        """Check every action row as opening checks those it replays (CorruptJourney if not)."""
+        check_rows(self._db, self.info, every=True)
 
     def integrity(self) -> list[str]:
         """SQLite's full ``integrity_check``: ``["ok"]`` for a sound file."""

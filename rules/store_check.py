@@ -229,25 +229,23 @@ def read_info(db: sqlite3.Connection, path: Path, version: int) -> JourneyInfo:
     return JourneyInfo(path, game, name, seed, parsed, created_at, version)
 
 
-def check_rows(db: sqlite3.Connection, info: JourneyInfo) -> None:
+def check_rows(db: sqlite3.Connection, info: JourneyInfo, *, every: bool = False) -> None:
     """Each action row holds an action of its game (each field of the right type and value, as
     :mod:`rules.action` checks it), a list of outcomes, and a count of them the player supplied:
     a hand-edited row is refused naming the row and the field, before anything replays.
 
-    Why not every row in full: opening replays only the rows after the last snapshot, so a long
-    journey would spend most of its opening here. Every row's JSON and count are checked by
-    SQLite itself (one query, in C); the rows after the latest snapshot of these rules (those
-    that replay on opening) are checked in full. An older row is checked when it is read (the
-    log, an export, an undo that far back), as it replays.
+    Why only the rows after the latest snapshot of these rules (unless ``every``): those are the
+    rows opening replays; checking every row would make opening a long journey as slow as
+    replaying it. An older row is checked the same way when it is read (the log, an export, an
+    undo or a look back that far: :mod:`rules.book_pages`), and all of them by
+    :meth:`rules.book.JourneyBook.check`.
     """
     parse = journey.game(info.game).parse_action
     try:
-        after = trusted_seq(db)
-        shapes = db.execute(_BAD_SHAPE).fetchall()
         rows = db.execute(
-            "SELECT seq, body, chance, supplied FROM book WHERE kind = 'action' AND "
-            "(seq > ? OR seq IN (SELECT value FROM json_each(?))) ORDER BY seq",
-            (after, json.dumps([seq for (seq,) in shapes])),
+            "SELECT seq, body, chance, supplied FROM book WHERE kind = 'action' AND seq > ? "
+            "ORDER BY seq",
+            (0 if every else trusted_seq(db),),
         ).fetchall()
     except sqlite3.DatabaseError as error:
         raise CorruptJourney(info.path, f"is damaged: SQLite says {str(error)!r}") from None
@@ -268,20 +266,6 @@ def check_rows(db: sqlite3.Connection, info: JourneyInfo) -> None:
             raise CorruptJourney(
                 info.path, f"has a damaged row {seq}: {type(error).__name__} {error}"
             ) from None
-
-
-#: The action rows whose JSON or supplied count is not even of the right shape.
-_BAD_SHAPE = """
-SELECT seq FROM book WHERE kind = 'action' AND CASE
-    WHEN typeof(body) != 'text' OR NOT json_valid(body) THEN 1
-    WHEN json_type(body) != 'object' THEN 1
-    WHEN chance IS NULL THEN supplied IS NOT NULL
-    WHEN typeof(chance) != 'text' OR NOT json_valid(chance) THEN 1
-    WHEN json_type(chance) != 'array' THEN 1
-    WHEN supplied IS NULL THEN 0
-    ELSE typeof(supplied) != 'integer' OR supplied < 0 OR supplied > json_array_length(chance)
-END
-"""
 
 
 def trusted_seq(db: sqlite3.Connection) -> int:

@@ -21,7 +21,7 @@ from rules import book_open, book_pages, codec, store_check
 from rules.book import JourneyBook
 from rules.book_open import SnapshotDistrusted
 from rules.book_pages import Record
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import Consult
 from rules.journey import Journey
 from rules.store import CorruptJourney, NewerJourney
@@ -75,12 +75,17 @@ json_values = st.recursive(
 )
 
 
+def pick(chunks: dict[str, str]) -> Any:
+    """A ``fetch`` for rules.codec.unpack: the texts of the hashes asked for that ``chunks`` has."""
+    return lambda digests: {digest: chunks[digest] for digest in digests if digest in chunks}
+
+
 @given(json_values)
 def test_packed_data_unpacks_to_itself(data: Any) -> None:
     """rules.codec.pack: "every list longer than FAN cut into pieces ... unpack: what pack was
     given"."""
     chunks: dict[str, str] = {}
-    assert codec.unpack(codec.pack(data, chunks), chunks.get) == data
+    assert codec.unpack(codec.pack(data, chunks), pick(chunks)) == data
 
 
 def test_a_list_that_only_grew_keeps_its_pieces() -> None:
@@ -103,9 +108,9 @@ def test_a_missing_or_edited_piece_is_a_codec_error() -> None:
     digest = next(iter(chunks))
     edited = {**chunks, digest: chunks[digest].replace("1", "2")}
     with pytest.raises(codec.CodecError, match="missing or damaged"):
-        codec.unpack(packed, edited.get)
+        codec.unpack(packed, pick(edited))
     with pytest.raises(codec.CodecError, match="missing or damaged"):
-        codec.unpack(packed, {}.get)
+        codec.unpack(packed, pick({}))
 
 
 def stored(path: Path) -> int:
@@ -219,17 +224,41 @@ def test_a_closed_book_says_its_earlier_entries_need_it_open(journeys: Path) -> 
         _ = again.entries[0].action
 
 
-def test_a_row_before_the_snapshot_with_broken_json_is_still_refused_on_opening(
-    journeys: Path,
-) -> None:
-    """rules.store_check.check_rows: "Every row's JSON and count are checked by SQLite itself"."""
+def test_a_row_before_the_snapshot_is_checked_when_read_and_by_check(journeys: Path) -> None:
+    """rules.store_check.check_rows: "An older row is checked the same way when it is read ...
+    and all of them by JourneyBook.check"."""
     book = rolled(3 * EVERY)
     path = book.path
     book.close()
     assert store_check.trusted_seq(sqlite3.connect(path)) > 3
-    execute(path, 'UPDATE book SET body = \'{"kind": "consult"\' WHERE seq = 3')
+    execute(path, """UPDATE book SET body = '{"kind": "consult"' WHERE seq = 3""")
+    again = JourneyBook.open("wick")  # the row is not replayed: opening does not read it
+    with pytest.raises(InvalidInput, match="row 3 holds broken JSON"):
+        again.to_json()
     with pytest.raises(CorruptJourney, match="has a damaged row 3: broken JSON"):
-        JourneyBook.open("wick")
+        again.check()
+    again.close()
+
+
+def test_check_finds_a_snapshot_that_does_not_give_the_state_of_the_record(
+    journeys: Path,
+) -> None:
+    """JourneyBook.check: "one replay of the record from the start, which must give the state
+    the book holds from its snapshots". A snapshot edited into another possible state passes
+    the game's check on opening; only the whole replay tells."""
+    book = rolled(2 * EVERY + 1)
+    path, state = book.path, book.state
+    book.check()  # a sound journey passes
+    book.close()
+    ((text,),) = query(path, "SELECT state FROM snapshots WHERE count = ?", 2 * EVERY)
+    edited = json.loads(text)
+    edited["treasures"] += 1
+    execute(path, f"UPDATE snapshots SET state = '{json.dumps(edited)}' WHERE count = {2 * EVERY}")
+    again = JourneyBook.open("wick")
+    assert again.state != state
+    with pytest.raises(CorruptJourney, match="snapshots that do not give the state its record"):
+        again.check()
+    again.close()
 
 
 # --- files of schema 2 ---------------------------------------------------------------------------
@@ -241,12 +270,13 @@ def as_schema_2(path: Path) -> None:
     with db:
         chunks = dict(db.execute("SELECT hash, data FROM chunks"))
         for count, text in db.execute("SELECT count, state FROM snapshots").fetchall():
-            whole = codec.unpack(json.loads(text), chunks.get)
+            whole = codec.unpack(json.loads(text), pick(chunks))
             db.execute(
                 "UPDATE snapshots SET state = ? WHERE count = ?",
                 (json.dumps(whole, separators=(",", ":")), count),
             )
         db.execute("DROP TABLE chunks")
+        db.execute("DROP INDEX book_superseded")
         db.execute("INSERT OR IGNORE INTO schema_version VALUES (2, 'then')")
         db.execute("DELETE FROM schema_version WHERE version = 3")
         db.execute("PRAGMA user_version = 2")
@@ -263,8 +293,9 @@ def versions(path: Path) -> tuple[int, int]:
 def test_a_schema_2_file_opens_from_its_whole_snapshots_then_is_upgraded(
     journeys: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """rules.store: "A file of version 1 or 2 is upgraded in place when it is opened for play, in
-    one transaction (its snapshots cut into pieces) ... Read only, a file is read as it is"."""
+    """rules.store: "An older file is read as it is (a snapshot of version 2 holds its state
+    whole) and upgraded in place by the commit that first needs it, in that one transaction (its
+    snapshots then cut into pieces)"."""
     book = rolled(5 * EVERY + 3)
     path, state, entries = book.path, book.state, list(book.entries)
     book.close()
