@@ -153,10 +153,10 @@ class JourneyBook(BookView[S, R]):
             return cls._load(Store.open(path, game=game))
         with Store.read_only(path, game=game) as copy:
             book = cls._replay(copy, check_only=True)
-            rows = copy.rows()
+            stamp = copy.stamp()
         store = Store.open(path, game=game)
         try:
-            unchanged = store.rows() == rows
+            unchanged = store.stamp() == stamp
         except BaseException:
             store.close()
             raise

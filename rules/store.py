@@ -66,6 +66,7 @@ from rules.store_check import (
     inspect,
     rules_fingerprint,
     sidecar,
+    stamp,
 )
 from rules.store_files import SUFFIX, clean_leftovers, link_new
 
@@ -309,13 +310,15 @@ class Store:
         except sqlite3.OperationalError:  # a file of schema 2, read only: it has no pieces
             return {}
 
+    def stamp(self) -> tuple[object, ...]:
+        return stamp(self._db)  # see rules.store_check.stamp
+
     def snapshot_counts(self, code: str) -> set[int]:
         query = "SELECT count FROM snapshots WHERE code = ?"
         return {count for (count,) in self._db.execute(query, (code,))}
 
     def live_rows(self, first: int, count: int) -> list[Row]:
-        """The rows of ``count`` entries of the journey as it stands, from place ``first`` (0 is
-        the first)."""
+        """The rows of ``count`` entries of the journey as it stands, from place ``first``."""
         inner = f"SELECT seq FROM book WHERE {_LIVE} ORDER BY seq LIMIT ? OFFSET ?"
         return self.rows_where(f"seq IN ({inner})", (count, first))
 

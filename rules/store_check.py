@@ -53,6 +53,7 @@ __all__ = [
     "inspect",
     "read_info",
     "rules_fingerprint",
+    "stamp",
     "trusted_seq",
 ]
 
@@ -266,6 +267,16 @@ def check_rows(db: sqlite3.Connection, info: JourneyInfo, *, every: bool = False
             raise CorruptJourney(
                 info.path, f"has a damaged row {seq}: {type(error).__name__} {error}"
             ) from None
+
+
+def stamp(db: sqlite3.Connection) -> tuple[object, ...]:
+    """What the book's rows add up to, changed by any write a book keeps in memory (a row added,
+    undone, redone, superseded, left behind): two reads of a file compared without reading each
+    row into Python. (A note's text is not kept: a book reads it from the file when asked.)"""
+    return tuple(db.execute(
+        "SELECT count(*), total(seq), max(seq), total(seq * ifnull(undone, 0)), "
+        "total(seq * ifnull(superseded, 0)), total(seq * ifnull(ref, 0)), total(length(body)) "
+        "FROM book").fetchone())  # fmt: skip
 
 
 def trusted_seq(db: sqlite3.Connection) -> int:

@@ -344,3 +344,53 @@ def test_a_file_written_by_the_lantern_of_schema_2_opens_and_plays_on(journeys: 
     statuses = [line.status for line in again.log()]
     assert statuses.count("superseded") == 1 and statuses.count("undone") == 0
     again.close()
+
+
+# --- a record answers as a list ------------------------------------------------------------------
+
+
+class FakeRow:
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+
+
+class FakeStore:
+    """Rows whose ``seq`` is their place times ten; counts the reads."""
+
+    closed = False
+
+    def __init__(self, size: int) -> None:
+        self.size, self.reads = size, 0
+
+    def live_rows(self, first: int, count: int) -> list[FakeRow]:
+        self.reads += 1
+        return [FakeRow(place * 10) for place in range(first, min(first + count, self.size))]
+
+
+def test_a_record_answers_as_a_list_reading_a_page_only_when_asked() -> None:
+    """rules.book_pages.Record: "It answers as a list: reading a place, a slice, iterating,
+    comparing read what they need first; a slice from the start stays a record"."""
+    store = FakeStore(1200)
+    pages = book_pages.Pages(lambda: store, 1000, 0)  # type: ignore[arg-type, return-value]
+    record = Record([book_pages.UNREAD] * 1000 + [10000, 10010], pages, "seq", 1000)
+    expected = [place * 10 for place in range(1002)]
+    assert len(record) == 1002 and record.unread == 1000 and store.reads == 0
+    assert record[-1] == 10010 and record[1001] == 10010 and store.reads == 0
+    assert record[600] == 6000 and record.unread == 1000 - (1000 - 512) and store.reads == 1
+    head = record[:700]
+    assert isinstance(head, Record) and head.unread == 512 and store.reads == 1
+    assert record[3:6] == [30, 40, 50] and record.unread == 0 and store.reads == 2
+    del head[650:]
+    head.append(-1)
+    assert head[-1] == -1 and head[:3] == [0, 10, 20]
+    assert head == [*expected[:650], -1] and head.unread == 0
+    fresh = Record([book_pages.UNREAD] * 1000 + [10000, 10010], pages, "seq", 1000)
+    assert fresh == expected and list(reversed(fresh)) == expected[::-1]
+    assert 5000 in fresh and fresh.index(5000) == 500 and repr(fresh[:2]) == "[0, 10]"
+    again = Record([book_pages.UNREAD] * 1000 + [10000, 10010], pages, "seq", 1000)
+    again[0] = -5  # a change in the first places reads them all first
+    assert again == [-5, *expected[1:]]
+    store.closed = True
+    closed = Record([book_pages.UNREAD] * 3, pages, "seq", 3)
+    with pytest.raises(IllegalAction, match="this journey book is closed"):
+        closed[1]
