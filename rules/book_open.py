@@ -2,8 +2,10 @@
 
 Why snapshots: replaying 10,000 actions takes longer than a player should wait, so the state is
 stored after every :data:`SNAPSHOT_EVERY` entries (:mod:`rules.codec`, only when it gives the
-state back exactly), and opening replays only the entries after the last one. A snapshot of other
-rules code (another fingerprint) is never trusted: it is rebuilt by the replay instead.
+state back exactly), and opening replays only the entries after the last one. It reads only
+those rows, too: the entries before are read when something asks for them
+(:mod:`rules.book_pages`), so what opening reads does not grow with the journey. A snapshot
+of other rules code (another fingerprint) is never trusted: it is rebuilt by the replay instead.
 """
 
 from __future__ import annotations
