@@ -56,12 +56,13 @@ from rules.book_files import (
 from rules.book_journal import Filed, Note
 from rules.book_log import Log, LogLine, build, describer
 from rules.book_open import SNAPSHOT_EVERY
+from rules.book_pages import read_items
 from rules.book_view import BookView
 from rules.chance import JSON, Chance
 from rules.errors import IllegalAction, InvalidInput
 from rules.journey import Entry, Journey
 from rules.journey import game as _game
-from rules.store import SUFFIX, Row, Store, sidecar
+from rules.store import SUFFIX, Store, sidecar
 
 __all__ = [
     "FOLDER_ENV",
@@ -106,14 +107,14 @@ def _locked(
 class JourneyBook(BookView[S, R]):
     """A journey kept in a file; every method that changes it has committed when it returns."""
 
-    def __init__(self, store: Store, journey: Journey[S, R], rows: Sequence[Row]) -> None:
+    def __init__(self, store: Store, opened: book_open.Opened) -> None:
         """Use :meth:`open`, :meth:`start` or :meth:`open_or_start`."""
         self._lock = threading.RLock()
         self.store = store
-        self.journey = journey
-        played = [row for row in rows if row.kind == "action" and not row.undone]
-        self._seqs = [row.seq for row in played]
-        self._redo = book_open.redo_stack(rows)
+        self.journey: Journey[S, R] = opened.journey
+        journey = self.journey
+        self._seqs = opened.seqs
+        self._redo = opened.redo
         self._state_type = type(journey.game.initial(journey.options))
         self._snapshots = True  # False once the codec cannot hold the state exactly
         self._describe: Callable[[R], str] = describer(journey.game)
@@ -127,6 +128,7 @@ class JourneyBook(BookView[S, R]):
             return None if found is None else found.store
 
         journey.find_point = book_open.finder(its_store, self._state_type, journey.game)
+        opened.pages.store = its_store  # the entries not read yet are read from this book's file
         self.make_latest()
 
     # --- opening -------------------------------------------------------------------------------
@@ -151,10 +153,10 @@ class JourneyBook(BookView[S, R]):
             return cls._load(Store.open(path, game=game))
         with Store.read_only(path, game=game) as copy:
             book = cls._replay(copy, check_only=True)
-            rows = copy.rows()
+            stamp = copy.stamp()
         store = Store.open(path, game=game)
         try:
-            unchanged = store.rows() == rows
+            unchanged = store.stamp() == stamp
         except BaseException:
             store.close()
             raise
@@ -251,9 +253,9 @@ class JourneyBook(BookView[S, R]):
         book is not the one ``%%journal`` writes to (it is only a check)."""
         latest = _latest
         try:
-            journey, rows, taking = book_open.replay(store, store_missing=not check_only)
-            book: JourneyBook[Any, Any] = cls(store, journey, rows)
-            book._snapshots = taking
+            opened = book_open.replay(store, store_missing=not check_only)
+            book: JourneyBook[Any, Any] = cls(store, opened)
+            book._snapshots = opened.taking
         finally:
             if check_only:
                 _set_latest(latest)
@@ -399,11 +401,10 @@ class JourneyBook(BookView[S, R]):
         """Save the last action's mechanics line as a journal entry (once per action)."""
         if self.journey.last is None or not self._seqs:
             raise IllegalAction("there is no action to write down: nothing has been played yet")
-        live = [
-            s for s, e in zip(self._seqs, self.journey.entries, strict=True) if not e.superseded
-        ]
+        entries = self.journey.entries
+        live = next(i for i in reversed(range(len(entries))) if not entries[i].superseded)
         text = self.describe(self.journey.last)
-        return book_journal.add_mechanics(self.store, live[-1], text, self.actions)
+        return book_journal.add_mechanics(self.store, self._seqs[live], text, self.actions)
 
     @_locked
     def file_note(self, text: str, *, key: str) -> Filed:
@@ -424,7 +425,8 @@ class JourneyBook(BookView[S, R]):
         plays (see :mod:`rules.book_log`); each line's ``text`` is :attr:`describe` of its report.
         """
         if self._log is None:
-            known = dict(zip(self._seqs, self.journey.entries, strict=True))
+            read = dict(read_items(self.journey.entries))  # the log reads the rest from rows
+            known = {seq: read[place] for place, seq in read_items(self._seqs) if place in read}
             rows = self.store.rows()
             self._log = build(rows, self.game, self.options, self.describe, known)
         return list(self._log.lines)
@@ -490,8 +492,9 @@ def _now() -> int:
 
 
 def _group_start(entries: Sequence[Entry]) -> int:
-    live = [i for i, entry in enumerate(entries) if not entry.superseded]
-    start = live[-1] if live else len(entries)
+    """Where the last action's tries begin (from the end: the first entries may be unread)."""
+    live = (i for i in reversed(range(len(entries))) if not entries[i].superseded)
+    start = next(live, len(entries))
     while start > 0 and entries[start - 1].superseded:
         start -= 1
     return start

@@ -149,7 +149,9 @@ class Log:
         """An undone action (its rows and entries) stands again as action ``number``."""
         for seq, entry in group:
             status = "superseded" if entry.superseded else "played"
-            self._change(seq, status=status, number=number, count=standing.index(seq) + 1)
+            # From the end: a book reads the first places of its list from its file when asked.
+            place = next(i for i in reversed(range(len(standing))) if standing[i] == seq)
+            self._change(seq, status=status, number=number, count=place + 1)
         self.recount(standing)
 
     def recount(self, standing: Sequence[int]) -> None:

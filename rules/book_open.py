@@ -2,26 +2,31 @@
 
 Why snapshots: replaying 10,000 actions takes longer than a player should wait, so the state is
 stored after every :data:`SNAPSHOT_EVERY` entries (:mod:`rules.codec`, only when it gives the
-state back exactly), and opening replays only the entries after the last one. A snapshot of other
-rules code (another fingerprint) is never trusted: it is rebuilt by the replay instead.
+state back exactly), and opening replays only the entries after the last one. It reads only
+those rows, too: the entries before are read when something asks for them
+(:mod:`rules.book_pages`), so what opening reads does not grow with the journey. A snapshot
+of other rules code (another fingerprint) is never trusted: it is rebuilt by the replay instead.
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
+import sys
 import warnings
 from collections.abc import Callable, Sequence
 from contextlib import suppress
+from dataclasses import dataclass
 from typing import Any
 
 from rules import codec
+from rules.book_pages import UNREAD, Pages, Record
 from rules.errors import InvalidInput
 from rules.journey import Entry, Journey, Point, game, short_repr
 from rules.store import CorruptJourney, JourneyChanged, Row, Store, rules_fingerprint
 
 __all__ = [
     "SNAPSHOT_EVERY",
+    "Opened",
     "SnapshotDistrusted",
     "catch_up",
     "finder",
@@ -35,32 +40,54 @@ __all__ = [
 SNAPSHOT_EVERY = 256
 
 
-def replay(
-    store: Store, *, store_missing: bool = True
-) -> tuple[Journey[Any, Any], list[Row], bool]:
-    """The journey a store holds, replayed from its last usable snapshot; its rows; and whether
-    snapshots can be taken (False: the codec cannot hold this game's state exactly).
+@dataclass
+class Opened:
+    """What opening a store gives a book: the journey, its entries' rows (``seq``, in order),
+    the redo stack, whether snapshots can be taken, and where the unread entries are read."""
 
-    ``store_missing``: store the snapshots the replay passed that the file lacks (not for a
-    read-only copy). A record that does not replay is a :class:`CorruptJourney`.
+    journey: Journey[Any, Any]
+    seqs: Record[int]
+    redo: list[list[tuple[int, Entry]]]
+    taking: bool
+    pages: Pages
+
+
+def replay(store: Store, *, store_missing: bool = True) -> Opened:
+    """The journey a store holds, replayed from its last usable snapshot (see :class:`Opened`).
+
+    Only the rows after that snapshot are read; the entries it covers are read when first used
+    (:mod:`rules.book_pages`). ``store_missing``: store the snapshots the replay passed that the
+    file lacks (not for a read-only copy). A record that does not replay is a
+    :class:`CorruptJourney`.
     """
     info = store.info
-    rows = store.rows()
     try:
-        entries = [row.entry() for row in rows if row.kind == "action" and not row.undone]
         chosen = game(info.game)
         state_type = type(chosen.initial(info.options))
         distrusted: set[int] = set()
-        point = load_point(store, state_type, len(entries), _check(chosen), distrusted)
+        before = sys.maxsize  # no count of the entries: that would read every row
+        while True:  # the latest snapshot with at least one entry after it (for its report)
+            point = load_point(store, state_type, before, _check(chosen), distrusted)
+            start = point.count if point else 0
+            found = store.live_rows(start - 1, 1) if start else []
+            after = found[0].seq if found else -1
+            rows = store.rows_where("kind = 'action' AND undone IS NULL AND seq > ?", (after,))
+            if not start or (found and rows):
+                break
+            before = start
+        pages = Pages(lambda: store, start, store.superseded_among(start, after) if start else 0)
+        entries = Record([UNREAD] * start + [row.entry() for row in rows], pages, "entry", start)
+        seqs = Record([UNREAD] * start + [row.seq for row in rows], pages, "seq", start)
         journey: Journey[Any, Any] = Journey(
-            chosen, info.seed, info.options, entries[: point.count] if point else [], point
+            chosen, info.seed, info.options, entries[:start], point
         )
         taking = catch_up(
             journey, entries, store, state_type, store_missing=store_missing, redo=distrusted
         )
+        redo = redo_stack(store.rows_where("kind = 'action' AND undone = 1"))
     except InvalidInput as error:
         raise CorruptJourney(store.path, f"does not replay: {error}") from None
-    return journey, rows, taking
+    return Opened(journey, seqs, redo, taking, pages)
 
 
 def catch_up(
@@ -125,8 +152,8 @@ def load_point(
     ``distrusted``, and the one before it tried."""
     while (found := store.snapshot(before, rules_fingerprint())) is not None:
         count, steps, state = found
-        try:  # CodecError and the rules' errors are ValueErrors
-            decoded = codec.decode(state_type, json.loads(state))
+        try:  # CodecError, JSON's and the rules' errors are ValueErrors
+            decoded = codec.decode(state_type, store.unpack(state))
             if check is not None:
                 check(decoded)
         except (ValueError, TypeError, KeyError, AttributeError) as error:

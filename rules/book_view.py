@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from rules import export
+from rules import book_pages, export
 from rules.chance import JSON, Chance
+from rules.errors import InvalidInput
 from rules.journey import Entry, Game, Journey
-from rules.store import Store
+from rules.store import CorruptJourney, Store
 
 __all__ = ["BookView"]
 
@@ -69,7 +70,7 @@ class BookView(Generic[S, R]):
     @property
     def actions(self) -> int:
         """How many actions stand (superseded tries and undone actions not counted)."""
-        return sum(not entry.superseded for entry in self.journey.entries)
+        return book_pages.actions(self.journey.entries)  # reads no entry from the file
 
     @property
     def can_undo(self) -> bool:
@@ -89,6 +90,20 @@ class BookView(Generic[S, R]):
     def can_reroll(self) -> bool:
         """Whether the last action can be rerolled: it stands, and it drew or rolled something."""
         return self.reroll_refusal() is None
+
+    def check(self) -> None:
+        """Check the whole journey, as opening checks only what it replays: every row of the
+        file, then one replay of the record from the start, which must give the state the book
+        holds from its snapshots; a :class:`~rules.store.CorruptJourney` says what is wrong."""
+        self.store.check_rows()
+        try:
+            state = Journey(self.game, self.seed, self.options, list(self.entries)).state
+        except InvalidInput as error:
+            raise CorruptJourney(self.path, f"does not replay: {error}") from None
+        if state != self.state:
+            raise CorruptJourney(
+                self.path, "holds snapshots that do not give the state its record gives: open it "
+                "again after deleting its snapshots (the record is whole)")  # fmt: skip
 
     def to_json(self) -> dict[str, JSON]:
         return self.journey.to_json()

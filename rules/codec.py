@@ -21,16 +21,22 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import hashlib
+import json
 import types
 import typing
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.chance import JSON
 from rules.errors import InvalidInput
 
-__all__ = ["CodecError", "decode", "encode"]
+__all__ = ["FAN", "CodecError", "decode", "encode", "pack", "unpack"]
 
 _SCALARS = (bool, int, str, float)
+#: A list longer than this is stored in pieces of this many items (see :func:`pack`).
+FAN = 64
+_PIECES, _REF = "@pieces", "@ref"
 
 
 class CodecError(InvalidInput):
@@ -98,7 +104,10 @@ def _decode_tuple(items: tuple[Any, ...], data: JSON) -> tuple[Any, ...]:
     if not isinstance(data, list):
         raise CodecError(f"expected a list, got {data!r}")
     if len(items) == 2 and items[1] is Ellipsis:
-        return tuple(decode(items[0], item) for item in data)
+        kind = items[0]
+        if kind in (str, int, bool) and all(type(item) is kind for item in data):
+            return tuple(data)  # the slips on a map: many, and each needs no more than this
+        return tuple(decode(kind, item) for item in data)
     if len(items) != len(data):
         raise CodecError(f"expected {len(items)} items, got {data!r}")
     return tuple(decode(kind, item) for kind, item in zip(items, data, strict=True))
@@ -121,3 +130,73 @@ def _fields(kind: type) -> tuple[dataclasses.Field[Any], ...]:
 @functools.cache
 def _hints(kind: type) -> dict[str, Any]:
     return typing.get_type_hints(kind)
+
+
+# --- pieces: what a snapshot shares with the one before it -------------------------------------
+
+
+def pack(data: JSON, chunks: dict[str, str]) -> JSON:
+    """``data`` (what :func:`encode` gave) with every list longer than :data:`FAN` cut into
+    pieces of ``FAN`` items, each piece stored in ``chunks`` under the hash of its JSON text.
+
+    Why: a state grows (a slip on the map for every roll on the tables), and a snapshot holding
+    it whole every few hundred actions makes a journey file grow with the square of its length.
+    The pieces are cut at fixed places (items 0 to 63, 64 to 127...), so the pieces of a list
+    that only grew are the same pieces, with the same hashes, in the next snapshot: the file
+    keeps each once. A list of more than ``FAN`` pieces is cut again, so a snapshot's own text
+    stays short. The markers are keys no dataclass field can have (``@``).
+    """
+    if isinstance(data, dict):
+        return {key: pack(value, chunks) for key, value in data.items()}
+    if not isinstance(data, list):
+        return data
+    if len(data) <= FAN:
+        return [pack(item, chunks) for item in data]
+    refs: list[JSON] = []
+    for start in range(0, len(data), FAN):
+        text = _dumps([pack(item, chunks) for item in data[start : start + FAN]])
+        digest = _digest(text)
+        chunks[digest] = text
+        refs.append({_REF: digest})
+    return {_PIECES: pack(refs, chunks)}
+
+
+def unpack(data: JSON, fetch: Callable[[list[str]], Mapping[str, str]]) -> JSON:
+    """What :func:`pack` was given, its pieces read with ``fetch(hashes)`` (the texts it has of
+    them, by hash: the pieces of one list are asked for at once); CodecError when a piece is
+    missing or its text no longer has its hash (the file was edited or damaged)."""
+    if isinstance(data, list):
+        if not any(isinstance(item, (list, dict)) for item in data):
+            return data  # a piece of slips: nothing inside to unpack
+        return [unpack(item, fetch) for item in data]
+    if not isinstance(data, dict):
+        return data
+    if set(data) == {_PIECES}:
+        refs = _as_list(unpack(data[_PIECES], fetch))
+        digests = [ref.get(_REF) if isinstance(ref, dict) else None for ref in refs]
+        texts = fetch([digest for digest in digests if isinstance(digest, str)])
+        whole: list[JSON] = []
+        for ref, digest in zip(refs, digests, strict=True):
+            text = texts.get(digest) if isinstance(digest, str) else None
+            if text is None or _digest(text) != digest:
+                raise CodecError(f"a stored piece of the state is missing or damaged ({ref!r})")
+            if "[" in text[1:] or "{" in text:  # else a flat list of scalars: nothing inside
+                whole.extend(_as_list(unpack(json.loads(text), fetch)))
+            else:
+                whole.extend(_as_list(json.loads(text)))
+        return whole
+    return {key: unpack(value, fetch) for key, value in data.items()}
+
+
+def _as_list(data: JSON) -> list[JSON]:
+    if not isinstance(data, list):
+        raise CodecError(f"the pieces of a stored list are a list, got {str(data)[:60]!r}")
+    return data
+
+
+def _dumps(value: JSON) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:24]

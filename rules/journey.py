@@ -186,7 +186,7 @@ class Journey(Generic[S, R]):
         #: with ``count < n``, or None (then undo replays from the start). The store sets it.
         self.find_point: Callable[[int], Point[S, R] | None] | None = None
         self._points: dict[int, Point[S, R]] = {}
-        entries, self.entries = list(self.entries), []
+        entries, self.entries = _copy(self.entries), []
         if resume_from is None:
             self.state = self.game.initial(self.options)
             start = 0
@@ -346,17 +346,16 @@ class Journey(Generic[S, R]):
 
     def _group_start(self) -> int:
         """Index of the last action's first try: its live entry and the superseded ones before."""
-        live = [i for i, entry in enumerate(self.entries) if not entry.superseded]
-        if not live:
+        ends = (i for i in reversed(range(len(self.entries))) if not self.entries[i].superseded)
+        if (start := next(ends, -1)) < 0:  # from the end: a book reads its first ones when asked
             raise IllegalAction("there is no action to take back: the journey has not begun")
-        start = live[-1]
         while start > 0 and self.entries[start - 1].superseded:
             start -= 1
         return start
 
     def _atomic(self) -> Callable[[], None]:
         """A function that puts the journey back as it is now (for a step that fails halfway)."""
-        saved = (list(self.entries), self.state, self.last, self.chance.steps, dict(self._points))
+        saved = (_copy(self.entries), self.state, self.last, self.chance.steps, dict(self._points))
 
         def restore() -> None:
             self.entries, self.state, self.last, self.chance.steps, self._points = (
@@ -476,6 +475,11 @@ class Journey(Generic[S, R]):
             options,
             [Entry.from_json(entry) for entry in entries],
         )
+
+
+def _copy(entries: Iterable[Entry]) -> list[Entry]:
+    """A list's own copy (a Journey Book's reads its entries when asked: rules.book_pages)."""
+    return entries.copy() if isinstance(entries, list) else list(entries)
 
 
 def walk(

@@ -7,7 +7,7 @@ the panel shows its result, and a power cut or a killed kernel loses nothing ack
 each commit the WAL is checkpointed into the ``.lantern`` file itself, so copying that one file
 while the notebook is still open gives a complete journey (or use :meth:`Store.backup`).
 
-What a file holds (schema version 2):
+What a file holds (schema version 3):
 
 * ``schema_version``: the versions applied, newest last (also in the header's ``user_version``);
 * ``journey``: one row: format, game, name, seed, options (JSON), when it was created;
@@ -19,33 +19,33 @@ What a file holds (schema version 2):
   (a mechanics line the player wrote into the journal, ``ref`` = its action);
 * ``snapshots``: the game state every few hundred actions (:mod:`rules.codec`), so reopening does
   not replay the whole journey; ``code`` fingerprints the rules that computed them, so snapshots
-  from older rules are ignored rather than trusted.
+  from older rules are ignored rather than trusted;
+* ``chunks``: the pieces of the long lists in those states (:func:`rules.codec.pack`), each
+  kept once by the hash of its text: a snapshot holds only what changed since the one before,
+  so a long journey's file grows with its length, not with its square.
 
 Version 1 deleted the undone actions a new action left behind; version 2 keeps them so the
-journey's log still shows them. The tables are the same: a version 1 file is upgraded in place by
-the commit that first keeps one (a Lantern that reads only version 1, which would offer to redo
-them, then refuses the file as newer instead).
+journey's log still shows them; version 3 adds ``chunks``. An older file is read as it is (a
+snapshot of version 2 holds its state whole) and upgraded in place by the commit that first
+needs it, in that one transaction (its snapshots then cut into pieces); a Lantern that reads
+only an older version then refuses it as newer.
 
-Opening never changes a file it refuses: :mod:`rules.store_check` checks it from its bytes and
-read-only first, and only a file that passes is opened for writing. Its errors are re-exported
-here.
+Opening never changes a file it refuses: :mod:`rules.store_check` (its errors re-exported here)
+checks it from its bytes and read-only first, and only a file that passes is opened for writing.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import re
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
-from rules import journey
+from rules import codec, journey
 from rules.chance import JSON
 from rules.errors import InvalidInput
 from rules.journey import RECORD_FORMAT, Entry, short_repr
@@ -61,10 +61,14 @@ from rules.store_check import (
     NewerJourney,
     NotAJourney,
     WrongGame,
+    check_rows,
     checked,
     inspect,
+    rules_fingerprint,
     sidecar,
+    stamp,
 )
+from rules.store_files import SUFFIX, clean_leftovers, link_new
 
 __all__ = [
     "APPLICATION_ID",
@@ -87,7 +91,6 @@ __all__ = [
     "sidecar",
 ]
 
-SUFFIX = ".lantern"
 
 SCHEMA = """
 CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL);
@@ -119,7 +122,13 @@ CREATE TABLE snapshots (
     code TEXT NOT NULL,
     state TEXT NOT NULL
 );
+CREATE TABLE chunks (hash TEXT PRIMARY KEY, data TEXT NOT NULL) WITHOUT ROWID;
+CREATE INDEX book_superseded ON book (seq) WHERE superseded IS NOT NULL;
 """
+
+
+#: The rows of the journey as it stands: its entries, in order of ``seq``.
+_LIVE = "kind = 'action' AND undone IS NULL"
 
 
 @dataclass(frozen=True)
@@ -169,17 +178,6 @@ def dumps(value: JSON) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-@cache
-def rules_fingerprint() -> str:
-    """A hash of the rules' source: snapshots computed by other rules code are not trusted."""
-    root = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    for source in sorted(root.rglob("*.py")):
-        digest.update(source.relative_to(root).as_posix().encode())
-        digest.update(source.read_bytes())
-    return digest.hexdigest()[:16]
-
-
 # --- the store ---------------------------------------------------------------------------------
 
 
@@ -189,6 +187,7 @@ class Store:
     def __init__(self, db: sqlite3.Connection, info: JourneyInfo) -> None:
         self._db = db
         self.info = info
+        self.closed = False
         self.path = info.path
         self._version = self._data_version()
 
@@ -231,7 +230,7 @@ class Store:
         finally:
             db.close()
         try:
-            _link_new(temporary, path)
+            link_new(temporary, path)
         finally:
             temporary.unlink(missing_ok=True)
         return cls.open(path, game=game)
@@ -290,7 +289,8 @@ class Store:
         ]  # fmt: skip
 
     def snapshot(self, before: int, code: str) -> tuple[int, int, str] | None:
-        """The latest snapshot (count, steps, state JSON) of fewer than ``before`` entries."""
+        """The latest snapshot (count, steps, its text: :meth:`unpack` reads it) of fewer than
+        ``before`` entries."""
         row = self._db.execute(
             "SELECT count, steps, state FROM snapshots WHERE count < ? AND code = ? "
             "ORDER BY count DESC LIMIT 1",
@@ -298,11 +298,39 @@ class Store:
         ).fetchone()
         return None if row is None else (int(row[0]), int(row[1]), str(row[2]))
 
+    def unpack(self, text: str) -> JSON:
+        """A snapshot's state as :func:`rules.codec.encode` gave it, its pieces read back and
+        their hashes checked (a broken one raises :class:`~rules.codec.CodecError`)."""
+        return codec.unpack(json.loads(text), self._chunks)
+
+    def _chunks(self, digests: list[str]) -> dict[str, str]:
+        try:
+            query = "SELECT hash, data FROM chunks WHERE hash IN (SELECT value FROM json_each(?))"
+            return dict(self._db.execute(query, (json.dumps(digests),)).fetchall())
+        except sqlite3.OperationalError:  # a file of schema 2, read only: it has no pieces
+            return {}
+
+    def stamp(self) -> tuple[object, ...]:
+        return stamp(self._db)  # see rules.store_check.stamp
+
     def snapshot_counts(self, code: str) -> set[int]:
-        return {
-            row[0]
-            for row in self._db.execute("SELECT count FROM snapshots WHERE code = ?", (code,))
-        }
+        query = "SELECT count FROM snapshots WHERE code = ?"
+        return {count for (count,) in self._db.execute(query, (code,))}
+
+    def live_rows(self, first: int, count: int) -> list[Row]:
+        """The rows of ``count`` entries of the journey as it stands, from place ``first``."""
+        inner = f"SELECT seq FROM book WHERE {_LIVE} ORDER BY seq LIMIT ? OFFSET ?"
+        return self.rows_where(f"seq IN ({inner})", (count, first))
+
+    def superseded_among(self, places: int, last: int | None = None) -> int:
+        """How many of the first ``places`` entries are tries a reroll replaced (``last``: the
+        ``seq`` of the last of them, when known: then an index answers)."""
+        first = f"SELECT superseded FROM book WHERE {_LIVE} ORDER BY seq LIMIT ?"
+        query = f"SELECT count(*) FROM book WHERE {_LIVE} AND superseded IS NOT NULL AND seq <= ?"
+        sql, args = (
+            (f"SELECT count(superseded) FROM ({first})", places) if last is None else (query, last)
+        )
+        return int(self._db.execute(sql, (args,)).fetchone()[0])
 
     def actions_before(self, seq: int) -> int:
         """How many actions stand (not undone, not superseded) among the rows before ``seq``."""
@@ -393,23 +421,40 @@ class Store:
             "SELECT seq FROM book WHERE kind = 'action' AND undone = 1 ORDER BY seq")]  # fmt: skip
         if not seqs:
             return
-        (version,) = self._db.execute("PRAGMA user_version").fetchone()
-        if version < SCHEMA_VERSION:  # see the module docstring: version 1 deleted these rows
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            self._db.execute(
-                "INSERT OR IGNORE INTO schema_version VALUES (?, ?)",
-                (SCHEMA_VERSION, time.strftime("%Y-%m-%dT%H:%M:%S%z")),
-            )
+        self._upgrade(2)  # see the module docstring: version 1 deleted these rows
         self._db.executemany(
             "UPDATE book SET undone = 2, ref = ? WHERE seq = ?",
             list(zip([after, *seqs[:-1]], seqs, strict=True)),
         )
 
     def put_snapshot(self, count: int, steps: int, code: str, state: JSON) -> None:
+        """Store a snapshot in pieces (inside a transaction): only new pieces add to the file."""
+        if self._upgrade(3):  # the snapshots a version 2 file holds whole, stored in pieces
+            query = "SELECT count, steps, code, state FROM snapshots WHERE count != ?"
+            for at, its_steps, its_code, text in self._db.execute(query, (count,)).fetchall():
+                with suppress(ValueError):  # one that does not read is distrusted on loading
+                    self.put_snapshot(at, its_steps, its_code, json.loads(text))
+        chunks: dict[str, str] = {}
+        root = codec.pack(state, chunks)
+        self._db.executemany("INSERT OR IGNORE INTO chunks VALUES (?, ?)", chunks.items())
         self._db.execute(
             "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
-            (count, steps, code, dumps(state)),
+            (count, steps, code, dumps(root)),
         )
+
+    def _upgrade(self, version: int) -> bool:
+        """Bring the file to schema ``version`` (2 or 3) within the transaction under way, the
+        one that first needs it (see the module docstring); True if it was older."""
+        (was,) = self._db.execute("PRAGMA user_version").fetchone()
+        if was >= version:
+            return False
+        if version >= 3:
+            for statement in SCHEMA[SCHEMA.index("CREATE TABLE chunks") :].split(";")[:2]:
+                self._db.execute(statement)
+        self._db.execute(f"PRAGMA user_version = {version}")
+        now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        self._db.execute("INSERT OR IGNORE INTO schema_version VALUES (?, ?)", (version, now))
+        return True
 
     def drop_snapshots(self, after: int) -> None:
         """Forget the snapshots of more than ``after`` entries (those entries changed)."""
@@ -419,6 +464,10 @@ class Store:
         self._db.execute("DELETE FROM snapshots WHERE code != ?", (code,))
 
     # --- the file ------------------------------------------------------------------------------
+
+    def check_rows(self) -> None:
+        """Check every action row as opening checks those it replays (CorruptJourney if not)."""
+        check_rows(self._db, self.info, every=True)
 
     def integrity(self) -> list[str]:
         """SQLite's full ``integrity_check``: ``["ok"]`` for a sound file."""
@@ -439,6 +488,7 @@ class Store:
 
     def close(self) -> None:
         """Close the file; SQLite folds the WAL into it and removes the ``-wal``/``-shm`` files."""
+        self.closed = True
         db = getattr(self, "_db", None)
         if db is not None:
             with suppress(sqlite3.Error):
@@ -448,51 +498,3 @@ class Store:
         # The connection sits in a reference cycle of sqlite3's own: close it when the store
         # goes, not at some later garbage collection (Run All drops the old book).
         self.close()
-
-
-#: What a killed :meth:`Store.create` leaves: ``.<name>.lantern.<pid>.tmp`` (and its SQLite
-#: ``-journal``, ``-wal`` or ``-shm``), removed when the process is gone or after 60 seconds.
-LEFTOVER = re.compile(rf"\..+{re.escape(SUFFIX)}\.(\d+)\.tmp(-journal|-wal|-shm)?")
-
-
-def clean_leftovers(folder: Path, age: float = 60) -> None:
-    """Remove the half-made journeys killed starts left in ``folder`` (see :data:`LEFTOVER`)."""
-    with suppress(OSError):
-        for each in folder.iterdir():
-            if found := LEFTOVER.fullmatch(each.name):
-                with suppress(OSError):
-                    if time.time() - each.stat().st_mtime > age or _gone(int(found[1])):
-                        each.unlink()
-
-
-def _gone(pid: int) -> bool:
-    """Whether no process has this id (never asked on Windows: os.kill would end it)."""
-    if pid == os.getpid() or os.name == "nt":
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except (OSError, OverflowError):  # another user's process, or an impossible id
-        return False
-    return False
-
-
-def _link_new(source: Path, target: Path) -> None:
-    """Put ``source`` at ``target`` atomically, never replacing a file already there."""
-    try:
-        os.link(source, target)
-    except FileExistsError:
-        raise JourneyExists(
-            f"a journey already exists at {str(target)!r}: open it, or choose another name"
-        ) from None
-    except OSError:  # no hard links here (some network or FAT folders): check, then rename
-        if target.exists():
-            raise JourneyExists(f"a journey already exists at {str(target)!r}") from None
-        os.replace(source, target)
-    with suppress(OSError):  # make the new name itself durable
-        directory = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)

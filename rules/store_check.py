@@ -18,6 +18,7 @@ private temporary folder and the copy is checked; the originals are only ever re
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import sqlite3
@@ -26,6 +27,7 @@ import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from rules import journey
@@ -50,13 +52,28 @@ __all__ = [
     "checked",
     "inspect",
     "read_info",
+    "rules_fingerprint",
+    "stamp",
+    "trusted_seq",
 ]
 
 #: "LANT" in the SQLite header (offset 68): tells a journey from any other SQLite database.
 APPLICATION_ID = 0x4C414E54
-#: 2: an undone action a new action left behind stays, ``undone = 2`` (see :mod:`rules.store`).
-SCHEMA_VERSION = 2
+#: 2: an undone action a new action left behind stays, ``undone = 2``; 3: snapshots keep the long
+#: lists of a state in shared pieces, table ``chunks`` (see :mod:`rules.store`).
+SCHEMA_VERSION = 3
 SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+@cache
+def rules_fingerprint() -> str:
+    """A hash of the rules' source: snapshots computed by other rules code are not trusted."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for source in sorted(root.rglob("*.py")):
+        digest.update(source.relative_to(root).as_posix().encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 # --- errors ------------------------------------------------------------------------------------
@@ -187,6 +204,8 @@ def read_info(db: sqlite3.Connection, path: Path, version: int) -> JourneyInfo:
             raise CorruptJourney(path, f"is damaged: SQLite's check says {problems!r}")
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
         missing = {"schema_version", "journey", "book", "snapshots"} - tables
+        if version >= 3:
+            missing |= {"chunks"} - tables
         if missing:
             raise CorruptJourney(path, f"lacks the journey tables {sorted(missing)}")
         (latest,) = db.execute("SELECT max(version) FROM schema_version").fetchone()
@@ -211,14 +230,23 @@ def read_info(db: sqlite3.Connection, path: Path, version: int) -> JourneyInfo:
     return JourneyInfo(path, game, name, seed, parsed, created_at, version)
 
 
-def check_rows(db: sqlite3.Connection, info: JourneyInfo) -> None:
+def check_rows(db: sqlite3.Connection, info: JourneyInfo, *, every: bool = False) -> None:
     """Each action row holds an action of its game (each field of the right type and value, as
     :mod:`rules.action` checks it), a list of outcomes, and a count of them the player supplied:
-    a hand-edited row is refused naming the row and the field, before anything replays."""
+    a hand-edited row is refused naming the row and the field, before anything replays.
+
+    Why only the rows after the latest snapshot of these rules (unless ``every``): those are the
+    rows opening replays; checking every row would make opening a long journey as slow as
+    replaying it. An older row is checked the same way when it is read (the log, an export, an
+    undo or a look back that far: :mod:`rules.book_pages`), and all of them by
+    :meth:`rules.book.JourneyBook.check`.
+    """
     parse = journey.game(info.game).parse_action
     try:
         rows = db.execute(
-            "SELECT seq, body, chance, supplied FROM book WHERE kind = 'action' ORDER BY seq"
+            "SELECT seq, body, chance, supplied FROM book WHERE kind = 'action' AND seq > ? "
+            "ORDER BY seq",
+            (0 if every else trusted_seq(db),),
         ).fetchall()
     except sqlite3.DatabaseError as error:
         raise CorruptJourney(info.path, f"is damaged: SQLite says {str(error)!r}") from None
@@ -239,6 +267,32 @@ def check_rows(db: sqlite3.Connection, info: JourneyInfo) -> None:
             raise CorruptJourney(
                 info.path, f"has a damaged row {seq}: {type(error).__name__} {error}"
             ) from None
+
+
+def stamp(db: sqlite3.Connection) -> tuple[object, ...]:
+    """What the book's rows add up to, changed by any write a book keeps in memory (a row added,
+    undone, redone, superseded, left behind): two reads of a file compared without reading each
+    row into Python. (A note's text is not kept: a book reads it from the file when asked.)"""
+    return tuple(db.execute(
+        "SELECT count(*), total(seq), max(seq), total(seq * ifnull(undone, 0)), "
+        "total(seq * ifnull(superseded, 0)), total(seq * ifnull(ref, 0)), total(length(body)) "
+        "FROM book").fetchone())  # fmt: skip
+
+
+def trusted_seq(db: sqlite3.Connection) -> int:
+    """The row of the last entry the latest snapshot of these rules covers (0: none): opening
+    replays only the rows after it."""
+    (count,) = db.execute(
+        "SELECT max(count) FROM snapshots WHERE code = ?", (rules_fingerprint(),)
+    ).fetchone()
+    if not count:
+        return 0
+    found = db.execute(
+        "SELECT seq FROM book WHERE kind = 'action' AND undone IS NULL ORDER BY seq "
+        "LIMIT 1 OFFSET ?",
+        (int(count) - 1,),
+    ).fetchone()
+    return 0 if found is None else int(found[0])
 
 
 def _row_json(body: object, chance: object) -> tuple[dict[str, JSON], list[JSON]]:
