@@ -60,7 +60,7 @@ from rules.book_pages import read_items
 from rules.book_view import BookView
 from rules.chance import JSON, Chance
 from rules.errors import IllegalAction, InvalidInput
-from rules.journey import Entry, Journey
+from rules.journey import Entry, Journey, recorded_options
 from rules.journey import game as _game
 from rules.store import SUFFIX, Store, sidecar
 
@@ -187,7 +187,7 @@ class JourneyBook(BookView[S, R]):
         if seed is None:
             seed = seed_from_env()
         Chance(seed)  # refuses a seed that is not an int, naming it
-        options = dict(options or {})
+        options = recorded_options(_game(game), options)  # a card file: the cards themselves
         _game(game).initial(options)  # refuses bad options before a file exists
         path = journey_path(where, folder)
         name = path.name.removesuffix(SUFFIX)

@@ -19,7 +19,7 @@ branched are the same however often it was reopened.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
 
@@ -28,7 +28,7 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.journey import Entry, Game
 from rules.store import Row
 
-__all__ = ["Log", "LogLine", "Status", "build", "describer"]
+__all__ = ["Log", "LogLine", "Status", "build", "describer", "walk"]
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -243,3 +243,22 @@ def _kind(row: Row) -> str:
     except InvalidInput:
         kind = None
     return str(kind or "an action")
+
+
+def walk(
+    game: Game[S, R], options: Mapping[str, JSON], entries: Iterable[Entry]
+) -> Iterator[tuple[Entry, R]]:
+    """Every entry with the report it gave, superseded tries included (for the Journey Book).
+
+    A superseded try is applied to the state it met, and the state then goes on without it.
+    """
+    state = game.initial(options)
+    for number, entry in enumerate(entries, start=1):
+        try:
+            action = game.parse_action(entry.action)
+            after, report = game.apply(state, action, Replay(list(entry.chance)))
+        except (InvalidInput, IllegalAction) as error:
+            raise InvalidInput(f"entry {number} of the record does not replay: {error}") from None
+        if not entry.superseded:
+            state = after
+        yield entry, report

@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import InitVar, dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
@@ -52,8 +52,8 @@ __all__ = [
     "Journey",
     "Point",
     "game",
+    "recorded_options",
     "short_repr",
-    "walk",
 ]
 
 RECORD_FORMAT = "lantern.journey"
@@ -480,22 +480,3 @@ class Journey(Generic[S, R]):
 def _copy(entries: Iterable[Entry]) -> list[Entry]:
     """A list's own copy (a Journey Book's reads its entries when asked: rules.book_pages)."""
     return entries.copy() if isinstance(entries, list) else list(entries)
-
-
-def walk(
-    game: Game[S, R], options: Mapping[str, JSON], entries: Iterable[Entry]
-) -> Iterator[tuple[Entry, R]]:
-    """Every entry with the report it gave, superseded tries included (for the Journey Book).
-
-    A superseded try is applied to the state it met, and the state then goes on without it.
-    """
-    state = game.initial(options)
-    for number, entry in enumerate(entries, start=1):
-        try:
-            action = game.parse_action(entry.action)
-            after, report = game.apply(state, action, Replay(list(entry.chance)))
-        except (InvalidInput, IllegalAction) as error:
-            raise InvalidInput(f"entry {number} of the record does not replay: {error}") from None
-        if not entry.superseded:
-            state = after
-        yield entry, report

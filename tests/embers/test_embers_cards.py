@@ -225,3 +225,22 @@ def test_a_card_file_path_given_to_any_start_is_recorded_as_the_set_itself(tmp_p
         moved = path.rename(tmp_path / "moved.toml")
         assert Journey.from_json(record).state == journey.state
         moved.rename(path)
+
+
+def test_a_journey_book_started_with_a_card_file_path_keeps_the_set(tmp_path: Path) -> None:
+    from rules.book import JourneyBook
+    from rules.embers import heuristic
+
+    path = _own_file(tmp_path)
+    book: Any = JourneyBook.start("night", game="embers", seed=2, folder=tmp_path,
+                                  options={"cards": path})  # fmt: skip
+    for _ in range(10):
+        book.play(heuristic(book.state))
+    played = book.state
+    book.close()
+    path.unlink()
+    again: Any = JourneyBook.open_or_start("night", game="embers", folder=tmp_path)
+    try:
+        assert again.state == played and "Yew" in again.state.cards.named
+    finally:
+        again.close()

@@ -12,9 +12,10 @@ import pytest
 from journal_helpers import begin, simple_action
 
 from rules import journey as journey_module
+from rules.book_log import walk
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import Ask, Begin, Choose, Consult, Discover, Rest, Search
-from rules.journey import Entry, Journey, Point, walk
+from rules.journey import Entry, Journey, Point
 
 
 def played(actions: int, seed: int = 5) -> Journey[Any, Any]:

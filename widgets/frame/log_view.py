@@ -14,8 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.book_log import LogLine, describer
-from rules.journey import walk
+from rules.book_log import LogLine, describer, walk
 from widgets.theme import escape
 
 __all__ = ["MARKS", "JourneyLog", "LogLine", "LogView", "journey_log"]
