@@ -10,6 +10,7 @@ test_catalogue_snapshots.py).
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -249,10 +250,12 @@ def _(folder: Path) -> Callable[[], object]:
     "'<folder>/camp.lantern' does not replay: cannot read the card file '<folder>/my-cards.toml': No such file or directory",
 )
 def _(folder: Path) -> Callable[[], object]:
+    """A record from before journeys kept their card set names only the file's path."""
     folder.mkdir()
     cards = folder / "my-cards.toml"
     cards.write_bytes(SHIPPED.read_bytes())
-    path = embers(folder, options={"cards": str(cards)})
+    path = embers(folder)
+    edit(path, f"UPDATE journey SET options = '{json.dumps({'cards': str(cards)})}'")
     cards.unlink()
     return opener(path, "embers")
 
