@@ -169,6 +169,11 @@ def parse_cards(codes: Iterable[object]) -> tuple[Card, ...]:
     return tuple([Card.parse(code) for code in codes])
 
 
+#: The largest pile :meth:`random.Random.sample` draws a few cards from by copying it (its
+#: ``setsize`` for up to 5 cards); from a larger pile it keeps a set of the places drawn.
+_POOL_SIZE = 21
+
+
 @dataclass(frozen=True)
 class Draw:
     """Drawing ``count`` cards, in order, from ``pile``: every ordered selection equally likely."""
@@ -185,8 +190,42 @@ class Draw:
     def distribution(self) -> Distribution[tuple[Card, ...]]:
         return Distribution.uniform(itertools.permutations(self.pile, self.count))
 
+    @classmethod
+    def _of(cls, pile: tuple[Card, ...], count: int) -> Draw:
+        """A draw a :class:`Deck` asks for, ``count`` already checked against its pile."""
+        draw = object.__new__(cls)
+        object.__setattr__(draw, "pile", pile)
+        object.__setattr__(draw, "count", count)
+        return draw
+
     def sample(self, rng: random.Random) -> tuple[Card, ...]:
-        return tuple(rng.sample(self.pile, self.count))
+        """``rng.sample(pile, count)``, the same cards from the same generator (a test holds it
+        to that for every pile size): for the draws of one or two cards the games make, the
+        generator is asked for the same numbers here, without the general function's set-up."""
+        pile, count = self.pile, self.count
+        if count > 2 or type(rng) is not random.Random:
+            return tuple(rng.sample(pile, count))
+        if count == 0:
+            return ()
+        n = len(pile)
+        bits = rng.getrandbits
+        k = n.bit_length()
+        first = bits(k)
+        while first >= n:
+            first = bits(k)
+        if count == 1:
+            return (pile[first],)
+        if n <= _POOL_SIZE:  # random.sample's pool: the first card's place takes the last card
+            left = n - 1
+            k = left.bit_length()
+            second = bits(k)
+            while second >= left:
+                second = bits(k)
+            return pile[first], pile[left if second == first else second]
+        second = bits(k)  # random.sample's set: draw again until a new place comes up
+        while second >= n or second == first:
+            second = bits(k)
+        return pile[first], pile[second]
 
     def check(self, outcome: object) -> tuple[Card, ...]:
         if not isinstance(outcome, list | tuple) or len(outcome) != self.count:
@@ -237,8 +276,10 @@ class Deck:
 
     def draw(self, count: int, chance: Source) -> tuple[tuple[Card, ...], Deck]:
         """Draw ``count`` cards through ``chance``; the cards leave the deck (the game holds them)."""
-        cards = chance.resolve(Draw(self.draw_pile, count))
         left = self.draw_pile
+        if not 0 <= count <= len(left):
+            Draw(left, count)  # refuses it, in the words of the draw
+        cards = chance.resolve(Draw._of(left, count))
         for card in cards:  # the few cards drawn leave the sorted pile, which stays sorted
             try:
                 at = left.index(card)

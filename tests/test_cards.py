@@ -8,6 +8,7 @@ are worth 13."
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -252,3 +253,17 @@ def test_no_sequence_of_moves_loses_or_duplicates_a_card(seed: int, moves: list[
     final = play(moves, recording, check=True)
     assert play(moves, Replay(list(recording.outcomes))) == final
     assert play(moves, Chance(seed)) == final
+
+
+def test_a_draw_samples_the_cards_random_sample_would_from_the_same_generator() -> None:
+    """Every ordered selection equally likely, the same cards from the same seed as before: a
+    draw of one or two cards asks the generator for what ``random.sample`` asks, so every
+    recorded journey plays the same (each pile size, both of its ways of sampling)."""
+    deck = full_deck()
+    for size in range(53):
+        for count in range(min(size, 4) + 1):
+            draw = Draw(deck[:size], count)
+            for seed in range(40):
+                ours, stdlib = random.Random(seed), random.Random(seed)
+                assert draw.sample(ours) == tuple(stdlib.sample(deck[:size], count))
+                assert ours.getstate() == stdlib.getstate()  # no more numbers asked for

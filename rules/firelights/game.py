@@ -22,7 +22,7 @@ from rules.firelights.action_roll import Result, read
 from rules.firelights.character import Character
 from rules.firelights.moves import ACTION_CARDS, check, check_option, modifier
 from rules.firelights.report import Report, outcome_of
-from rules.firelights.state import FATIGUE_BOXES, Pending, State, fill, locations
+from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
 from rules.firelights.summary import summary
 from rules.firelights.world import BEACONS
 
@@ -39,7 +39,7 @@ ANSWERS = {
 # --- helpers -------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Turn:
     """The state being built by one action, and the report lines so far.
 
@@ -52,7 +52,10 @@ class _Turn:
     lines: list[str]
 
     def set(self, **changes: Any) -> None:
-        fill(self.state, changes)
+        """Set fields of the new state. The engine names them itself, so they are not checked
+        again here (:func:`~rules.firelights.state.fill` checks names given from outside; every
+        test that plays an action would fail on a misspelt one)."""
+        self.state.__dict__.update(changes)
 
     def say(self, line: str) -> None:
         self.lines.append(line)
@@ -146,15 +149,6 @@ def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
         turn.say(
             f"the starting region {card.label} holds no beacon: beacons are found by Discover a Region"
         )
-
-
-def _roll_action(
-    turn: _Turn, action: Any, bonus: int, chance: Source
-) -> tuple[tuple[Card, ...], tuple[int, ...], Result]:
-    """Making an Action, then what its Light, Shade or Darkness does (one function per action)."""
-    cards, dice, result = _action_roll(turn, bonus, chance)
-    EFFECTS[type(action)](turn, action, cards, result)
-    return cards, dice, result
 
 
 def _search(turn: _Turn, action: A.Search, cards: tuple[Card, ...], result: Result) -> None:
@@ -382,7 +376,8 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
 def _action(turn: _Turn, state: State, action: Any, chance: Source) -> tuple[State, Report]:
     """One of the seven Actions: the roll, its effect, and the report with its outcome."""
     bonus = modifier(state, action)
-    cards, dice, result = _roll_action(turn, action, bonus, chance)
+    cards, dice, result = _action_roll(turn, bonus, chance)
+    EFFECTS[type(action)](turn, action, cards, result)  # what its Light, Shade or Darkness does
     _stranded(turn)
     purpose = getattr(action, "purpose", "risk")
     outcome = outcome_of(action.kind if purpose == "risk" else purpose, result)

@@ -10,6 +10,7 @@ card is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.cards import Card
@@ -231,46 +232,83 @@ def check(state: State, action: Any) -> None:
     reason = refusal(state, action.kind)  # None only for a kind available() lists
     if reason is not None:
         raise IllegalAction(f"{action.title} is not possible now: {reason}")
-    if hasattr(action, "approach"):
-        check_approach(action.approach)
-    if isinstance(action, A.Confront):
-        if action.purpose not in ("risk", "ignite", "reveal"):
-            raise InvalidInput(
-                "Confront Risk is made to face a risk ('risk'), to ignite a beacon ('ignite') or "
-                f"to reveal a hidden path ('reveal'), not {action.purpose!r}"
-            )
-        if action.purpose == "ignite" and not ignitable(state):
-            here = state.world.current
-            burns = ": its beacon already burns" if here.lit else ""
-            raise IllegalAction(
-                f"your location {here.card.label} holds no unlit beacon to ignite{burns}"
-            )
-        if action.purpose == "reveal":
-            _check_hidden(state, action.target)
-    if isinstance(action, A.BuyInformation):
-        spend, held = action.treasures, state.treasures
-        if type(spend) is not int or spend < 1:
-            raise InvalidInput(
-                f"spend a whole number of treasures on Buy Information, 1 or more: {spend!r} is not"
-            )
-        if spend > held:
-            allowed = "1" if held == 1 else f"1 to {held}"
-            raise IllegalAction(
-                f"you hold {held} treasure{'s' * (held != 1)}: spend {allowed}, not {spend!r}"
-            )
-        if action.target is not None:
-            _check_hidden(state, action.target)
-    if isinstance(action, A.Fight):
-        curse_named(action.curse)  # an unknown name is malformed, whatever the state
-        if action.curse not in state.living_curses:
-            living = " or ".join(state.living_curses)
-            raise IllegalAction(f"{action.curse!r} has perished: you may fight {living}")
-        if action.curse not in fightable(state):
-            raise IllegalAction(
-                f"you face {state.facing}: fight it or flee before you fight {action.curse!r}"
-            )
-    if isinstance(action, A.Ask):
-        modifier(state, action)
+    checks = _CHECKS.get(type(action))
+    if checks is None:  # not one of the game's own classes: asked of the action itself
+        checks = _checks_of(type(action), hasattr(action, "approach"))
+    for part in checks:
+        part(state, action)
+
+
+def _checks_of(cls: type, approach: bool) -> tuple[Callable[[State, Any], None], ...]:
+    """What :func:`check` asks of an action of class ``cls`` besides its being offered now: its
+    ``approach`` if it has one, and the rules of its own kind."""
+    parts = [_check_approach] if approach else []
+    return tuple(parts + [part for kind, part in _OWN_CHECKS if issubclass(cls, kind)])
+
+
+def _check_approach(state: State, action: Any) -> None:
+    check_approach(action.approach)
+
+
+def _check_confront(state: State, action: A.Confront) -> None:
+    if action.purpose not in ("risk", "ignite", "reveal"):
+        raise InvalidInput(
+            "Confront Risk is made to face a risk ('risk'), to ignite a beacon ('ignite') or "
+            f"to reveal a hidden path ('reveal'), not {action.purpose!r}"
+        )
+    if action.purpose == "ignite" and not ignitable(state):
+        here = state.world.current
+        burns = ": its beacon already burns" if here.lit else ""
+        raise IllegalAction(
+            f"your location {here.card.label} holds no unlit beacon to ignite{burns}"
+        )
+    if action.purpose == "reveal":
+        _check_hidden(state, action.target)
+
+
+def _check_buy(state: State, action: A.BuyInformation) -> None:
+    spend, held = action.treasures, state.treasures
+    if type(spend) is not int or spend < 1:
+        raise InvalidInput(
+            f"spend a whole number of treasures on Buy Information, 1 or more: {spend!r} is not"
+        )
+    if spend > held:
+        allowed = "1" if held == 1 else f"1 to {held}"
+        raise IllegalAction(
+            f"you hold {held} treasure{'s' * (held != 1)}: spend {allowed}, not {spend!r}"
+        )
+    if action.target is not None:
+        _check_hidden(state, action.target)
+
+
+def _check_fight(state: State, action: A.Fight) -> None:
+    curse_named(action.curse)  # an unknown name is malformed, whatever the state
+    if action.curse not in state.living_curses:
+        living = " or ".join(state.living_curses)
+        raise IllegalAction(f"{action.curse!r} has perished: you may fight {living}")
+    if action.curse not in fightable(state):
+        raise IllegalAction(
+            f"you face {state.facing}: fight it or flee before you fight {action.curse!r}"
+        )
+
+
+def _check_ask(state: State, action: A.Ask) -> None:
+    modifier(state, action)
+
+
+#: The rules of each kind of action that :func:`check` holds it to.
+_OWN_CHECKS: tuple[tuple[type, Callable[[State, Any], None]], ...] = (
+    (A.Confront, _check_confront),
+    (A.BuyInformation, _check_buy),
+    (A.Fight, _check_fight),
+    (A.Ask, _check_ask),
+)
+#: The checks of each of the game's own actions: fields with no default are set on every
+#: instance, so whether it has an approach is a question of its class.
+_CHECKS = {
+    cls: _checks_of(cls, "approach" in cls.__dataclass_fields__)  # type: ignore[attr-defined]
+    for cls in A.ACTIONS.values()
+}
 
 
 def _check_hidden(state: State, target: tuple[int, int] | None) -> None:

@@ -89,7 +89,7 @@ class State:
         engine makes itself (a state has nothing to check on creation), at a fraction of its cost."""
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
-        return fill(new, changes)
+        return fill(new, changes) if changes else new
 
 
 def fill(state: State, changes: dict[str, Any]) -> State:

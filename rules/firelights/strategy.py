@@ -137,6 +137,8 @@ def hopeless(state: State) -> bool:
     card can still become a beacon, or already is one; only six are ever needed. So a hopeless
     journey stays hopeless.
     """
+    if _last_hopeless[0] is state:  # a simulation asks of each state twice: its outcome, its move
+        return _last_hopeless[1]
     world, curses = state.world, state.curses
     last = _last_stacked
     if last[0] is not curses:  # the curses change only when cards are stacked on them
@@ -148,7 +150,9 @@ def hopeless(state: State) -> bool:
         _remember_stacked(last)
     beacons = len(world.beacons)
     dark = world.faces_up - beacons
-    return FACE_CARDS - last[1] - dark - beacons < BEACONS - beacons
+    found = FACE_CARDS - last[1] - dark - beacons < BEACONS - beacons
+    _remember_hopeless((state, found))
+    return found
 
 
 #: The last curses :func:`hopeless` counted the face cards of (immutable), and that count.
@@ -158,6 +162,15 @@ _last_stacked: tuple[object, int] = (None, 0)
 def _remember_stacked(last: tuple[object, int]) -> None:
     global _last_stacked
     _last_stacked = last
+
+
+#: The last state :func:`hopeless` was asked about (immutable), and its answer.
+_last_hopeless: tuple[object, bool] = (None, False)
+
+
+def _remember_hopeless(last: tuple[object, bool]) -> None:
+    global _last_hopeless
+    _last_hopeless = last
 
 
 def journey_outcome(state: State) -> Hashable | None:

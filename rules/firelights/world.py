@@ -208,20 +208,28 @@ class WorldMap:
             raise IllegalAction(f"{card.label} cannot go at {at!r}: it goes at {cells}")
         else:
             at = (int(at[0]), int(at[1]))  # a cell given as a list, or of other ints
-        discovered = self.token is not None
-        beacon = discovered and face_up and card.is_face and len(self.beacons) < BEACONS
+        token = self.token
+        face = card.is_face
+        beacons = self.beacons
+        beacon = token is not None and face_up and face and len(beacons) < BEACONS
         path = "" if face_up else path_letter(sum(bool(r.path) for r in self.regions))
-        region = _BLANK.evolve(card=card, at=at, face_up=face_up, beacon=beacon, path=path)
-        regions = (*self.regions, region)
-        index = {**self._index, at: len(self.regions)}
-        world = WorldMap(regions, self.token if self.token is not None else at)
-        derived = {
-            "beacons": (*self.beacons, region) if beacon else self.beacons,
-            "lit": self.lit,
-            "faces_up": self.faces_up + (face_up and card.is_face),
-            "revealed": self.revealed | {at} if face_up else self.revealed,
-        }
-        return world._derived(index, **derived)
+        region = object.__new__(Region)  # every field set: _BLANK's and the new card's
+        region.__dict__.update(
+            _BLANK.__dict__, card=card, at=at, face_up=face_up, beacon=beacon, path=path
+        )
+        index = self._index.copy()
+        index[at] = len(self.regions)
+        world = object.__new__(WorldMap)  # the fields and what is derived, in one go
+        world.__dict__.update(
+            regions=(*self.regions, region),
+            token=at if token is None else token,
+            _index=index,
+            beacons=(*beacons, region) if beacon else beacons,
+            lit=self.lit,
+            faces_up=self.faces_up + (face_up and face),
+            revealed=self.revealed | {at} if face_up else self.revealed,
+        )  # fmt: skip
+        return world
 
     def placement(self, card: Card) -> str:
         """Where ``card`` would join the map, in the rule's words: "above 5♣" (above, below or
