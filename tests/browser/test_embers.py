@@ -6,10 +6,11 @@ LANTERN_DOC_SCREENSHOTS=1 also the README's, in docs/screenshots/)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle
+from harness import assert_no_tracebacks, open_notebook, run_in_kernel, wait_kernel_idle
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from test_firelights import (
@@ -21,8 +22,10 @@ from test_firelights import (
     save_window,
     set_theme,
 )
+from test_frame import restart_and_run_all
 
 NOTEBOOK = "embers.ipynb"
+SHIPPED = Path(__file__).resolve().parents[2] / "rules" / "data" / "embers-original.toml"
 
 
 @pytest.fixture
@@ -94,4 +97,43 @@ def test_voila_plays_embers(page, voila, shot):
     expect(panel.locator("button.lantern-act-attack").first).to_be_visible()
     expect(panel.locator(".lantern-prompt")).to_contain_text("Monster attacks")
     save_window(page, shot.directory / "voila.png")
+    assert_no_tracebacks(page)
+
+
+def test_an_uploaded_card_set_survives_restart_and_run_all(page, jupyter_server, shot, tmp_path):
+    """Issue #10's file picker, then the next day: the journey keeps the cards it was begun with
+    (the file is not on the server at all), and Run All brings the same night back."""
+    page.set_viewport_size(WINDOW)
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    panel = page.locator(".lantern-embers")
+    expect(panel).to_be_visible()
+    panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    own = tmp_path / "yew-cards.toml"
+    own.write_text(SHIPPED.read_text(encoding="utf-8").replace("Pine Knot", "Yew"), "utf-8")
+    with page.expect_file_chooser() as chooser:  # the picker's input is not in the page
+        panel.locator(".lantern-cards-upload").click()
+    chooser.value.set_files(str(own))
+    expect(panel).to_contain_text("read from yew-cards.toml: Begin the night")
+    expect(panel.locator(".lantern-cards-file input")).to_have_value("yew-cards.toml")
+    panel.locator("button.lantern-act-begin").click()
+    expect(panel.locator(".lantern-ring-view .lantern-location")).to_have_count(8)
+    choices = panel.locator(".lantern-choice-buttons button")
+    for _ in range(6):
+        choices.first.click()
+        wait_kernel_idle(page, NOTEBOOK)
+    expect(panel.locator(".lantern-message-error")).to_have_count(0)
+    header, ring = panel.locator(".lantern-header"), panel.locator(".lantern-ring-view")
+    log = panel.locator(".lantern-log select option")
+    before = (header.inner_text(), ring.inner_text(), log.all_inner_texts())
+    save_window(page, shot.directory / "played.png")
+    restart_and_run_all(page, NOTEBOOK, timeout=120_000)
+    expect(panel).to_have_count(1)
+    expect(log.first).to_be_attached()
+    after = (header.inner_text(), ring.inner_text(), log.all_inner_texts())
+    save_window(page, shot.directory / "after-restart-run-all.png")
+    assert after == before
+    kept = run_in_kernel(
+        page, NOTEBOOK, "print(book.options['cards']['file'], 'Yew' in book.state.cards.named)"
+    )
+    assert "yew-cards.toml True" in kept, kept
     assert_no_tracebacks(page)

@@ -83,8 +83,9 @@ _RAN_ALL_AFRESH = (
 )
 
 
-def restart_and_run_all(page: Any, name: str) -> None:
-    """Kernel ▸ Restart Kernel and Run All Cells…, accepting the dialog; wait until all ran."""
+def restart_and_run_all(page: Any, name: str, timeout: float = NOTEBOOK_TIMEOUT) -> None:
+    """Kernel ▸ Restart Kernel and Run All Cells…, accepting the dialog; wait until all ran
+    (``timeout`` ms: a notebook that simulates thousands of games needs longer)."""
     page.evaluate(
         "(path) => {"
         + _FIND_PANEL
@@ -99,7 +100,7 @@ def restart_and_run_all(page: Any, name: str) -> None:
     expect(dialog).to_contain_text("Restart")
     dialog.locator(".jp-mod-accept").click()
     expect(dialog).to_have_count(0)
-    page.wait_for_function(_RAN_ALL_AFRESH, arg=name, timeout=NOTEBOOK_TIMEOUT, polling=200)
+    page.wait_for_function(_RAN_ALL_AFRESH, arg=name, timeout=timeout, polling=200)
     wait_kernel_idle(page, name)
 
 
