@@ -36,6 +36,7 @@ __all__ = [
     "Chance",
     "ChanceStep",
     "Distribution",
+    "FastChance",
     "Pick",
     "Recording",
     "Replay",
@@ -213,6 +214,24 @@ class Chance:
     def skip(self, count: int = 1) -> None:
         """Advance past steps resolved by another source (supplied or replayed outcomes)."""
         self.steps += count
+
+
+class FastChance:
+    """A chance source for simulation: one generator per run, seeded once, each step sampled from
+    it. The steps and their distributions are the game's own; only the seeding is cheaper than
+    :class:`Chance`'s generator per step (about 5 µs a step), which a journey needs so that undo
+    meets the same cards and a run can be replayed as a journey from its seed alone.
+
+    >>> a, b = FastChance(7), FastChance(7)
+    >>> [a.resolve(Pick((1, 2, 3))) for _ in range(5)] == [b.resolve(Pick((1, 2, 3))) for _ in range(5)]
+    True
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def resolve(self, step: ChanceStep[T]) -> T:
+        return step.sample(self.rng)
 
 
 #: Seeds a generator with an int, without :meth:`random.Random.seed`'s checks of its argument.

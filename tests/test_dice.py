@@ -229,3 +229,16 @@ def test_0_dice_where_no_dice_are_rolled_stays_0_dice(position: Position) -> Non
 def test_dice_to_roll_refuses_a_bad_count_or_position() -> None:
     assert_refused(InvalidInput, -1, lambda: dice_to_roll(-1, Position.GOOD))
     assert_refused(InvalidInput, "good", lambda: dice_to_roll(2, "good"))  # type: ignore[arg-type]
+
+
+def test_a_d6_is_rolled_exactly_as_randint_rolls_it() -> None:
+    """Replay and the goldens rest on the stream: roll_d6 must give randint(1, 6)'s faces and
+    leave the generator where randint leaves it, seed after seed."""
+    import random
+
+    from rules.dice import roll_d6
+
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert [roll_d6(ours) for _ in range(50)] == [theirs.randint(1, 6) for _ in range(50)]
+        assert ours.getstate() == theirs.getstate()

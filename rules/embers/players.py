@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from rules.chance import ChanceStep, T
+from rules.chance import FastChance
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.game import apply
@@ -31,18 +31,6 @@ Policy = Callable[[State], Any]
 
 #: The Night card bonus goes to the first of these still at level 1 in camp.
 PROMOTE_FIRST = ("Firetender", "Defender", "Leader")
-
-
-class FastChance:
-    """A chance source for simulation: one seeded generator per game, each step sampled from it
-    (the steps and their distributions are the game's own; only the seeding is cheaper than
-    :class:`~rules.chance.Chance`'s generator per step, which a journey needs for replay)."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def resolve(self, step: ChanceStep[T]) -> T:
-        return step.sample(self.rng)
 
 
 class RandomPlayer:

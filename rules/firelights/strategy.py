@@ -39,6 +39,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from rules.cards import Card
+from rules.chance import Chance, Source
 from rules.errors import InvalidInput
 from rules.firelights.actions import (
     Begin,
@@ -282,11 +283,14 @@ def chance_to_complete(
     seed: int = 0,
     player: SensiblePlayer | None = None,
     max_steps: int = 1000,
+    chance: Callable[[int], Source] = Chance,
 ) -> Simulation:
     """Play ``runs`` journeys with ``player`` from ``state`` (a fresh start by default) and count
     how they end: see :func:`journey_outcome`; runs still going
     after ``max_steps`` actions count as ``"unfinished"``. ``result.share("complete")`` is the
-    estimate, ``result.interval("complete")`` its 95% Wilson interval.
+    estimate, ``result.interval("complete")`` its 95% Wilson interval. ``chance``: each run's
+    source from its seed; the journey's :class:`~rules.chance.Chance` by default (a run replays
+    as a journey from its seed), :class:`~rules.chance.FastChance` for big studies (a third faster).
     """
     if state is None:
         state = GAME.initial({})
@@ -300,4 +304,5 @@ def chance_to_complete(
         seed=seed,
         max_steps=max_steps,
         outcome=journey_outcome,
+        chance=chance,
     )
