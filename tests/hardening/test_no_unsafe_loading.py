@@ -34,7 +34,7 @@ from rules.journey import Journey
 __all__ = ["journeys"]  # the folder fixture, autouse
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ("rules", "widgets", "bench", "notebooks", "tests", "conftest.py")
+SCANNED = ("rules", "widgets", "bench", "tools", "notebooks", "tests", "conftest.py")
 THIS = Path(__file__).resolve()
 
 #: Modules whose loading runs code from the data they read.
