@@ -1,7 +1,7 @@
 """Issue 12, "No unsafe loading": "no pickle, eval, exec or yaml.load on any file; card and
 journey files are data only; a test greps for them."
 
-The code of rules/, widgets/, bench/, notebooks/ and tests/ (this file aside) is read as Python
+The code of rules/, widgets/, bench/, tools/, notebooks/ and tests/ (this file aside) is read as Python
 syntax trees (so a docstring that names ``eval`` is not a use of it; a notebook's code cells
 likewise, a cell magic's text by pattern) and every use of a code-running loader is refused:
 importing pickle, marshal, shelve (or dill, cloudpickle, jsonpickle, joblib); calling ``eval``,
@@ -163,7 +163,7 @@ page.evaluate("1 + 1"); json.loads(text); tomllib.loads(text)
 
 def test_no_code_loads_or_runs_code_from_data() -> None:
     """No pickle, marshal, shelve; no eval, exec, compile, __import__ or import by a value; no
-    yaml.load; no shell: in rules/, widgets/, bench/, notebooks/ and tests/, but the uses listed
+    yaml.load; no shell: in rules/, widgets/, bench/, tools/, notebooks/ and tests/, but the uses listed
     in ALLOWED, each with its reason."""
     found: dict[tuple[str, str], int] = Counter()
     scanned = 0
