@@ -156,12 +156,15 @@ def serve_voila(argv: Sequence[str]) -> None:
             try:
                 check(found)
             except ServeError as error:
-                print(f"tools.serve: {error}", file=sys.stderr, flush=True)
+                refused.append(error)  # main() says so and exits 1
                 self.ioloop.stop()
                 return
             _announce(found, self.connection_url.rstrip("/") + "/", secret)
 
+    refused: list[ServeError] = []
     LockedVoila.launch_instance(list(argv))
+    if refused:
+        raise refused[0]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -366,3 +366,35 @@ def test_make_play_and_make_voila_start_the_launcher_and_take_no_token_argument(
         env={**os.environ, "TOKEN": "abc-from-env"},
     )
     assert "abc-from-env" not in from_env.stdout and "-m tools.serve lab " in from_env.stdout
+
+
+def test_a_voila_whose_running_settings_fail_the_check_stops_and_exits_1(tmp_path: Path) -> None:
+    """Voilà's settings are read once it runs; a failed check must stop it with an error status,
+    or `make voila` would look like it had served."""
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, tmp_path / "empty.ipynb")
+    script = (
+        "import sys\n"
+        "from tools import serve\n"
+        "def refuse(found):\n"
+        "    raise serve.ServeError('these settings open the server')\n"
+        "serve.check = refuse\n"
+        "sys.exit(serve.main(sys.argv[1:]))\n"
+    )
+    env = {
+        **os.environ,
+        "JUPYTER_TOKEN": secrets.token_hex(16),
+        "PYTHONPATH": str(REPO),
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+        "JUPYTER_DATA_DIR": str(tmp_path / "data"),
+    }
+    env.pop("JUPYTER_TOKEN_FILE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script, "voila", str(tmp_path / "empty.ipynb"), "--no-browser",
+         "--Voila.ip=127.0.0.1", f"--port={free_port()}"],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert "tools.serve: these settings open the server" in done.stderr
