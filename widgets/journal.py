@@ -31,7 +31,8 @@ from typing import Any
 from rules.book import JourneyBook, Note
 from rules.errors import IllegalAction, InvalidInput
 from rules.export import blocks, to_markdown
-from widgets.sanitize import markdown_html, text_html
+from widgets.sanitize import markdown_html
+from widgets.theme import escape
 
 __all__ = [
     "JournalEntry",
@@ -68,7 +69,7 @@ class JournalEntry:
         return (
             f'<div class="lantern-journal" style="{ENTRY_STYLE}">\n'
             f"{markdown_html(self.note.text)}</div>\n"
-            f'<small class="lantern-journal-saved">Journey Book of <i>{text_html(self.journey)}</i>, '
+            f'<small class="lantern-journal-saved">Journey Book of <i>{escape(self.journey)}</i>, '
             f"{where}</small>"
         )
 

@@ -17,12 +17,13 @@ mistune comes with JupyterLab and Voila (nbconvert renders Markdown with it).
 
 from __future__ import annotations
 
-import html
-
 import mistune
 import nh3
 
-__all__ = ["ALLOWED_TAGS", "URL_SCHEMES", "clean_html", "markdown_html", "text_html"]
+from rules.export import SAFE_SCHEMES
+from widgets.theme import escape
+
+__all__ = ["ALLOWED_TAGS", "URL_SCHEMES", "clean_html", "markdown_html"]
 
 #: Every tag Markdown (CommonMark with tables and strikethrough) renders to.
 ALLOWED_TAGS = frozenset(
@@ -40,7 +41,8 @@ _ATTRIBUTES = {
 }
 #: Table alignment is the one style Markdown writes; any other style value is dropped.
 _ALIGN = {f"text-align:{side}" for side in ("left", "right", "center")}
-URL_SCHEMES = frozenset({"http", "https", "mailto"})
+#: The link schemes kept: the exports' own (:data:`rules.export.SAFE_SCHEMES`).
+URL_SCHEMES = frozenset(SAFE_SCHEMES)
 
 _render = mistune.create_markdown(escape=False, plugins=["strikethrough", "table", "url"])
 
@@ -77,10 +79,5 @@ def markdown_html(text: str) -> str:
     try:
         rendered = str(_render(text))
     except Exception:  # mistune 3.1 raises IndexError on a fence such as "```&#9;"
-        rendered = f"<pre>{text_html(text)}</pre>"  # shown as written, still cleaned below
+        rendered = f"<pre>{escape(text)}</pre>"  # shown as written, still cleaned below
     return clean_html(rendered)
-
-
-def text_html(text: object) -> str:
-    """Any other player string as HTML text: every ``<``, ``>``, ``&`` and quote escaped."""
-    return html.escape(str(text), quote=True)
