@@ -167,9 +167,10 @@ class FirelightsPanel(GameFrame):
         approach = self.approach.value
         if kind == "confront":
             purpose, _, cell = bar.confront_input.value.partition(":")
-            self.act(Confront(approach, purpose, parse_cell(cell)))
+            self.act(lambda: Confront(approach, purpose, parse_cell(cell)))
         elif kind == "buy":
-            self.act(BuyInformation(bar.spend_input.value, parse_cell(bar.reveal_input.value)))
+            spend, reveal = bar.spend_input.value, bar.reveal_input.value
+            self.act(lambda: BuyInformation(spend, parse_cell(reveal)))
         elif kind == "ask":
             likelihood, question = bar.likelihood_input.value, bar.question_input.value.strip()
             if self.act(lambda: Ask(likelihood, question)):
@@ -179,7 +180,8 @@ class FirelightsPanel(GameFrame):
             if self.act(lambda: Rest(entry)) is not None:
                 bar.entry_input.value = ""
         elif kind == "fight":
-            self.act(Fight(approach, bar.curse_input.value))
+            curse = bar.curse_input.value
+            self.act(lambda: Fight(approach, curse))
         elif kind == "flee":
             self.act(Flee())
         else:

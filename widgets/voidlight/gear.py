@@ -87,14 +87,14 @@ class GearBar:
         }  # fmt: skip
         self.buttons = {kind: button(label, kind, TIPS[kind]) for kind, label in labels.items()}
         handlers = {
-            "take": self._take, "drop": lambda: self._act(Drop(self.item_drop.value or "")),
-            "credits": lambda: self._act(Credits(self.credits.value)),
-            "damage": lambda: self._act(Damage(self.damage.value)),
+            "take": self._take, "drop": lambda: self._act(lambda: Drop(self.item_drop.value or "")),
+            "credits": lambda: self._act(lambda: Credits(self.credits.value)),
+            "damage": lambda: self._act(lambda: Damage(self.damage.value)),
             "condition": self._condition,
-            "treat": lambda: self._act(Treat(self.treat_input.value or "")),
+            "treat": lambda: self._act(lambda: Treat(self.treat_input.value or "")),
             "short_rest": lambda: self._act(ShortRest()),
-            "long_rest": lambda: self._act(LongRest(self.rest_attribute.value)),
-            "advance": lambda: self._act(Advance(self.advance_attribute.value)),
+            "long_rest": lambda: self._act(lambda: LongRest(self.rest_attribute.value)),
+            "advance": lambda: self._act(lambda: Advance(self.advance_attribute.value)),
         }  # fmt: skip
         for kind, each in self.buttons.items():
             each.on_click(lambda _b, run=handlers[kind]: run())
