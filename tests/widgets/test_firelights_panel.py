@@ -263,4 +263,3 @@ def test_a_slip_written_in_the_panel_shows_on_the_map_card() -> None:
     assert "✎" in panel.map.cells[here].description
     assert "A hollow oak, warm inside." in panel.map.cells[here].tooltip
     assert panel.slip_input.value == ""
-

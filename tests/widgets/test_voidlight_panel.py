@@ -518,4 +518,3 @@ def test_every_house_rule_the_player_meets_is_named() -> None:
         "timer": panel.timer.note.value,
     }
     assert [name for name, text in tips.items() if "House rule" not in text] == []
-
