@@ -75,6 +75,8 @@ def replay(store: Store, *, store_missing: bool = True) -> Opened:
             if not start or (found and rows):
                 break
             before = start
+        if before != sys.maxsize or distrusted:  # fell back: these rows were not checked yet
+            store.check_rows(after=max(after, 0))
         pages = Pages(lambda: store, start, store.superseded_among(start, after) if start else 0)
         entries = Record([UNREAD] * start + [row.entry() for row in rows], pages, "entry", start)
         seqs = Record([UNREAD] * start + [row.seq for row in rows], pages, "seq", start)

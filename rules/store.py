@@ -465,9 +465,9 @@ class Store:
 
     # --- the file ------------------------------------------------------------------------------
 
-    def check_rows(self) -> None:
-        """Check every action row as opening checks those it replays (CorruptJourney if not)."""
-        check_rows(self._db, self.info, every=True)
+    def check_rows(self, after: int = 0) -> None:
+        """Check the action rows after row ``after`` (all: 0) as opening checks those it replays."""
+        check_rows(self._db, self.info, after=after)
 
     def integrity(self) -> list[str]:
         """SQLite's full ``integrity_check``: ``["ok"]`` for a sound file."""

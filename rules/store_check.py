@@ -230,13 +230,14 @@ def read_info(db: sqlite3.Connection, path: Path, version: int) -> JourneyInfo:
     return JourneyInfo(path, game, name, seed, parsed, created_at, version)
 
 
-def check_rows(db: sqlite3.Connection, info: JourneyInfo, *, every: bool = False) -> None:
+def check_rows(db: sqlite3.Connection, info: JourneyInfo, *, after: int | None = None) -> None:
     """Each action row holds an action of its game (each field of the right type and value, as
     :mod:`rules.action` checks it), a list of outcomes, and a count of them the player supplied:
     a hand-edited row is refused naming the row and the field, before anything replays.
 
-    Why only the rows after the latest snapshot of these rules (unless ``every``): those are the
-    rows opening replays; checking every row would make opening a long journey as slow as
+    Why only the rows after the latest snapshot of these rules (unless ``after``, a row, is
+    given: 0 for every row): those are the rows opening replays (when opening must fall back to
+    an earlier snapshot, it checks the rows after that one too: :func:`rules.book_open.replay`); checking every row would make opening a long journey as slow as
     replaying it. An older row is checked the same way when it is read (the log, an export, an
     undo or a look back that far: :mod:`rules.book_pages`), and all of them by
     :meth:`rules.book.JourneyBook.check`.
@@ -246,7 +247,7 @@ def check_rows(db: sqlite3.Connection, info: JourneyInfo, *, every: bool = False
         rows = db.execute(
             "SELECT seq, body, chance, supplied FROM book WHERE kind = 'action' AND seq > ? "
             "ORDER BY seq",
-            (0 if every else trusted_seq(db),),
+            (trusted_seq(db) if after is None else after,),
         ).fetchall()
     except sqlite3.DatabaseError as error:
         raise CorruptJourney(info.path, f"is damaged: SQLite says {str(error)!r}") from None

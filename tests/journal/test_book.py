@@ -484,3 +484,26 @@ def test_a_book_opened_in_a_cell_plays_from_a_button_thread() -> None:
     again = JourneyBook.open("threads")
     assert again.state == state and again.actions == 61
     again.close()
+
+
+def test_rows_an_open_falls_back_to_replaying_are_checked_as_the_rows_after_a_snapshot(
+    journeys: Path,
+) -> None:
+    """Issue #12: "a bad row is a CorruptJourney naming the row and the field". Opening checks
+    the rows after the latest snapshot; when that snapshot is distrusted and opening replays from
+    an earlier point, the rows it replays are checked the same way."""
+    from rules.book_open import SnapshotDistrusted
+    from rules.store import CorruptJourney
+
+    book = played("wick", SNAPSHOT_EVERY + 5)
+    book.close()
+    db = sqlite3.connect(book.path)
+    db.execute("UPDATE snapshots SET state = '{}'")  # the one snapshot no longer decodes
+    (seq,) = db.execute(
+        "SELECT seq FROM book WHERE kind = 'action' ORDER BY seq LIMIT 1 OFFSET 9"
+    ).fetchone()
+    db.execute("UPDATE book SET body = ? WHERE seq = ?", ('{"kind": "ask", "likelihood": 5}', seq))
+    db.commit()
+    db.close()
+    with pytest.warns(SnapshotDistrusted), pytest.raises(CorruptJourney, match=f"row {seq}: "):
+        JourneyBook.open("wick")
