@@ -182,6 +182,8 @@ class Draw:
     count: int
 
     def __post_init__(self) -> None:
+        if type(self.count) is not int:
+            raise InvalidInput(f"a number of cards to draw is a whole number, got {self.count!r}")
         if self.count < 0 or self.count > len(self.pile):
             raise IllegalAction(
                 f"cannot draw {self.count!r} cards: the draw pile holds {len(self.pile)}"
@@ -277,7 +279,7 @@ class Deck:
     def draw(self, count: int, chance: Source) -> tuple[tuple[Card, ...], Deck]:
         """Draw ``count`` cards through ``chance``; the cards leave the deck (the game holds them)."""
         left = self.draw_pile
-        if not 0 <= count <= len(left):
+        if type(count) is not int or not 0 <= count <= len(left):
             Draw(left, count)  # refuses it, in the words of the draw
         cards = chance.resolve(Draw._of(left, count))
         for card in cards:  # the few cards drawn leave the sorted pile, which stays sorted

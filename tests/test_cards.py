@@ -267,3 +267,11 @@ def test_a_draw_samples_the_cards_random_sample_would_from_the_same_generator() 
                 ours, stdlib = random.Random(seed), random.Random(seed)
                 assert draw.sample(ours) == tuple(stdlib.sample(deck[:size], count))
                 assert ours.getstate() == stdlib.getstate()  # no more numbers asked for
+
+
+@pytest.mark.parametrize("count", ["2", 2.0, True, None])
+def test_a_number_of_cards_to_draw_that_is_not_a_whole_number_is_refused_in_words(
+    count: object,
+) -> None:
+    with pytest.raises(InvalidInput, match="a number of cards to draw is a whole number"):
+        Deck.full().draw(count, Chance(1))  # type: ignore[arg-type]

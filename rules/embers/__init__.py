@@ -134,7 +134,6 @@ def summary(state: State) -> str:
     return "\n".join(lines)
 
 
-#: The game as :mod:`rules.journey` plays it (see :func:`initial` for the options).
 def record_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options as a new journey keeps them: a card file's path (``str`` or ``Path``) becomes
     the card set itself (:func:`start_options`); a recorded set stays as it is."""
@@ -144,4 +143,5 @@ def record_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return found
 
 
+#: The game as :mod:`rules.journey` plays it (see :func:`initial` for the options).
 GAME = GameModule("embers", initial, apply, parse, summary, record_options=record_options)

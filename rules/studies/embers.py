@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules.chance import FastChance
 from rules.embers import DIFFICULTIES, GAME, POLICIES, CardSet, RandomPlayer, State, heuristic
 from rules.embers import load as load_cards
-from rules.embers.players import FastChance
 from rules.errors import InvalidInput
 from rules.estimate import Estimate, Tally
 from rules.simulate import PerRun, simulate
