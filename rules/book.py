@@ -60,7 +60,7 @@ from rules.book_pages import read_items
 from rules.book_view import BookView
 from rules.chance import JSON, Chance
 from rules.errors import IllegalAction, InvalidInput
-from rules.journey import Entry, Journey, recorded_options
+from rules.journey import Entry, Journey, group_start, last_live, recorded_options
 from rules.journey import game as _game
 from rules.store import SUFFIX, Store, sidecar
 
@@ -363,7 +363,7 @@ class JourneyBook(BookView[S, R]):
         if refusal is not None:
             raise IllegalAction(refusal)
         count = len(self.journey.entries)
-        group = self.journey.entries[_group_start(self.journey.entries) :]
+        group = self.journey.entries[group_start(self.journey.entries) :]
         report = self.journey.reroll(supplied, draw_rest=draw_rest)
         try:
             with self.store.transaction():
@@ -401,8 +401,7 @@ class JourneyBook(BookView[S, R]):
         """Save the last action's mechanics line as a journal entry (once per action)."""
         if self.journey.last is None or not self._seqs:
             raise IllegalAction("there is no action to write down: nothing has been played yet")
-        entries = self.journey.entries
-        live = next(i for i in reversed(range(len(entries))) if not entries[i].superseded)
+        live = last_live(self.journey.entries)
         text = self.describe(self.journey.last)
         return book_journal.add_mechanics(self.store, self._seqs[live], text, self.actions)
 
@@ -489,12 +488,3 @@ def _set_latest(book: weakref.ref[JourneyBook[Any, Any]] | None) -> None:
 
 def _now() -> int:
     return int(time.time())
-
-
-def _group_start(entries: Sequence[Entry]) -> int:
-    """Where the last action's tries begin (from the end: the first entries may be unread)."""
-    live = (i for i in reversed(range(len(entries))) if not entries[i].superseded)
-    start = next(live, len(entries))
-    while start > 0 and entries[start - 1].superseded:
-        start -= 1
-    return start

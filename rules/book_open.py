@@ -23,6 +23,7 @@ from rules.book_pages import UNREAD, Pages, Record
 from rules.errors import InvalidInput
 from rules.journey import Entry, Journey, Point, game, short_repr
 from rules.store import CorruptJourney, JourneyChanged, Row, Store, rules_fingerprint
+from rules.store_check import LIVE
 
 __all__ = [
     "SNAPSHOT_EVERY",
@@ -71,7 +72,7 @@ def replay(store: Store, *, store_missing: bool = True) -> Opened:
             start = point.count if point else 0
             found = store.live_rows(start - 1, 1) if start else []
             after = found[0].seq if found else -1
-            rows = store.rows_where("kind = 'action' AND undone IS NULL AND seq > ?", (after,))
+            rows = store.rows_where(f"{LIVE} AND seq > ?", (after,))
             if not start or (found and rows):
                 break
             before = start

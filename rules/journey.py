@@ -52,6 +52,8 @@ __all__ = [
     "Journey",
     "Point",
     "game",
+    "group_start",
+    "last_live",
     "recorded_options",
     "short_repr",
 ]
@@ -345,13 +347,7 @@ class Journey(Generic[S, R]):
         return Journey(self.game, self.seed, self.options, self.entries[:count], point).state
 
     def _group_start(self) -> int:
-        """Index of the last action's first try: its live entry and the superseded ones before."""
-        ends = (i for i in reversed(range(len(self.entries))) if not self.entries[i].superseded)
-        if (start := next(ends, -1)) < 0:  # from the end: a book reads its first ones when asked
-            raise IllegalAction("there is no action to take back: the journey has not begun")
-        while start > 0 and self.entries[start - 1].superseded:
-            start -= 1
-        return start
+        return group_start(self.entries)
 
     def _atomic(self) -> Callable[[], None]:
         """A function that puts the journey back as it is now (for a step that fails halfway)."""
@@ -480,3 +476,19 @@ class Journey(Generic[S, R]):
 def _copy(entries: Iterable[Entry]) -> list[Entry]:
     """A list's own copy (a Journey Book's reads its entries when asked: rules.book_pages)."""
     return entries.copy() if isinstance(entries, list) else list(entries)
+
+
+def last_live(entries: Sequence[Entry]) -> int:
+    """Index of the last entry a reroll did not replace (-1: none), found from the end: a book
+    reads its first entries only when asked for them."""
+    return next((i for i in reversed(range(len(entries))) if not entries[i].superseded), -1)
+
+
+def group_start(entries: Sequence[Entry]) -> int:
+    """Index of the last action's first try: its live entry and the superseded ones before."""
+    start = last_live(entries)
+    if start < 0:
+        raise IllegalAction("there is no action to take back: the journey has not begun")
+    while start > 0 and entries[start - 1].superseded:
+        start -= 1
+    return start

@@ -51,6 +51,7 @@ from rules.errors import InvalidInput
 from rules.journey import RECORD_FORMAT, Entry, short_repr
 from rules.store_check import (
     APPLICATION_ID,
+    LIVE,
     SCHEMA_VERSION,
     CorruptJourney,
     JourneyChanged,
@@ -125,10 +126,6 @@ CREATE TABLE snapshots (
 CREATE TABLE chunks (hash TEXT PRIMARY KEY, data TEXT NOT NULL) WITHOUT ROWID;
 CREATE INDEX book_superseded ON book (seq) WHERE superseded IS NOT NULL;
 """
-
-
-#: The rows of the journey as it stands: its entries, in order of ``seq``.
-_LIVE = "kind = 'action' AND undone IS NULL"
 
 
 @dataclass(frozen=True)
@@ -319,14 +316,14 @@ class Store:
 
     def live_rows(self, first: int, count: int) -> list[Row]:
         """The rows of ``count`` entries of the journey as it stands, from place ``first``."""
-        inner = f"SELECT seq FROM book WHERE {_LIVE} ORDER BY seq LIMIT ? OFFSET ?"
+        inner = f"SELECT seq FROM book WHERE {LIVE} ORDER BY seq LIMIT ? OFFSET ?"
         return self.rows_where(f"seq IN ({inner})", (count, first))
 
     def superseded_among(self, places: int, last: int | None = None) -> int:
         """How many of the first ``places`` entries are tries a reroll replaced (``last``: the
         ``seq`` of the last of them, when known: then an index answers)."""
-        first = f"SELECT superseded FROM book WHERE {_LIVE} ORDER BY seq LIMIT ?"
-        query = f"SELECT count(*) FROM book WHERE {_LIVE} AND superseded IS NOT NULL AND seq <= ?"
+        first = f"SELECT superseded FROM book WHERE {LIVE} ORDER BY seq LIMIT ?"
+        query = f"SELECT count(*) FROM book WHERE {LIVE} AND superseded IS NOT NULL AND seq <= ?"
         sql, args = (
             (f"SELECT count(superseded) FROM ({first})", places) if last is None else (query, last)
         )
@@ -335,8 +332,7 @@ class Store:
     def actions_before(self, seq: int) -> int:
         """How many actions stand (not undone, not superseded) among the rows before ``seq``."""
         (count,) = self._db.execute(
-            "SELECT count(*) FROM book WHERE kind = 'action' AND undone IS NULL "
-            "AND superseded IS NULL AND seq < ?",
+            f"SELECT count(*) FROM book WHERE {LIVE} AND superseded IS NULL AND seq < ?",
             (seq,),
         ).fetchone()
         return int(count)

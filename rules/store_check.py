@@ -37,6 +37,7 @@ from rules.journey import RECORD_FORMAT, short_repr
 
 __all__ = [
     "APPLICATION_ID",
+    "LIVE",
     "SCHEMA_VERSION",
     "CorruptJourney",
     "JourneyChanged",
@@ -280,6 +281,10 @@ def stamp(db: sqlite3.Connection) -> tuple[object, ...]:
         "FROM book").fetchone())  # fmt: skip
 
 
+#: The rows of the journey as it stands: its entries, in order of ``seq``.
+LIVE = "kind = 'action' AND undone IS NULL"
+
+
 def trusted_seq(db: sqlite3.Connection) -> int:
     """The row of the last entry the latest snapshot of these rules covers (0: none): opening
     replays only the rows after it."""
@@ -289,8 +294,7 @@ def trusted_seq(db: sqlite3.Connection) -> int:
     if not count:
         return 0
     found = db.execute(
-        "SELECT seq FROM book WHERE kind = 'action' AND undone IS NULL ORDER BY seq "
-        "LIMIT 1 OFFSET ?",
+        f"SELECT seq FROM book WHERE {LIVE} ORDER BY seq LIMIT 1 OFFSET ?",
         (int(count) - 1,),
     ).fetchone()
     return 0 if found is None else int(found[0])
