@@ -16,14 +16,8 @@ from typing import Any, NamedTuple
 from rules.chance import Pick, Source
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
-from rules.embers.moves import (
-    _passive,
-    closest,
-    distance,
-    event_amount,
-    legal,
-    why_not,
-)
+from rules.embers.moves import closest, distance, event_amount, legal, why_not
+from rules.embers.preview import attack_icons, burn_words, fate_words, plural
 from rules.embers.state import NIGHT, State
 from rules.errors import IllegalAction
 
@@ -323,7 +317,7 @@ def _act(w: _Work, action: A.Act, state: State) -> None:
             count = max(0, card_action.amount + event_amount(state, "forage"))
             taken, w.forage = w.forage[:count], w.forage[count:]
             w.hand = w.hand + taken
-            w.lines.append(f"{hero} forages {len(taken)} card(s)")
+            w.lines.append(f"{hero} forages {plural(len(taken), 'card')}")
         else:
             points[action.target] += card_action.amount
             w.lines.append(f"{hero} rallies {action.target}")
@@ -337,7 +331,9 @@ def _act(w: _Work, action: A.Act, state: State) -> None:
 def _end_actions(w: _Work, action: A.EndActions) -> None:
     if w.hand:
         w.segments_.append(tuple(sorted(w.hand)))
-        w.lines.append(f"{len(w.hand)} card(s) from hand shuffled to the bottom of the deck")
+        w.lines.append(
+            f"{plural(len(w.hand), 'card')} from hand shuffled to the bottom of the deck"
+        )
     w.hand, w.points, w.current = (), (), None
     w.start_attacks()
 
@@ -345,27 +341,23 @@ def _end_actions(w: _Work, action: A.EndActions) -> None:
 def _attack(w: _Work, action: A.Attack, state: State) -> None:
     i = _INDEX[action.location]
     hero = action.target
-    card = state.cards.named
-    flames, claws = event_amount(state, "flames"), event_amount(state, "claws")
-    for name in state.wild[i]:
-        monster = card[name].monster
-        flames += monster.flames
-        claws += monster.claws
-    flames = max(0, flames - _passive(state, hero, "ignore_flames"))
-    claws = max(0, claws - _passive(state, hero, "ignore_claws"))
+    flames, claws, ignored_flames, ignored_claws = attack_icons(state, i, hero)
     w.attacked = w.attacked | {i}
     for _ in range(flames):
         if w.top is None:
             break
         w.forage = (*w.forage, w.take_top())
         if w.phase == "lost":
-            return
-    side = state.side(hero)
-    defeated = claws >= side.health
-    w.lines.append(
-        f"the attack at {action.location} on {hero}: {flames} flame(s), {claws} claw(s)"
-        + (", defeated" if defeated else "")
-    )
+            break
+    burned = burn_words(w.forage[len(state.forage) :], 0, ignored_flames)
+    what = f"the attack at {action.location} on {hero}: {burned}"
+    if w.phase == "lost":  # the deck ran out: the claws never land
+        w.lines.insert(-1, what)
+        return
+    health = state.side(hero).health
+    defeated = claws >= health
+    fate = fate_words(hero, claws, health, defeated, ignored_claws)
+    w.lines.append(f"{what}; {fate}" + (" (level 1, to the tent)" if defeated else ""))
     w.outcome = "defeated" if defeated else "survived"
     if defeated:
         w.camp_[w.camp_.index(hero)] = None

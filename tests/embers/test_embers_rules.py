@@ -219,7 +219,8 @@ def test_attack_stacked_monsters_target_the_defender_or_the_firetender_you_choos
 
 def test_attack_the_firetenders_passive_reduces_3_flames_to_2() -> None:
     after, report = apply(example(), Attack("N", "Firetender"), Chance(0))
-    assert len(after.forage) == 2 and "2 flame(s)" in report.lines[-1]
+    assert len(after.forage) == 2
+    assert "3 flames, 1 ignored: 2 burn Pine Knot and " in report.lines[-1]
 
 
 def test_attack_a_1_flame_attack_on_the_level_2_firetender_is_fully_negated() -> None:
