@@ -47,6 +47,7 @@ from rules.voidlight.actions import (
     Save,
     SetTimer,
     ShortRest,
+    SkipCost,
     StartEncounter,
     SwapBattery,
     Take,
@@ -55,8 +56,9 @@ from rules.voidlight.actions import (
 )
 from rules.voidlight.character import ATTRIBUTES, SLOTS, Character, Condition, Item, Penalty
 from rules.voidlight.checks import SaveOdds, check_odds, save_odds
+from rules.voidlight.clock import INTERVAL_MOST
 from rules.voidlight.costs import effect, entry_text
-from rules.voidlight.game import DEFAULTS, apply, initial
+from rules.voidlight.game import DEFAULTS, apply, initial, record_options
 from rules.voidlight.house_rules import HOUSE_RULES
 from rules.voidlight.moves import (
     available,
@@ -67,6 +69,7 @@ from rules.voidlight.moves import (
     option_text,
     why_not,
 )
+from rules.voidlight.owed import Due, owed, passed_by, still_due
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
 from rules.voidlight.report import OUTCOMES, Report
 from rules.voidlight.solo import ENEMY_HP, FORTUNE_DICE
@@ -90,6 +93,7 @@ __all__ = [
     "FORTUNE_DICE",
     "GAME",
     "HOUSE_RULES",
+    "INTERVAL_MOST",
     "OUTCOMES",
     "SLOTS",
     "Advance",
@@ -106,6 +110,7 @@ __all__ = [
     "Credits",
     "Damage",
     "Drop",
+    "Due",
     "Elapse",
     "EncounterPool",
     "EndEncounter",
@@ -129,6 +134,7 @@ __all__ = [
     "SaveOdds",
     "SetTimer",
     "ShortRest",
+    "SkipCost",
     "StartEncounter",
     "State",
     "SwapBattery",
@@ -147,11 +153,14 @@ __all__ = [
     "light_life",
     "odds",
     "option_text",
+    "owed",
     "parse",
+    "passed_by",
     "pool_empty_within",
     "pool_rolls",
     "save_odds",
     "slot_boxes",
+    "still_due",
     "summary",
     "why_not",
 ]
@@ -159,5 +168,6 @@ __all__ = [
 
 #: The game as :mod:`rules.journey` plays it. Options (all house rules, see DEFAULTS): "play"
 #: "solo" (Voidlight rolled every 20 minutes) or "group" (10); "timer" "interval" or "scenes";
-#: "interval" minutes (overrides play); "points" to spread at creation; "hit_points" to start.
-GAME = GameModule("voidlight", initial, apply, parse, summary, check)
+#: "interval" minutes (overrides play); "points" to spread at creation; "hit_points" to start;
+#: "costs" "due" (a new journey's: a Check's cost is owed until taken or skipped) or "lapse".
+GAME = GameModule("voidlight", initial, apply, parse, summary, check, record_options)

@@ -44,6 +44,7 @@ __all__ = [
     "Save",
     "SetTimer",
     "ShortRest",
+    "SkipCost",
     "StartEncounter",
     "SwapBattery",
     "Take",
@@ -137,6 +138,15 @@ class Cost(Action):
     kind: ClassVar[str] = "cost"
     title: ClassVar[str] = "Check cost"
     entry: int | None = None
+
+
+@dataclass(frozen=True)
+class SkipCost(Action):
+    """Take no cost from the table for the last Check: the text rolls one only "when you need a
+    cost" (a reduced effect or wasted time, narrated, will do)."""
+
+    kind: ClassVar[str] = "skip_cost"
+    title: ClassVar[str] = "Skip the cost"
 
 
 @dataclass(frozen=True)
@@ -352,7 +362,7 @@ class Inspire(Action):
 
 ACTIONS: Mapping[str, type[Action]] = {
     cls.kind: cls
-    for cls in (Create, CreateRandom, Take, Drop, Credits, Check, Push, Cost, Damage,
+    for cls in (Create, CreateRandom, Take, Drop, Credits, Check, Push, Cost, SkipCost, Damage,
                 GainCondition, Treat, Save, Choose, ShortRest, LongRest, Advance, Elapse,
                 SetTimer, RollLight, Beam, SwapBattery, Fortune, React, StartEncounter,
                 RollEncounter, EndEncounter, RollEnemy, HurtEnemy, Inspire)

@@ -27,11 +27,14 @@ from rules.voidlight.damage import damage, due_save, worsen
 from rules.voidlight.state import DARK_EVERY, State
 from rules.voidlight.turn import Turn
 
-__all__ = ["INTERVALS", "due", "elapse", "next_event", "run"]
+__all__ = ["INTERVALS", "INTERVAL_MOST", "due", "elapse", "next_event", "run"]
 
 #: "The GM rolls the Voidlight Pool every 10 real-time minutes"; "When playing solo, set the
 #: Voidlight timer to 20 minutes."
 INTERVALS = {"group": 10, "solo": 20}
+#: "If this pacing feels intense, extend the timer interval": any whole number of minutes from 1
+#: to this (house rule: four hours, longer than any session).
+INTERVAL_MOST = 240
 
 _PENALTY, _WORSENS, _LIGHT, _DARK = range(4)
 

@@ -15,6 +15,7 @@ from rules.chance import Source
 from rules.dice import Position, Roll, count_hits, dice_to_roll
 from rules.errors import IllegalAction, InvalidInput
 from rules.voidlight import actions as A
+from rules.voidlight import solo_moves as S
 from rules.voidlight.battery import roll_light, swap
 from rules.voidlight.character import (
     ATTRIBUTES,
@@ -27,33 +28,21 @@ from rules.voidlight.character import (
     check_points,
 )
 from rules.voidlight.checks import check_outcome, hits_text, position_of
-from rules.voidlight.clock import elapse, run
-from rules.voidlight.costs import roll_enemy, take_cost
+from rules.voidlight.clock import INTERVAL_MOST, elapse, run
+from rules.voidlight.costs import take_cost
 from rules.voidlight.damage import damage, gain, made_room, save
-from rules.voidlight.moves import check_position, fortune_dice, refusal
+from rules.voidlight.moves import check_position, refusal
+from rules.voidlight.owed import COSTS, DUE, LAPSE
 from rules.voidlight.pools import BEAMS
 from rules.voidlight.recovery import advance, long_rest, short_rest
 from rules.voidlight.report import Report
-from rules.voidlight.solo import (
-    fortune_answer,
-    inspire,
-    reaction,
-    roll_encounter,
-    roll_hits,
-    start_encounter,
-)
 from rules.voidlight.state import LastCheck, State
 from rules.voidlight.turn import Turn
 
-__all__ = ["DEFAULTS", "HANDLERS", "apply", "initial", "options_of"]
+__all__ = ["DEFAULTS", "HANDLERS", "apply", "initial", "options_of", "record_options"]
 
 Result = tuple[str | None, int | None]
-
-
-def _int(what: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidInput(f"{what} is a whole number from {low} to {high}, not {value!r}")
-    return value
+_int = S.whole
 
 
 # --- the character ------------------------------------------------------------------------
@@ -123,6 +112,8 @@ def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
     zero = " (0 dice: 1 die, only a 6 Hits)" if score == 0 and faces else ""
     shown = f"{' '.join(map(str, faces))}: {hits_text(hits)}" if faces else "no roll"
     turn.say(f"{name.title()} {score} {where.value}{note}{zero}: {shown}, {outcome}")
+    if outcome != "success" and turn.state.costs == DUE:
+        turn.say("a cost is due: roll it or pick it on the table, or skip it")
     turn.set(last_check=LastCheck(name, rolled.value if faces else where.value, faces,
                                   hits if faces else 0, outcome))  # fmt: skip
     return outcome, hits if faces else None
@@ -161,6 +152,15 @@ def _cost(turn: Turn, action: A.Cost, chance: Source) -> Result:
     turn.set(last_check=replace(last, costed=True))
     code = take_cost(turn, action.entry, chance)
     return str(code), None
+
+
+def _skip_cost(turn: Turn, action: A.SkipCost, chance: Source) -> Result:
+    last = turn.state.last_check
+    assert last is not None
+    turn.set(last_check=replace(last, costed=True))
+    turn.say(f"no cost from the table for the {last.attribute.title()} check ({last.outcome}): "
+             "a reduced effect or wasted time, as the fiction says")  # fmt: skip
+    return None, None
 
 
 def _save(turn: Turn, action: A.Save, chance: Source) -> Result:
@@ -258,7 +258,7 @@ def _elapse(turn: Turn, action: A.Elapse, chance: Source) -> Result:
 def _timer(turn: Turn, action: A.SetTimer, chance: Source) -> Result:
     clock = turn.state.clock
     interval = clock.interval if action.interval is None else action.interval
-    interval = _int("the Voidlight timer's interval in minutes", interval, 1, 240)
+    interval = _int("the Voidlight timer's interval in minutes", interval, 1, INTERVAL_MOST)
     if action.timer == "interval":
         turn.clock(timer="interval", interval=interval, next_roll=clock.minute + interval)
         turn.say(
@@ -293,91 +293,27 @@ def _swap(turn: Turn, action: A.SwapBattery, chance: Source) -> Result:
     return None, None
 
 
-# --- solo tools ------------------------------------------------------------------------------
-
-
-def _fortune(turn: Turn, action: A.Fortune, chance: Source) -> Result:
-    dice = fortune_dice(turn.state, action)
-    where = position_of(action.position)
-    hits = roll_hits(turn, dice, where, chance)
-    answer = fortune_answer(hits)
-    question = f"“{action.question.strip()}” " if action.question.strip() else ""
-    basis = action.attribute.title() if action.attribute else action.likelihood
-    extra = f", {hits - 2} extra to amplify it" if hits > 2 else ""
-    turn.say(
-        f"{question}Fortune Roll {dice}D ({basis}, {where.value}): {hits_text(hits)}: {answer}{extra}"
-    )
-    return answer, hits
-
-
-def _react(turn: Turn, action: A.React, chance: Source) -> Result:
-    dice = _int("a Reaction Roll's dice", action.dice, 0, 6)
-    where = position_of(action.position)
-    hits = roll_hits(turn, dice, where, chance)
-    answer = reaction(hits)
-    who = f"{action.who.strip()}: " if action.who.strip() else ""
-    turn.say(f"{who}Reaction Roll {dice}D ({where.value}): {hits_text(hits)}: {answer}")
-    return answer, hits
-
-
-def _start_encounter(turn: Turn, action: A.StartEncounter, chance: Source) -> Result:
-    start_encounter(turn, action.name, action.size)
-    return None, None
-
-
-def _roll_encounter(turn: Turn, action: A.RollEncounter, chance: Source) -> Result:
-    arrives = roll_encounter(turn, turn.state.pool(action.name), chance)
-    return ("arrives" if arrives else "not yet"), None
-
-
-def _end_encounter(turn: Turn, action: A.EndEncounter, chance: Source) -> Result:
-    index = turn.state.pool(action.name)
-    pool = turn.state.encounters[index]
-    turn.set(encounters=turn.state.encounters[:index] + turn.state.encounters[index + 1 :])
-    turn.say(f"{pool.name} is set aside")
-    return None, None
-
-
-def _enemy(turn: Turn, action: A.RollEnemy, chance: Source) -> Result:
-    foe = roll_enemy(turn, action.name if isinstance(action.name, str) else "", chance)
-    return foe.tier, None
-
-
-def _hurt_enemy(turn: Turn, action: A.HurtEnemy, chance: Source) -> Result:
-    amount = _int("Damage", action.damage, 1, 999)
-    foes = list(turn.state.enemies)
-    index = next((i for i, foe in enumerate(foes) if foe.hp > 0 and isinstance(action.name, str)
-                  and foe.name.casefold() == action.name.strip().casefold()), None)  # fmt: skip
-    if index is None:
-        standing = ", ".join(repr(f.name) for f in foes if f.hp > 0)
-        raise IllegalAction(f"there is no enemy {action.name!r} standing: there is {standing}")
-    foe = foes[index]
-    foes[index] = replace(foe, hp=max(0, foe.hp - amount))
-    turn.set(enemies=tuple(foes))
-    down = ": defeated" if foes[index].hp == 0 else ""
-    turn.say(f"{foe.name} takes {amount} damage ({foes[index].hp}/{foe.max_hp} HP){down}")
-    return ("defeated" if down else None), None
-
-
-def _inspire(turn: Turn, action: A.Inspire, chance: Source) -> Result:
-    inspire(turn, action.table, chance)
-    return None, None
-
-
 HANDLERS: dict[type, Callable[[Turn, Any, Source], Result]] = {
     A.Create: _create, A.CreateRandom: _create_random,
-    A.Check: _check, A.Push: _push, A.Cost: _cost, A.Save: _save, A.Choose: _choose,
+    A.Check: _check, A.Push: _push, A.Cost: _cost, A.SkipCost: _skip_cost, A.Save: _save,
+    A.Choose: _choose,
     A.Damage: _damage, A.GainCondition: _condition, A.Treat: _treat, A.Take: _take,
     A.Drop: _drop, A.Credits: _credits, A.ShortRest: short_rest, A.LongRest: long_rest,
     A.Advance: advance, A.Elapse: _elapse, A.SetTimer: _timer, A.RollLight: _roll_light,
-    A.Beam: _beam, A.SwapBattery: _swap, A.Fortune: _fortune, A.React: _react,
-    A.StartEncounter: _start_encounter, A.RollEncounter: _roll_encounter,
-    A.EndEncounter: _end_encounter, A.RollEnemy: _enemy, A.HurtEnemy: _hurt_enemy,
-    A.Inspire: _inspire,
+    A.Beam: _beam, A.SwapBattery: _swap, A.Fortune: S.fortune, A.React: S.react,
+    A.StartEncounter: S.start_pool, A.RollEncounter: S.roll_pool, A.EndEncounter: S.end_pool,
+    A.RollEnemy: S.enemy, A.HurtEnemy: S.hurt_enemy, A.Inspire: S.oracle,
 }  # fmt: skip
 
+#: A journey recorded without "costs" began before a Check's cost was owed: it lets one lapse.
 DEFAULTS: Mapping[str, Any] = {"play": "solo", "timer": "interval", "interval": None,
-                               "points": POINTS, "hit_points": START_HP}  # fmt: skip
+                               "points": POINTS, "hit_points": START_HP, "costs": LAPSE}  # fmt: skip
+
+
+def record_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options as a new journey keeps them: its Checks' costs are owed ("costs": "due")
+    unless it says otherwise (see :mod:`rules.voidlight.owed`)."""
+    return {"costs": DUE, **options}
 
 
 def options_of(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -392,7 +328,9 @@ def options_of(options: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidInput(f"'timer' is 'interval' or 'scenes', not {found['timer']!r}")
     if found["interval"] is None:
         found["interval"] = 20 if found["play"] == "solo" else 10
-    _int("the 'interval' option (minutes)", found["interval"], 1, 240)
+    _int("the 'interval' option (minutes)", found["interval"], 1, INTERVAL_MOST)
+    if found["costs"] not in COSTS:
+        raise InvalidInput(f"'costs' is 'due' or 'lapse', not {found['costs']!r}")
     _int("the 'points' option", found["points"], 0, 4 * 3)
     _int("the 'hit_points' option", found["hit_points"], 1, 999)
     return found
@@ -409,7 +347,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     - Check: the attribute's dice (one die when it is 0), none when Absolute or Impossible;
     - Push: the Misses' dice; Critical Save: the attribute's dice (one die at 0), none when
       Absolute or Impossible;
-    - Check cost: a d66 (``34``) unless the entry is picked; then what the entry rolls: 1D for
+    - Skip the cost: nothing. Check cost: a d66 (``34``) unless the entry is picked; then what the entry rolls: 1D for
       "1D" damage or drain, 1D or 2D for "A HIT STARTS AN ENCOUNTER POOL", 1D and the Hit Points
       (a number in the tier's range) for "ROLL FOR AN ENEMY";
     - Short Rest: one d6 (Hit Points), then each Encounter Pool's dice, in order; Long Rest: each
@@ -444,7 +382,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
 def initial(options: Mapping[str, Any]) -> State:
     found = options_of(options)
     interval = found["interval"]
-    state = State(points=found["points"], start_hp=found["hit_points"])
+    state = State(points=found["points"], start_hp=found["hit_points"], costs=found["costs"])
     if found["timer"] == "scenes":
         return state.with_clock(timer="scenes", interval=interval, next_roll=None)
     return state.with_clock(interval=interval, next_roll=interval)

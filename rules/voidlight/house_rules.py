@@ -23,10 +23,11 @@ HOUSE_RULES: Mapping[str, str] = MappingProxyType(
             "Points 10; Credits 1D x 10. (option: 'points', 'hit_points')"
         ),
         "timer": (
-            "The Voidlight is rolled every 20 minutes solo, 10 in group play, or only between "
-            "scenes by hand; changing the timer restarts its countdown. The expedition clock "
-            "counts play time: rests take none of it. (option: 'play', 'timer', 'interval'; "
-            "action: Set the Voidlight timer)"
+            "The Voidlight is rolled every 20 minutes solo, 10 in group play, any interval from 1 "
+            "to 240 minutes you set ('extend the timer interval'), or only between scenes by "
+            "hand; changing the timer restarts its countdown, and the live timer waits while a "
+            "choice waits. The expedition clock counts play time: rests take none of it. "
+            "(option: 'play', 'timer', 'interval'; action: Set the Voidlight timer)"
         ),
         "clock order": (
             "Things due at the same minute happen in this order: penalties wear off, conditions "
@@ -43,7 +44,11 @@ HOUSE_RULES: Mapping[str, str] = MappingProxyType(
             "Only the last Check can be pushed, once, before its cost is taken and before a "
             "rest; a Check in an Absolute or Impossible Position rolled no dice to push."
         ),
-        "cost": "A cost is taken once per Check, after one that yielded 1 or 0 Hits.",
+        "cost": (
+            "A cost is due once per Check, after one that yielded 1 or 0 Hits: roll it, pick it, "
+            "or skip it (the table is for 'when you need a cost') before another Check or a "
+            "rest. (option: 'costs'; journeys begun before it let an untaken cost lapse)"
+        ),
         "hit starts a pool": (
             "'A Hit starts an Encounter Pool': a 5 or 6 is a Hit, and it starts a P6 (distant "
             "danger) named Encounter N."

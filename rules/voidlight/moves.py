@@ -21,6 +21,7 @@ from rules.voidlight.checks import (
     save_odds,
     shift,
 )
+from rules.voidlight.owed import cost_due, passed_by, still_due
 from rules.voidlight.pools import BEAMS, FULL, BatteryLife, battery_life, pool_loss
 from rules.voidlight.solo import (
     FORTUNE_DICE,
@@ -56,7 +57,7 @@ FREE = ("fortune", "react", "inspire")
 #: Offered while a choice waits, besides its answer: the clock and the light's settings.
 WHILE_PENDING = ("elapse", "beam", "timer")
 #: Refused while dying: only help in time (a Long Rest) wakes the character.
-NOT_WHILE_DYING = ("check", "push", "cost", "short_rest", "advance")
+NOT_WHILE_DYING = ("check", "push", "cost", "skip_cost", "short_rest", "advance")
 
 #: Every action kind, in the order :func:`available` lists them.
 KINDS = tuple(A.ACTIONS)
@@ -100,18 +101,21 @@ def _needs(state: State, kind: str) -> str | None:
         if last.pushed:
             return "the last Check is pushed already"
         if last.costed:
-            return "the last Check's cost is taken: it can no longer be pushed"
+            return "the last Check's cost is taken or skipped: it can no longer be pushed"
         if not last.faces:
             return f"the last Check was {last.position}: no dice were rolled to push"
         if last.misses == 0:
             return "the last Check has no Misses to reroll"
         return None
-    if kind == "cost":
-        if last is None or last.outcome == "success" or last.costed:
+    if kind in ("cost", "skip_cost"):
+        if cost_due(state) is None:
             return "a cost is taken when a Check yields 1 or 0 Hits" + (
                 ", once" if last is not None and last.costed else ""
             )
         return None
+    skipped = passed_by(state, kind)
+    if skipped is not None:
+        return still_due(skipped)
     if kind in ("roll_light", "beam") and light.dead:
         return "the Voidlight is dead: slot a new Battery"
     if kind == "swap_battery":

@@ -85,7 +85,7 @@ class Enemy:
 
 @dataclass(frozen=True)
 class LastCheck:
-    """The last Check, kept so it can be pushed once and its cost taken once."""
+    """The last Check, kept so it can be pushed once and its cost taken (or skipped) once."""
 
     attribute: str
     position: str
@@ -93,6 +93,7 @@ class LastCheck:
     hits: int
     outcome: str
     pushed: bool = False
+    #: Its cost is taken or skipped: nothing more is owed for it.
     costed: bool = False
 
     @property
@@ -132,6 +133,9 @@ class State:
     #: The creation options (house rules): points to spread, starting max Hit Points.
     points: int = POINTS
     start_hp: int = START_HP
+    #: The "costs" option: "due" (a Check's cost is owed until taken or skipped) or "lapse"
+    #: (journeys recorded before it: the next Check or rest lets it go). See rules.voidlight.owed.
+    costs: str = "lapse"
 
     @property
     def over(self) -> bool:
@@ -171,6 +175,8 @@ def check(state: State) -> None:
     _within("the clock's minute (never past where it is heading)", clock.minute, 0, clock.until)
     if clock.timer not in ("interval", "scenes"):
         raise InvalidInput(f"the timer is 'interval' or 'scenes', not {clock.timer!r:.40}")
+    if state.costs not in ("due", "lapse"):
+        raise InvalidInput(f"the 'costs' option is 'due' or 'lapse', not {state.costs!r:.40}")
     if state.status not in STATUSES:
         raise InvalidInput(f"an expedition is {', '.join(STATUSES)}, not {state.status!r:.40}")
     if (state.character is None) != (state.status == "creating"):

@@ -18,6 +18,7 @@ from rules.voidlight import (
     Elapse,
     GainCondition,
     Push,
+    SkipCost,
     Take,
     available,
     check_odds,
@@ -64,6 +65,7 @@ def test_absolute_and_impossible_roll_no_dice() -> None:
 def test_an_attribute_of_0_rolls_one_die_and_only_a_6_hits() -> None:
     journey = begun(vigor=3, operate=2, insight=0, diplomacy=0)
     assert play(journey, Check("insight", "good"), [5]).hits == 0
+    play(journey, SkipCost())
     assert play(journey, Check("insight", "good"), [6]).hits == 1
 
 
@@ -287,9 +289,14 @@ def test_a_rest_ends_the_moment_to_push_or_take_a_cost() -> None:
     """ "After a Check, you may [...] push": not after resting."""
     from rules.voidlight import ShortRest
 
-    journey = begun()
-    play(journey, Check("vigor"), [5, 1])
+    journey = begun(vigor=3, operate=1, insight=1, diplomacy=0)
+    play(journey, Check("vigor"), [5, 6, 1])  # a success: no cost owed, a Miss to push
     play(journey, Elapse(5))  # the clock running on does not end it
-    assert {"push", "cost"} <= set(available(journey.state))
+    assert "push" in available(journey.state)
     play(journey, ShortRest(), [2])
-    assert not {"push", "cost"} & set(available(journey.state))
+    assert "push" not in available(journey.state)
+    old = begun(options={"costs": "lapse"})  # a journey begun before costs were owed
+    play(old, Check("vigor"), [5, 1])
+    assert {"push", "cost"} <= set(available(old.state))
+    play(old, ShortRest(), [2])
+    assert not {"push", "cost"} & set(available(old.state))

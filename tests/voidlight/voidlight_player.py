@@ -35,6 +35,7 @@ from rules.voidlight import (
     Save,
     SetTimer,
     ShortRest,
+    SkipCost,
     StartEncounter,
     State,
     SwapBattery,
@@ -97,6 +98,8 @@ def build(kind: str, state: State, rng: random.Random) -> Any:
         return Drop(rng.choice(state.sheet.item_names))
     if kind == "credits":
         return Credits(rng.randint(-state.sheet.credits, 20))
+    if kind == "skip_cost":
+        return SkipCost()
     if kind == "short_rest":
         return ShortRest()
     if kind == "long_rest":
