@@ -13,7 +13,7 @@ from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.state import State
 
-__all__ = ["closest", "distance", "event_amount", "legal", "why_not"]
+__all__ = ["closest", "distance", "event_amount", "legal", "no_reinforcement", "why_not"]
 
 
 def distance(a: int, b: int) -> int:
@@ -232,6 +232,20 @@ def _reinforcements(state: State) -> list[A.Reinforce]:
     if not spaces:
         spaces = [i for i in range(8) if state.camp[i] is None]
     return [_made(A.Reinforce, h, LOCATIONS[i]) for h in heroes for i in spaces]
+
+
+def no_reinforcement(state: State) -> str | None:
+    """In the reinforce step, why no hero can be placed (so End the turn is all there is), in
+    words; None when a reinforcement must be placed (the same test as :func:`legal`'s)."""
+    in_camp = 8 - state.camp.count(None)
+    if in_camp >= 4:
+        return f"the camp holds {in_camp} heroes: reinforcements come only while fewer than 4 do"
+    if not state.tent:
+        return "the tent is empty"
+    if not _reinforcements(state):
+        fell = " and ".join(h for h in state.tent if h in state.fallen)
+        return f"placed in the tent this turn, {fell} may not come back before the next turn"
+    return None
 
 
 def why_not(state: State, action: object) -> str | None:

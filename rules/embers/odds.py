@@ -23,7 +23,14 @@ from rules.embers.cards import LOCATIONS
 from rules.embers.state import NIGHT, State
 from rules.errors import InvalidInput
 
-__all__ = ["cards_above_night", "next_cards", "night_within", "spawn_location", "spawn_locations"]
+__all__ = [
+    "cards_above_night",
+    "next_cards",
+    "night_within",
+    "spawn_comes",
+    "spawn_location",
+    "spawn_locations",
+]
 
 
 def _check_k(k: object) -> int:
@@ -90,6 +97,13 @@ def spawn_locations(state: State, k: int) -> tuple[Distribution[str], ...]:
         if run != (NIGHT,):
             found.extend([_places(state, run)] * min(len(run), k - len(found)))
     return tuple(found)
+
+
+def spawn_comes(state: State) -> bool:
+    """Whether another monster spawns this night: not before Begin nor after the end, and not in
+    the last hour ("If you reveal the Night Card showing 1 hour until dawn, set it aside and
+    survive the current turn to win": ending that turn wins, so no turn and no spawn follows)."""
+    return state.phase != "setup" and not state.over and not state.last_hour
 
 
 def spawn_location(state: State) -> Distribution[str]:

@@ -4,20 +4,29 @@ click plays through the rules, and the panel shows the ring, the deck and the ph
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from rules.book import JourneyBook
+from rules.book import JourneyBook, list_journeys
 from rules.embers import (
     HOUSE_RULES,
     LOCATIONS,
     Act,
+    Attack,
     EndActions,
+    EndTurn,
+    State,
     legal,
     parse,
     spawn_location,
 )
 from rules.embers.cards import SHIPPED
+from rules.embers.players import heuristic
+from rules.embers.preview import attack_preview, danger, forage_takes
+from rules.embers.words import monster_words
+from rules.journey import Journey
 from widgets.embers import EmbersPanel
 from widgets.embers.ring import FLAME, PAW
 from widgets.frame.connection import broken_widgets
@@ -234,3 +243,155 @@ def test_an_uploaded_file_that_is_not_a_card_set_is_refused_and_the_form_keeps_i
     assert "latin1.toml is not a text file in UTF-8" in panel.messages.text
     panel.begin_button.click()  # the original set, as the form says
     assert "Pine Knot" in panel.state.cards.named
+
+
+# --- issue #16: attacks and cards a player can count ----------------------------------------
+
+
+def played_until(found: Callable[[State], bool], games: int = 60) -> Any:
+    """A journey played by the heuristic player (seeded) up to the first state ``found`` holds."""
+    for seed in range(games):
+        for difficulty in ("recruit", "warrior", "veteran"):
+            journey: Any = Journey.start("embers", seed=seed, options={"difficulty": difficulty})
+            while not journey.state.over:
+                if found(journey.state):
+                    return journey
+                journey.play(heuristic(journey.state))
+    raise AssertionError("no seeded game reached the state wanted")
+
+
+def test_each_attack_button_says_the_flames_the_cards_they_burn_and_the_heros_fate() -> None:
+    """Issue #16: "Attack from SW on Defender" says what will happen, from the rules'
+    attack_preview (the widget computes none of it)."""
+    panel = EmbersPanel(played_until(lambda s: s.phase == "attacks" and len(legal(s)) > 1))
+    state = panel.state
+    for made, action in zip(panel.choices_row.children, legal(state), strict=True):
+        assert isinstance(action, Attack)
+        said = attack_preview(state, action).text()
+        assert made.description == f"Attack from {action.location} on {action.target}: {said}"
+        assert " burn" in said and action.target in said
+        assert ("falls" in said) or ("stands" in said) or ("runs out" in said)
+
+
+def test_the_report_after_an_attack_names_the_cards_burned_and_the_heros_fate() -> None:
+    panel = EmbersPanel(played_until(lambda s: s.phase == "attacks"))
+    before = panel.state
+    action = legal(before)[0]
+    said = attack_preview(before, action)
+    panel.choices_row.children[0].click()
+    burned = panel.state.forage[len(before.forage) :]
+    assert all(card in panel.report.value for card in burned)
+    if not said.fire_out:
+        fate = "falls" if said.falls else "stands"
+        assert f"{action.target} {fate}: " in panel.report.value
+
+
+def test_the_flames_in_play_are_counted_against_the_fire_cards_before_the_attacks() -> None:
+    """Issue #16: "six flames against a 7-card deck, which a player counts on paper"."""
+    panel = EmbersPanel(played_until(lambda s: s.phase == "actions" and any(s.wild)))
+    found = danger(panel.state)
+    assert f"Flames in play: {found.most}" in panel.prompt.value
+    assert f"deck: {found.cards} fire card" in panel.prompt.value
+    panel = EmbersPanel(played_until(lambda s: s.phase == "reinforce"))
+    assert "Flames in play" not in panel.prompt.value
+
+
+def test_in_the_last_hour_no_next_spawn_is_shown_the_panel_says_none_comes() -> None:
+    """ "If you reveal the Night Card showing 1 hour until dawn, set it aside and survive the
+    current turn to win": no spawn comes, so no spawn odds."""
+    panel = EmbersPanel(played_until(lambda s: s.last_hour and s.phase == "actions"))
+    assert "no monster spawns any more" in panel.info.value
+    assert "lantern-next-spawn" not in panel.ring.value
+    assert "Night card next draw: set aside" in panel.info.value
+
+
+def test_card_texts_are_sentences_without_the_card_files_words() -> None:
+    panel = EmbersPanel(played_until(lambda s: s.phase == "actions" and len(s.promoted) >= 2))
+    html = panel.ring.value
+    for word in ("ignore_flames", "ignore_claws", "extra_ap", "passive", "paw (movement"):
+        assert word not in html, word
+    assert "action point" in html and "health" in html
+    card = next(c for w in panel.state.wild for c in w)
+    assert monster_words(panel.state.cards.card(card).monster) in html
+
+
+def test_a_forage_button_says_how_many_cards_it_takes() -> None:
+    """ "Forage (1 AP)" said nothing of the cards: now "Forage: take 2 cards (1 AP)"."""
+
+    def forage_of_2(state: State) -> bool:
+        return state.phase == "actions" and any(
+            isinstance(a, Act) and a.action in ("Forage", "Gather Kindling")
+            and forage_takes(state, a.hero, a.action) == 2
+            for a in legal(state)
+        )  # fmt: skip
+
+    panel = EmbersPanel(played_until(forage_of_2))
+    hero = next(
+        a.hero for a in legal(panel.state) if isinstance(a, Act) and forage_of_2(panel.state)
+        and a.action in ("Forage", "Gather Kindling")
+        and forage_takes(panel.state, a.hero, a.action) == 2
+    )  # fmt: skip
+    panel.pick_hero(hero)
+    assert any(": take 2 cards (1 AP)" in label for label in labels(panel.choices_row))
+
+
+def test_one_action_point_left_is_singular() -> None:
+    def one_left(state: State) -> bool:
+        return state.phase == "actions" and dict(state.points).get(state.current or "") == 1
+
+    panel = EmbersPanel(played_until(one_left))
+    assert f"{panel.state.current}: 1 action point left." in panel.prompt.value
+
+
+def test_reinforce_with_a_full_camp_says_only_end_the_turn_is_possible() -> None:
+    """ "If you have fewer than 4 heroes in camp, choose a level-1 hero in the tent": with 4 in
+    camp only End the turn is offered, and the prompt says why."""
+    panel = EmbersPanel(played_until(lambda s: s.phase == "reinforce" and len(s.in_camp()) == 4))
+    assert legal(panel.state) == [EndTurn()]
+    assert "No reinforcement: the camp holds 4 heroes" in panel.prompt.value
+    assert "place a hero from the tent, or end the turn" not in panel.prompt.value
+    short = played_until(
+        lambda s: s.phase == "reinforce" and len(s.in_camp()) < 4 and len(legal(s)) > 1
+    )
+    assert "place a hero from the tent" in EmbersPanel(short).prompt.value
+
+
+def test_a_named_new_journey_keeps_its_name_when_begun_at_another_difficulty(
+    tmp_path: Path,
+) -> None:
+    """Issue #16: a name typed for New journey, then Recruit chosen: the night was begun in a
+    fresh unnamed journey and the named one left empty. Difficulty belongs to the named one."""
+    book = JourneyBook.open_or_start("first", game="embers", folder=tmp_path)
+    panel = EmbersPanel(book)
+    panel.begin_button.click()  # warrior, the default
+    assert panel.controls is not None
+    panel.controls.new_name.value = "my night"
+    panel.controls.new_button.click()
+    panel.difficulty_input.value = "recruit"
+    panel.begin_button.click()
+    assert panel.book is not None and panel.book.name == "my night"
+    assert panel.book.options["difficulty"] == "recruit" and panel.state.phase == "actions"
+    assert "my night" in panel.header.value
+    names = sorted(info.name for info in list_journeys(tmp_path))  # type: ignore[union-attr]
+    assert names == ["first", "my night"]
+    assert [name for name, _path in panel.controls.journey_choice.options] == ["first"]
+    assert JourneyBook.last_played("embers", tmp_path) == panel.book.path
+    panel.close()
+
+
+def test_a_journey_with_something_in_its_book_is_kept_and_another_starts_beside_it(
+    tmp_path: Path,
+) -> None:
+    book = JourneyBook.open_or_start("night", game="embers", folder=tmp_path)
+    book.note("We camp by the river.")
+    panel = EmbersPanel(book)
+    panel.difficulty_input.value = "veteran"
+    panel.begin_button.click()
+    assert panel.book is not None and panel.book.name == "night-veteran"
+    assert panel.book.options["difficulty"] == "veteran"
+    kept = JourneyBook.open(tmp_path / "night.lantern")
+    assert [n.text for n in kept.notes()] == ["We camp by the river."]
+    kept.close()
+    assert panel.controls is not None
+    assert [name for name, _path in panel.controls.journey_choice.options] == ["night"]
+    panel.close()

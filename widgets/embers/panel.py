@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from rules.book import JourneyBook
 from rules.embers import (
     DIFFICULTIES,
+    LOCATIONS,
     Act,
     Attack,
     Begin,
@@ -31,9 +32,13 @@ from rules.embers import (
     start_options,
 )
 from rules.embers.cards import record_text
+from rules.embers.moves import no_reinforcement
+from rules.embers.preview import attack_preview, forage_takes, plural
+from rules.embers.words import action_words, maneuver_words
 from rules.errors import InvalidInput
 from rules.journey import Journey
-from widgets.embers.ring import house_html, info_html, ring_html, status_html
+from rules.store import SUFFIX
+from widgets.embers.ring import danger_html, house_html, info_html, ring_html, status_html
 from widgets.embers.style import CSS
 from widgets.frame import GameFrame, section
 from widgets.frame.connection import replace_children
@@ -212,16 +217,25 @@ class EmbersPanel(GameFrame):
         return start_options(difficulty, path or None)
 
     def _restart(self, options: dict[str, Any]) -> None:
+        """Begin with other options than the journey's (a journey's options never change): the
+        journey the player named takes them while its book is still empty (made again under its
+        name, with its seed), so a name typed for New journey is kept; a journey with anything
+        in its book stays as it is, and one of its own starts beside it, named after it."""
         old = self.journey
-        if isinstance(old, JourneyBook):
-            new: Any = JourneyBook.start(
-                game="embers", seed=old.seed, options=options, folder=old.path.parent
-            )
-            self.use(new)
-            if not old.entries:
-                old.close()
-        else:
+        if not isinstance(old, JourneyBook):
             self.use(Journey.start("embers", seed=old.seed, options=options))
+            return
+        if old.store.rows():
+            name = _beside(old.path, str(options["difficulty"]))
+            new: Any = JourneyBook.start(
+                name, game="embers", seed=old.seed, options=options, folder=old.path.parent
+            )
+        else:
+            new = _remade(old, options)
+        self.use(new)
+        old.close()
+        if self.controls is not None:
+            self.controls.refresh_journeys()
 
     def pick_hero(self, hero: str) -> None:
         self._hero = hero
@@ -303,6 +317,7 @@ class EmbersPanel(GameFrame):
         replace_children(self.choices_row, buttons)
         self.prompt.value = (
             f'<div class="lantern-prompt">{escape(self._prompt(state, heroes))}</div>'
+            + danger_html(state)
         )
         keys = list(PHASE_HOUSE_RULES.get(state.phase, ()))
         if state.bonus:
@@ -321,38 +336,36 @@ class EmbersPanel(GameFrame):
                 return "Click a hero, then one of its actions (or End actions)."
             if self._hero:
                 points = dict(state.points).get(self._hero, 0)
-                return f"{self._hero}: {points} action points left. Choose an action."
+                left = plural(points, "action point")
+                return f"{self._hero}: {left} left. Choose an action."
             return "No hero can act: End actions."
         if state.phase == "attacks":
             return "Monster attacks: choose the next location to resolve and its target."
         if state.phase == "reinforce":
-            return "Reinforce: place a hero from the tent, or end the turn."
+            why = no_reinforcement(state)
+            if why is None:
+                return "Reinforce: fewer than 4 heroes are in camp: place a hero from the tent."
+            if state.last_hour:
+                return f"No reinforcement: {why}. End the turn: dawn comes, the night is won."
+            return f"No reinforcement: {why}. End the turn."
         return ""
 
     def _describe(self, state: State, action: Any) -> tuple[str, str, str, str]:
         """The label, CSS class, tooltip and style of a legal action's button."""
         if isinstance(action, Act):
-            side = state.side(action.hero)
-            if action.action == "Promote":
-                cost = side.promote
-                tip = f"Flip {action.hero} to level 2 for {cost} action points"
-            elif action.action == "Maneuver":
-                cost = 1
-                tip = f"{side.maneuver.title()} to the camp space at {action.target}"
-            else:
-                move = side.named.get(action.action)
-                cost = move.cost if move else 0
-                tip = f"{action.action}: {move.effect} {move.amount}" if move else action.action
-            target = f" → {action.target}" if action.target else ""
-            return f"{action.action}{target} ({cost} AP)", "act", tip, ""
+            return _act_label(state, action), "act", _act_tip(state, action), ""
         if isinstance(action, Promote):
-            return f"Promote {action.hero} (free)", "promote", "The Night card bonus", "warning"
+            tip = f"The Night card bonus: flip {action.hero} to level 2 for free"
+            return f"Promote {action.hero} (free)", "promote", tip, "warning"
         if isinstance(action, Attack):
+            preview = attack_preview(state, action)
+            said = preview.text()
+            label = f"Attack from {action.location} on {action.target}: {said}"
             return (
-                f"Attack from {action.location} on {action.target}",
+                label,
                 "attack",
-                f"The monsters at {action.location} attack {action.target} as one",
-                "danger",
+                f"The monsters at {action.location} attack as one: {said}",
+                ("danger"),
             )
         if isinstance(action, Reinforce):
             return (
@@ -365,12 +378,69 @@ class EmbersPanel(GameFrame):
             return (
                 "End actions",
                 "end_actions",
-                "Cards in hand go to the bottom of the deck",
+                "Cards in hand go to the bottom of the deck, shuffled; then the monsters attack",
                 "primary",
             )
         if isinstance(action, EndTurn):
-            return "End the turn", "end_turn", "End the turn and spawn the next", "primary"
+            tip = "Dawn: the night is won" if state.last_hour else "End the turn and spawn the next"
+            return "End the turn", "end_turn", tip, "primary"
         return str(getattr(action, "title", action)), "other", "", ""
+
+
+def _act_label(state: State, action: Act) -> str:
+    """A hero action's button label: what it does here and now, and its cost."""
+    side = state.side(action.hero)
+    if action.action == "Promote":
+        level_2 = state.cards.hero(action.hero).level_2.name
+        return f"Promote to {level_2} ({side.promote} AP)"
+    if action.action == "Maneuver":
+        there = state.camp[LOCATIONS.index(action.target)]
+        with_whom = f" with {there} at" if there else " to"
+        return f"{side.maneuver.title()}{with_whom} {action.target} (1 AP)"
+    move = side.named[action.action]
+    if move.effect == "defend":
+        top = state.wild[LOCATIONS.index(action.target)][-1]
+        monster = state.cards.card(top).monster.name
+        what = f" → {action.target}: defeat the {monster}"
+    elif move.effect == "forage":
+        what = f": take {plural(forage_takes(state, action.hero, action.action), 'card')}"
+    else:
+        what = f" → {action.target}: +{plural(move.amount, 'action point')}"
+    return f"{action.action}{what} ({move.cost} AP)"
+
+
+def _act_tip(state: State, action: Act) -> str:
+    side = state.side(action.hero)
+    if action.action == "Promote":
+        return f"Flip {action.hero} to level 2 for {plural(side.promote, 'action point')}"
+    if action.action == "Maneuver":
+        return f"Maneuver (1 action point): {maneuver_words(side.maneuver)}"
+    return action_words(side.named[action.action])
+
+
+def _remade(old: JourneyBook[Any, Any], options: dict[str, Any]) -> JourneyBook[Any, Any]:
+    """The empty journey ``old`` made again at its own file with ``options``; if that fails,
+    made again as it was (nothing was in it), and the error stands."""
+    path, seed, before = old.path, old.seed, dict(old.options)
+    old.close()
+    for each in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm"))):
+        each.unlink(missing_ok=True)
+    try:
+        return JourneyBook.start(path, game="embers", seed=seed, options=options)
+    except BaseException:
+        JourneyBook.start(path, game="embers", seed=seed, options=before).close()
+        raise
+
+
+def _beside(path: Path, difficulty: str) -> str:
+    """A free name for a journey started beside the one at ``path``: ``<name>-<difficulty>``,
+    then ``-2``, ``-3``..."""
+    stem = f"{path.name.removesuffix(SUFFIX)}-{difficulty}"
+    name, number = stem, 1
+    while path.with_name(f"{name}{SUFFIX}").exists():
+        number += 1
+        name = f"{stem}-{number}"
+    return name
 
 
 def card_file(options: Mapping[str, Any]) -> str:

@@ -7,23 +7,26 @@ Everything shown is read from the state and the rules' odds (:func:`rules.embers
 from __future__ import annotations
 
 from rules.embers import HOUSE_RULES, LOCATIONS, State, night_within, spawn_location
+from rules.embers.odds import spawn_comes
+from rules.embers.preview import danger, plural
+from rules.embers.words import event_words, monster_words, side_words
 from rules.errors import InvalidInput
 from widgets.theme import escape, percent
 
 #: The icons of a monster (in fonts every browser has: no emoji needed).
 FLAME, CLAW, PAW = "♨", "⚔", "➜"
 
-__all__ = ["CLAW", "FLAME", "GRID", "PAW", "house_html", "info_html", "ring_html", "status_html"]
-
-#: The event kinds of a card file (rules.embers.cards), in words.
-EVENT_WORDS = {
-    "calm": "no effect",
-    "ap": "action points per hero",
-    "flames": "flames per attack",
-    "claws": "claws per attack",
-    "reach": "defend reach",
-    "forage": "cards per forage",
-}
+__all__ = [
+    "CLAW",
+    "FLAME",
+    "GRID",
+    "PAW",
+    "danger_html",
+    "house_html",
+    "info_html",
+    "ring_html",
+    "status_html",
+]
 
 #: Where each location sits in a 3×3 grid around the fire (row, column), N at the top.
 GRID = {"NW": (0, 0), "N": (0, 1), "NE": (0, 2), "W": (1, 0), "E": (1, 2), "SW": (2, 0),
@@ -58,6 +61,8 @@ def _next_spawn(state: State) -> tuple[tuple[str, ...], str]:
     """The likeliest next spawn locations (ties all) and the odds of each, exact in the tooltip."""
     if state.over or state.phase == "setup":
         return (), ""
+    if not spawn_comes(state):
+        return (), "none: the last hour, no monster spawns any more (end this turn to see dawn)"
     try:
         odds = spawn_location(state)
     except InvalidInput:  # no fire card below the top: nothing to say
@@ -75,8 +80,8 @@ def _monster(state: State, card: str) -> str:
     m = state.cards.card(card).monster
     icons = f'<span class="lantern-icons">{FLAME}{m.flames} {CLAW}{m.claws} {PAW}{m.moves}</span>'
     return (
-        f'<span class="lantern-monster" title="{escape(m.name)}: {m.flames} flame, {m.claws} '
-        f'claw, {m.moves} paw (movement points)">{escape(m.name)} {icons}</span>'
+        f'<span class="lantern-monster" title="{escape(monster_words(m))}">'
+        f"{escape(m.name)} {icons}</span>"
     )
 
 
@@ -85,17 +90,9 @@ def _hero(state: State, hero: str) -> str:
     acting = " lantern-hero-acting" if state.current == hero else ""
     points = dict(state.points)
     ap = f", {points[hero]} AP" if hero in points and state.phase == "actions" else ""
-    moves = "; ".join(f"{a.name} ({a.cost} AP): {a.effect} {a.amount}" for a in side.actions)
-    promote = f"; promote {side.promote} AP" if side.level == 1 else ""
-    passive = (
-        ""
-        if side.passive.kind == "none"
-        else f"; passive {side.passive.kind} {side.passive.amount}"
-    )
-    tip = (
-        f"{side.name}: level {side.level}, health {side.health} (claws in one attack that defeat "
-        f"it), maneuver {side.maneuver} (1 AP); {moves}{promote}{passive}"
-    )
+    tip = side_words(side, state.cards.hero(hero).level_2.name)
+    if ap:
+        tip += f" This turn: {plural(points[hero], 'action point')} left."
     return (
         f'<span class="lantern-hero{acting}" title="{escape(tip)}">{escape(hero)}</span> '
         f'<span class="lantern-muted">L{side.level} ♥{side.health}{ap}</span>'
@@ -103,7 +100,39 @@ def _hero(state: State, hero: str) -> str:
 
 
 def _cards(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'}"
+    return plural(count, "card")
+
+
+def danger_html(state: State) -> str:
+    """The flames in play against the fire cards left, from :func:`rules.embers.preview.danger`:
+    what a player counts on paper before the monsters attack ("" outside actions and attacks)."""
+    if state.phase not in ("actions", "attacks") or state.bonus:
+        return ""
+    found = danger(state)
+    flames = str(found.most) if found.least == found.most else f"{found.least} to {found.most}"
+    cards = plural(found.cards, "fire card")
+    if found.in_hand:
+        cards += f" ({found.in_hand} from your hand, back to the deck at End actions)"
+    night = " and the Night card" if found.night_in_deck else ""
+    if found.goes_out:
+        verdict = "every fire card burns: the fire goes out"
+        verdict += " unless you defeat monsters or forage first" if state.phase == "actions" else ""
+        css = " lantern-danger-out"
+    elif found.may_go_out:
+        verdict = "the targets you choose decide whether the fire goes out"
+        css = " lantern-danger-out"
+    else:
+        verdict = f"{plural(found.cards - found.most, 'card')} to spare"
+        css = ""
+    tip = (
+        "Every flame of an attack burns one card from the deck; the night is lost when no fire "
+        "card is left to reveal (the Night card is not a fire card). Counted for the stacks "
+        "still to attack, as they stand now."
+    )
+    return (
+        f'<div class="lantern-danger{css}" title="{escape(tip)}"><b>Flames in play: {flames}</b>'
+        f" — deck: {escape(cards)}{night}: {escape(verdict)}</div>"
+    )
 
 
 def ring_html(state: State) -> str:
@@ -144,18 +173,19 @@ def info_html(state: State) -> str:
     if state.event:
         card = state.cards.card(state.event)
         mark = " !" if card.mark else ""
-        what = EVENT_WORDS.get(card.event.kind, card.event.kind)
-        amount = f" {card.event.amount:+d}" if card.event.kind != "calm" else ""
         event = (
-            f"<b>{escape(card.event.name)}</b>{mark} ({escape(what)}{amount}, all turn) from "
-            f"{escape(state.event)}"
+            f"<b>{escape(card.event.name)}</b>{mark}: {escape(event_words(card.event))} "
+            f"(from {escape(state.event)})"
         )
     if state.top:
         top = state.cards.card(state.top)
         top_text = f"{escape(state.top)} (names {LOCATIONS[top.location]})"
     else:
         top_text = "none"
-    night_next = percent(night_within(state, 1)) if state.phase != "setup" else "—"
+    if state.last_hour:
+        night_next = "set aside (the last hour)"
+    else:
+        night_next = percent(night_within(state, 1)) if state.phase != "setup" else "—"
     lines = [
         f"<b>Deck</b>: {_cards(len(state.deck()))}, top {top_text}; Night card next draw: {night_next}",
         f"<b>Next spawn</b>: {odds or '—'}",

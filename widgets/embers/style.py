@@ -30,6 +30,11 @@ CSS = """
 .lantern-prompt { color: var(--jp-ui-font-color1, #212121); font-weight: 600; line-height: 2; }
 .lantern-report { padding: 0.3em 0.6em; border-left: 4px solid var(--jp-warn-color1, #f57c00);
   color: var(--jp-ui-font-color1, #212121); }
+.lantern-embers button.lantern-act-attack { white-space: normal; height: auto; max-width: 100%;
+  min-height: var(--jp-widgets-inline-height, 28px); text-align: left; line-height: 1.35;
+  padding: 0.25em 0.6em; }
+.lantern-danger { line-height: 1.5; margin: 0.1em 0 0.3em; color: var(--jp-ui-font-color1, #212121); }
+.lantern-danger-out b { color: var(--jp-error-color1, #d32f2f); }
 .lantern-won { color: var(--jp-success-color1, #388e3c); }
 .lantern-lost { color: var(--jp-error-color1, #d32f2f); }
 """
