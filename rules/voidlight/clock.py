@@ -87,7 +87,8 @@ def run(turn: Turn, chance: Source) -> None:
         turn.clock(minute=turn.state.clock.until)
     else:
         owed = turn.state.clock.owed
-        turn.say(f"the clock stops at minute {turn.state.clock.minute} ({owed} minutes owed)")
+        later = f" ({owed} minutes owed, played once it is made)" if owed else ""
+        turn.say(f"the clock waits at minute {turn.state.clock.minute} for your choice{later}")
 
 
 def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:

@@ -332,7 +332,8 @@ def test_pause_stops_the_count_and_resume_goes_on() -> None:
 def test_group_play_every_10_minutes_with_the_countdown_hidden() -> None:
     clock = FakeClock()
     panel = begun(clock)
-    panel.timer.interval.value = "group"
+    panel.timer.minutes.value = 10
+    panel.timer.set_button.click()
     assert (panel.state.clock.timer, panel.state.clock.interval) == ("interval", 10)
     panel.timer.hide_box.value = True
     assert "hidden" in panel.timer.countdown.value and "10:00" not in panel.timer.countdown.value
@@ -345,10 +346,14 @@ def test_group_play_every_10_minutes_with_the_countdown_hidden() -> None:
 def test_between_scenes_nothing_counts_down_and_the_roll_is_by_hand() -> None:
     clock = FakeClock()
     panel = begun(clock)
-    panel.timer.interval.value = "scenes"
+    panel.timer.mode.value = "scenes"
+    assert panel.timer.minutes.disabled
+    panel.timer.set_button.click()
     assert panel.state.clock.timer == "scenes"
     assert next_due(panel.state) is None
-    assert "by hand" in panel.timer.countdown.value
+    assert "Roll the Voidlight by hand" in panel.timer.countdown.value
+    assert "lantern-countdown" not in panel.timer.countdown.value  # not in the countdown's font
+    assert panel.timer.toggle.layout.display == "none" and panel.timer.toggle.disabled
     panel.timer.resume()
     clock.advance(3600)
     panel.timer.tick()
@@ -518,3 +523,116 @@ def test_every_house_rule_the_player_meets_is_named() -> None:
         "timer": panel.timer.note.value,
     }
     assert [name for name, text in tips.items() if "House rule" not in text] == []
+
+
+# --- what is due, is said ---------------------------------------------------------------------
+
+
+def test_a_cost_due_is_said_beside_the_cost_controls_and_a_second_check_is_refused() -> None:
+    """ "0 HITS: [...] there's a cost": the next Check does not drop it silently."""
+    panel = begun()
+    assert panel.checks.cost_due.value == "" and panel.checks.skip_button.layout.display == "none"
+    check(panel, "vigor", "standard", "2 3")
+    due = panel.checks.cost_due.value
+    assert "Due:" in due and "the cost of your Vigor check (failure, 0 Hits)" in due
+    assert panel.checks.skip_button.layout.display == "" and not panel.checks.skip_button.disabled
+    assert not panel.checks.check_buttons["insight"].disabled  # a click says why it waits
+    check(panel, "insight", "standard", "6")
+    assert panel.messages.is_error
+    assert "the cost of your Vigor check is still due: take it, or skip it" in panel.messages.text
+    assert panel.journey.last.title == "Check" and panel.state.last_check.attribute == "vigor"
+    panel.gear.buttons["short_rest"].click()
+    assert "still due" in panel.messages.text and panel.journey.last.title == "Check"
+
+
+def test_skipping_the_cost_is_a_button_and_then_the_next_check_rolls() -> None:
+    panel = begun()
+    check(panel, "vigor", "standard", "5 1")
+    panel.checks.skip_button.click()
+    assert panel.journey.last.title == "Skip the cost"
+    assert panel.checks.cost_due.value == "" and panel.checks.skip_button.layout.display == "none"
+    check(panel, "insight", "standard", "6")
+    assert panel.journey.last.title == "Check" and not panel.messages.is_error
+
+
+def test_a_critical_save_due_is_said_over_its_buttons() -> None:
+    panel = begun()
+    panel.gear.damage.value = 10
+    panel.gear.buttons["damage"].click()
+    assert "Due: " in panel.checks.save_due.value and "Critical Save" in panel.checks.save_due.value
+
+
+def test_any_timer_interval_from_1_to_240_minutes_can_be_set() -> None:
+    """ "If this pacing feels intense, extend the timer interval" """
+    clock = FakeClock()
+    panel = begun(clock)
+    assert (panel.timer.minutes.min, panel.timer.minutes.max) == (1, 240)
+    panel.timer.minutes.value = 15
+    panel.timer.set_button.click()
+    assert (panel.state.clock.timer, panel.state.clock.interval) == ("interval", 15)
+    assert "15:00" in panel.timer.countdown.value
+    panel.timer.resume()
+    clock.advance(15 * 60)
+    panel.timer.tick()
+    assert panel.state.clock.minute == 15 and "15:00" in panel.timer.countdown.value
+
+
+def test_the_typed_interval_is_kept_while_the_timer_ticks() -> None:
+    clock = FakeClock()
+    panel = begun(clock)
+    panel.timer.resume()
+    panel.timer.minutes.value = 45
+    clock.advance(30)
+    panel.timer.tick()
+    assert panel.timer.minutes.value == 45
+
+
+def test_a_dead_light_is_said_once_and_in_red() -> None:
+    """ "When the Voidlight dies and every 5 minutes after, each character makes a Critical
+    Save": the countdown counts to the save, never to a roll of a dead light."""
+    clock = FakeClock()
+    panel = begun(clock)
+    check(panel, "vigor", "standard", "1 1")
+    panel.checks.cost_pick.value = 36  # the battery drains completely
+    panel.checks.cost_pick_button.click()
+    assert 'class="lantern-dead">Voidlight dead' in panel.header.value
+    assert panel.state.pending is not None  # the save as it dies
+    assert "The clock waits at minute 0 for your choice." in panel.timer.countdown.value
+    panel.timer.resume()
+    clock.advance(5 * 60)
+    panel.timer.tick()
+    assert panel.timer.running and "5 minutes owed" in panel.timer.countdown.value
+    panel.table_input.value = "6 6"
+    panel.checks.save_buttons["vigor"].click()  # the owed 5 minutes: the next save in the dark
+    panel.table_input.value = "6 6"
+    panel.checks.save_buttons["vigor"].click()
+    assert panel.state.pending is None and panel.state.clock.minute == 5
+    countdown = panel.timer.countdown.value
+    assert "5:00" in countdown and "until a Critical Save in the dark" in countdown
+    assert "the Voidlight is rolled" not in countdown
+
+
+def test_the_long_rest_input_sits_with_the_long_rest_and_offers_what_it_can_restore() -> None:
+    panel = begun()
+    rows = [row for _title, rows in panel.gear.sections() for row in rows]
+    long_row = next(row for row in rows if panel.gear.buttons["long_rest"] in row.children)
+    assert panel.gear.rest_attribute in long_row.children
+    assert panel.gear.buttons["short_rest"] not in long_row.children
+    assert panel.gear.rest_attribute.options == (("none below its full score", ""),)
+    panel.gear.damage.value = 10
+    panel.gear.buttons["damage"].click()
+    panel.table_input.value = "1 2"
+    panel.checks.save_buttons["vigor"].click()  # two Misses: Vigor 2 -> 0
+    assert panel.gear.rest_attribute.options == (("Vigor", "vigor"),)
+    panel.gear.buttons["long_rest"].click()
+    assert panel.state.sheet.vigor == 1 and not panel.messages.is_error
+
+
+def test_the_solo_tools_are_short_sections_of_their_own() -> None:
+    panel = begun()
+    titles = [box.children[0].value for box in panel._actions_box.children]
+    for title in ("Checks", "Encounter Pools", "Fortune and Reaction", "Enemies", "Oracle",
+                  "Rest and advancement"):  # fmt: skip
+        assert sum(f">{title}<" in t for t in titles) == 1, title
+    assert not any("Solo tools" in t for t in titles)
+    assert all(len(box.children) <= 6 for box in panel._actions_box.children[1:])

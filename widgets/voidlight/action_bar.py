@@ -3,7 +3,9 @@
 The four Attributes are "roll this" buttons under a Position selector; the exact odds of each
 (:func:`rules.voidlight.odds`, in the Position :func:`rules.voidlight.check_position` rolls it
 in) are shown before rolling. Push shows its odds once a Check can be pushed; the cost can be
-rolled (2D on the table) or picked; a due Critical Save offers one button per Attribute.
+rolled (2D on the table), picked or skipped, and while it is owed it says so beside them (a Check
+clicked meanwhile is refused in a sentence: :func:`rules.voidlight.passed_by`); a due Critical
+Save offers one button per Attribute.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from rules.voidlight import (
     Cost,
     Push,
     Save,
+    SkipCost,
     State,
     available,
     check_position,
     entry_text,
     odds,
+    owed,
+    passed_by,
     save_odds,
     why_not,
 )
@@ -55,6 +60,11 @@ COST_TIP = (
     "broken one stays in them, marked broken; WOUNDED OR HARMED: you pick the word"
 )
 PICK_TIP = "Pick the entry instead of rolling (the text allows either)"
+SKIP_TIP = (
+    "Take no cost from the table: the text rolls one 'when you need a cost'; a reduced effect or "
+    "wasted time, narrated, will do. House rule: another Check or a rest waits until the cost is "
+    "taken or skipped"
+)
 SAVE_TIP = (
     "1+ Hits endures, 0 taken out and dying; then the Attribute loses 1 per Miss, at most 2, "
     "never below 0"
@@ -94,6 +104,11 @@ class CheckBar:
         self.cost_pick.add_class("lantern-cost-pick")
         self.cost_pick_button = button("Take this cost", "cost-pick", PICK_TIP)
         self.cost_pick_button.on_click(lambda _b: self._act(Cost(self.cost_pick.value)))
+        self.skip_button = button("Skip the cost", "skip_cost", SKIP_TIP)
+        self.skip_button.on_click(lambda _b: self._act(SkipCost(), table=False))
+        self.cost_due = widgets.HTML()
+        self.cost_due.add_class("lantern-due-view")
+        self.save_due = widgets.HTML('<b class="lantern-prompt">Critical Save</b>')
         self.save_position = widgets.Dropdown(
             options=POSITIONS, value="standard", description="Position", layout={"width": "16em"}
         )
@@ -106,7 +121,7 @@ class CheckBar:
         self.save_odds = widgets.HTML()
         self.save_box = widgets.VBox(
             [
-                widgets.HTML('<b class="lantern-prompt">Critical Save</b>'),
+                self.save_due,
                 self.save_position,
                 widgets.HBox(list(self.save_buttons.values())),
                 self.save_odds,
@@ -123,24 +138,46 @@ class CheckBar:
             widgets.HBox(list(self.check_buttons.values())),
             self.check_odds,
             widgets.HBox([self.push_button, self.push_odds]),
+            self.cost_due,
             widgets.HBox([self.cost_button, self.cost_pick, self.cost_pick_button]),
+            self.skip_button,
         ]
 
     def render(self, state: State) -> None:
         offered = available(state)
         sheet = state.character
+        waiting = passed_by(state, "check")  # a click says why it waits, beside the cost
+        checks = (*offered, "check") if waiting is not None else offered
         for name, each in self.check_buttons.items():
             if sheet is not None:
                 each.description = f"Roll {name.title()} {sheet.effective(name)}"
-            gate(each, offered, "check", CHECK_TIP, why_not(state, "check"))
+            gate(each, checks, "check", CHECK_TIP, why_not(state, "check"))
         gate(self.push_button, offered, "push", PUSH_TIP, why_not(state, "push"))
         gate(self.cost_button, offered, "cost", COST_TIP, why_not(state, "cost"))
         gate(self.cost_pick_button, offered, "cost", PICK_TIP, why_not(state, "cost"))
+        gate(self.skip_button, offered, "skip_cost", SKIP_TIP, why_not(state, "skip_cost"))
+        self._render_due(state)
         self._render_check_odds(state, "check" in offered)
         self.push_odds.value = (
             odds_html(odds(state, Push()), "If you push") if "push" in offered else ""
         )
         self._render_save(state, "save" in offered)
+
+    def _render_due(self, state: State) -> None:
+        """The cost owed, said beside the controls that take it (or skip it)."""
+        cost = next((due for due in owed(state) if due.kind == "cost"), None)
+        last = state.last_check
+        if cost is None or last is None or "cost" not in available(state):
+            self.cost_due.value = ""
+            self.skip_button.layout.display = "none"
+            return
+        hits = f"{last.hits} Hit{'s' * (last.hits != 1)}"
+        waits = " Another Check or a rest waits for it." if passed_by(state, "check") else ""
+        self.cost_due.value = (
+            f'<div class="lantern-due"><b>Due:</b> {escape(cost.text)} ({escape(last.outcome)}, '
+            f"{hits}): roll it or pick it on the table, or skip it.{waits}</div>"
+        )
+        self.skip_button.layout.display = ""
 
     def _render_check_odds(self, state: State, offered: bool) -> None:
         if not offered or state.character is None:
@@ -174,6 +211,8 @@ class CheckBar:
         if not due:
             self.save_odds.value = ""
             return
+        prompt = state.pending.prompt if state.pending is not None else "a Critical Save"
+        self.save_due.value = f'<b class="lantern-prompt">Due: {escape(prompt)}</b>'
         where = self.save_position.value
         lines = []
         for name, each in self.save_buttons.items():

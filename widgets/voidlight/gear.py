@@ -18,11 +18,14 @@ from rules.voidlight import (
     Take,
     Treat,
     available,
+    passed_by,
     why_not,
 )
+from rules.voidlight.recovery import restorable
+from rules.voidlight.turn import Turn
 from widgets.voidlight.controls import Act, button, gate, set_options
 
-__all__ = ["TIPS", "GearBar"]
+__all__ = ["NONE_TO_RESTORE", "TIPS", "GearBar"]
 
 TIPS = {
     "take": "Carry it. House rule: small items take 0 slots, normal 1, large 2",
@@ -44,6 +47,7 @@ TIPS = {
     "rule: the 2 new Hit Points come filled",
 }
 ATTRIBUTE_OPTIONS = [(name.title(), name) for name in ATTRIBUTES]
+NONE_TO_RESTORE = ("none below its full score", "")
 
 
 class GearBar:
@@ -59,6 +63,7 @@ class GearBar:
         )  # fmt: skip
         self.item_drop = widgets.Dropdown(options=[], layout={"width": "14em"})
         self.credits = widgets.IntText(value=0, description="Credits ±", layout={"width": "11em"})
+        self.credits.add_class("lantern-credits-change")
         self.damage = widgets.BoundedIntText(
             value=1, min=1, max=99, description="Damage", layout={"width": "10em"}
         )
@@ -72,13 +77,10 @@ class GearBar:
             description="lasting", indent=False, layout={"width": "auto"}
         )
         self.treat_input = widgets.Dropdown(options=[], layout={"width": "14em"})
-        self.rest_attribute = widgets.Dropdown(
-            options=[("none", ""), *ATTRIBUTE_OPTIONS],
-            description="restore",
-            layout={"width": "13em"},
-        )
+        self.rest_attribute = widgets.Dropdown(options=[NONE_TO_RESTORE], layout={"width": "14em"})
+        self.rest_attribute.add_class("lantern-rest-attribute")
         self.advance_attribute = widgets.Dropdown(
-            options=ATTRIBUTE_OPTIONS, description="+1 to", layout={"width": "14em"}
+            options=ATTRIBUTE_OPTIONS, layout={"width": "10em"}
         )
         labels = {
             "take": "Take", "drop": "Drop", "credits": "Credits", "damage": "Take damage",
@@ -110,28 +112,51 @@ class GearBar:
         if self._act(lambda: GainCondition(name, slots, lasting)) is not None:
             self.condition_name.value = ""
 
-    def widgets(self) -> list[widgets.Widget]:
+    def sections(self) -> list[tuple[str, list[widgets.Widget]]]:
+        """The controls in short titled groups, each input on the row of the action it feeds."""
         b = self.buttons
         return [
-            widgets.HBox([self.item_name, self.item_size, b["take"]]),
-            widgets.HBox([self.item_drop, b["drop"], self.credits, b["credits"]]),
-            widgets.HBox([self.damage, b["damage"]]),
-            widgets.HBox(
-                [self.condition_name, self.condition_slots, self.condition_lasting, b["condition"]]
-            ),
-            widgets.HBox([self.treat_input, b["treat"]]),
-            widgets.HBox([b["short_rest"], self.rest_attribute, b["long_rest"]]),
-            widgets.HBox([self.advance_attribute, b["advance"]]),
-        ]
+            ("Gear and Credits", [
+                widgets.HBox([self.item_name, self.item_size, b["take"]]),
+                widgets.HBox([self.item_drop, b["drop"]]),
+                widgets.HBox([self.credits, b["credits"]]),
+            ]),
+            ("Harm and conditions", [
+                widgets.HBox([self.damage, b["damage"]]),
+                widgets.HBox([self.condition_name, self.condition_slots,
+                              self.condition_lasting, b["condition"]]),
+                widgets.HBox([self.treat_input, b["treat"]]),
+            ]),
+            ("Rest and advancement", [
+                widgets.HBox([b["short_rest"], _words("recover 1D Hit Points")]),
+                widgets.HBox([b["long_rest"], _words("all Hit Points, and 1 point to"),
+                              self.rest_attribute]),
+                widgets.HBox([b["advance"], _words("+2 max Hit Points, and +1 to"),
+                              self.advance_attribute]),
+            ]),
+        ]  # fmt: skip
+
+    def widgets(self) -> list[widgets.Widget]:
+        return [row for _title, rows in self.sections() for row in rows]
 
     def render(self, state: State) -> None:
         offered = available(state)
-        for kind, each in self.buttons.items():
-            gate(each, offered, kind, TIPS[kind], why_not(state, kind))
+        for kind, each in self.buttons.items():  # a rest the cost holds up says why, when clicked
+            waiting = kind in ("short_rest", "long_rest") and passed_by(state, kind) is not None
+            gate(each, (kind,) if waiting else offered, kind, TIPS[kind], why_not(state, kind))
         sheet = state.character
+        open_ = () if sheet is None else restorable(Turn(state))
+        set_options(
+            self.rest_attribute,
+            [(name.title(), name) for name in open_] if open_ else [NONE_TO_RESTORE],
+        )
         items = [] if sheet is None else [(i.label, i.name) for i in sheet.items]
         set_options(self.item_drop, items)
         treatable = (
             [] if sheet is None else [(c.name, c.name) for c in sheet.conditions if not c.lasting]
         )
         set_options(self.treat_input, treatable)
+
+
+def _words(text: str) -> widgets.HTML:
+    return widgets.HTML(f'<span class="lantern-subtle">{text}</span>')

@@ -148,8 +148,8 @@ class VoidlightPanel(GameFrame):
         return (
             self.choice,
             section("Checks", *self.checks.widgets()),
-            section("Gear, harm and rest", *self.gear.widgets()),
-            section("Solo tools", *self.solo.widgets()),
+            *(section(title, *rows) for title, rows in self.gear.sections()),
+            *(section(title, *rows) for title, rows in self.solo.sections()),
         )
 
     def create(self) -> widgets.Widget:

@@ -162,11 +162,12 @@ def status_html(state: State) -> str:
     if state.character is None:
         return ""
     sheet = state.sheet
-    parts = [
-        f"HP <b>{sheet.hp}/{sheet.max_hp}</b>",
-        f"Voidlight <b>P{state.light.dice}</b> ({escape(state.light.beam)})",
-        f"minute {state.clock.minute}",
-    ]
+    light = (
+        '<b class="lantern-dead">Voidlight dead</b>'
+        if state.light.dead
+        else f"Voidlight <b>P{state.light.dice}</b> ({escape(state.light.beam)})"
+    )
+    parts = [f"HP <b>{sheet.hp}/{sheet.max_hp}</b>", light, f"minute {state.clock.minute}"]
     if state.status != "standing":
         parts.append(f'<b class="lantern-dead">{escape(state.status)}</b>')
     return f'<div class="lantern-status">{" · ".join(parts)}</div>'

@@ -42,4 +42,8 @@ CSS = """
   color: var(--jp-ui-font-color1, #212121); }
 .lantern-countdown-paused { color: var(--jp-ui-font-color2, #757575); }
 .lantern-subtle { font-size: 0.9em; color: var(--jp-ui-font-color1, #212121); }
+.lantern-due { margin: 0.2em 0; padding: 0.2em 0.5em; border-left: 4px solid var(--jp-warn-color1, #f57c00);
+  color: var(--jp-ui-font-color1, #212121);
+  background: color-mix(in srgb, var(--jp-warn-color1, #f57c00) 12%, transparent); }
+.lantern-timer-idle { line-height: 1.5; margin: 0.2em 0; color: var(--jp-ui-font-color1, #212121); }
 """

@@ -24,35 +24,40 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from rules.voidlight import Elapse, SetTimer, State, available
+from rules.voidlight import INTERVAL_MOST, Elapse, SetTimer, State, available
 from rules.voidlight.clock import due
 from widgets.messages import guarded
 from widgets.theme import escape
 from widgets.voidlight.controls import button
 
-__all__ = ["EVENTS", "INTERVALS", "LiveTimer", "next_due"]
+__all__ = ["EVENTS", "MODES", "LiveTimer", "next_due"]
 
 #: What falls due, in the order :func:`rules.voidlight.clock.due` numbers it.
 EVENTS = ("a penalty wears off", "a condition worsens", "the Voidlight is rolled",
           "a Critical Save in the dark")  # fmt: skip
-INTERVALS = [
-    ("solo: every 20 minutes", "solo"),
-    ("group: every 10 minutes", "group"),
-    ("between scenes (roll by hand)", "scenes"),
-]
+_LIGHT = 2
+MODES = [("on a timer", "interval"), ("between scenes (roll by hand)", "scenes")]
 TIMER_NOTE = (
-    "House rule: the Voidlight is rolled every 20 real minutes solo, 10 in group play, or only "
-    "between scenes; the timer can be paused, and its countdown hidden in group play (the GM's "
-    "table). When the light dies, a Critical Save every 5 minutes. The timer starts paused: "
-    "time away from the table does not count."
+    "House rule: the Voidlight is rolled every 20 real minutes solo, 10 in group play, any "
+    f"interval from 1 to {INTERVAL_MOST} minutes you set ('If this pacing feels intense, extend "
+    "the timer interval'), or only between scenes; the timer can be paused, and its countdown "
+    "hidden in group play (the GM's table). When the light dies, a Critical Save every 5 "
+    "minutes. The timer starts paused: time away from the table does not count."
+)
+SET_TIP = (
+    "Roll the Voidlight every so many minutes (20 solo, 10 in group play, longer when the pacing "
+    "feels intense), or only between scenes by hand; the countdown restarts"
 )
 FAR = 10**9
 
 
 def next_due(state: State) -> tuple[int, str] | None:
-    """(minutes from where the clock is heading to the next thing due, what it is), or None."""
+    """(minutes from where the clock is heading to the next thing due, what it is), or None. A
+    dead Voidlight's roll is not counted down to: there is nothing left to roll."""
     clock = state.clock
     events = [e for e in due(state.with_clock(until=FAR)) if e[0] > clock.until]
+    if state.light.dead:
+        events = [e for e in events if e[1] != _LIGHT]
     if not events:
         return None
     minute, what, _index = min(events)
@@ -65,7 +70,7 @@ def _mmss(seconds: float) -> str:
 
 
 class LiveTimer(widgets.VBox):
-    """The countdown, Resume / Pause, the interval and the hidden-countdown option."""
+    """The countdown, Start / Pause, the timer's mode and interval, the hidden-countdown option."""
 
     running = traitlets.Bool(False, help="Whether the countdown runs (it starts paused).")
     hidden = traitlets.Bool(False, help="Group play: the countdown is hidden from the table.")
@@ -97,11 +102,19 @@ class LiveTimer(widgets.VBox):
             "Start the timer", "timer-toggle", "Start or pause the real-time countdown"
         )
         self.toggle.on_click(lambda _b: self.pause() if self.running else self.resume())
-        self.interval = widgets.Dropdown(
-            options=INTERVALS, value="solo", description="Voidlight", layout={"width": "22em"}
+        self.mode = widgets.Dropdown(
+            options=MODES, value="interval", description="Voidlight", layout={"width": "19em"}
         )
-        self.interval.add_class("lantern-timer-interval")
-        self.interval.observe(self._interval_changed, "value")
+        self.mode.add_class("lantern-timer-mode")
+        self.mode.observe(lambda _c: self._mode_changed(), "value")
+        self.minutes = widgets.BoundedIntText(
+            value=20, min=1, max=INTERVAL_MOST, description="every",
+            layout={"width": "8.5em"}, style={"description_width": "3em"},
+        )  # fmt: skip
+        self.minutes.add_class("lantern-timer-minutes")
+        self.minutes_label = widgets.HTML('<span class="lantern-subtle">minutes</span>')
+        self.set_button = button("Set the timer", "timer", SET_TIP)
+        self.set_button.on_click(lambda _b: self._set())
         self.hide_box = widgets.Checkbox(
             description="hide the countdown (group play)", indent=False, layout={"width": "auto"}
         )
@@ -109,12 +122,15 @@ class LiveTimer(widgets.VBox):
         self.hide_box.observe(self._hide_changed, "value")
         self.note = widgets.HTML(
             f'<span class="lantern-house" title="{escape(TIMER_NOTE)}">House rule: every 20 '
-            "minutes solo, 10 in group play, or between scenes; in the dark, a Critical Save "
-            "every 5 minutes. The timer starts paused.</span>"
+            f"minutes solo, 10 in group play, or any interval from 1 to {INTERVAL_MOST} minutes; "
+            "or between scenes, by hand. In the dark, a Critical Save every 5 minutes. The timer "
+            "starts paused.</span>"
         )
+        self._shown: tuple[str, int] | None = None  # the clock's setting the inputs last showed
         self.children = (
             widgets.HBox([self.countdown, self.toggle]),
-            widgets.HBox([self.interval, self.hide_box]),
+            widgets.HBox([self.mode, self.minutes, self.minutes_label, self.set_button]),
+            self.hide_box,
             self.note,
         )  # fmt: skip
 
@@ -162,8 +178,10 @@ class LiveTimer(widgets.VBox):
             self.carried = min(self.carried, self.minute_seconds)  # no burst after a stall
             self._panel.act(Elapse(ahead[0]), table=False)
         state = self._panel.state
-        if not self._can_run(state):
+        if not self._can_run(state) or (state.pending is None and next_due(state) is None):
             self.running = False
+            self._last = None
+            self.carried = 0.0
             self._cancel_task()
         self.render(state)
 
@@ -204,42 +222,53 @@ class LiveTimer(widgets.VBox):
             self.running = False
             self._last = None
             self._cancel_task()
+        clock = state.clock
+        live = state.character is not None and "timer" in available(state)
         self._rendering = True
         try:
-            clock = state.clock
-            value = (
-                "scenes"
-                if clock.timer == "scenes"
-                else {20: "solo", 10: "group"}.get(clock.interval)
-            )
-            options = list(INTERVALS)
-            if value is None:
-                value = "custom"
-                options.append((f"every {clock.interval} minutes", "custom"))
-            if [tuple(o) for o in self.interval.options] != options:
-                self.interval.options = options
-            self.interval.value = value
-            live = self._can_run(state)
-            self.interval.disabled = not live
-            self.toggle.disabled = not live and not self.running
+            if self._shown != (clock.timer, clock.interval):  # the player's typing is kept
+                self._shown = (clock.timer, clock.interval)
+                self.mode.value = clock.timer
+                self.minutes.value = clock.interval
+            self.mode.disabled = self.set_button.disabled = not live
+            self.minutes.disabled = not live or self.mode.value == "scenes"
         finally:
             self._rendering = False
+        ahead = next_due(state) if self._can_run(state) else None
+        # Start is offered only when something is due on the clock (or to pause it).
+        self.toggle.layout.display = "" if ahead is not None or self.running else "none"
+        self.toggle.disabled = ahead is None and not self.running
         if self.running:
             self.toggle.description = "Pause"
         else:
             self.toggle.description = "Resume the timer" if self.carried else "Start the timer"
-        self.countdown.value = self._countdown_html(state)
+        self.countdown.value = self._countdown_html(state, ahead)
 
-    def _countdown_html(self, state: State) -> str:
-        ahead = next_due(state) if state.character is not None else None
-        paused = "" if self.running else " lantern-countdown-paused"
-        if ahead is None:
-            text = "nothing due on the clock" + (
-                ": roll the Voidlight by hand" if state.clock.timer == "scenes" else ""
+    def _countdown_html(self, state: State, ahead: tuple[int, str] | None) -> str:
+        """One true thing: the time left to what is due next, or why nothing counts down."""
+        if state.character is None:
+            return ""
+        if state.pending is not None and not state.over:
+            owed = state.clock.owed
+            text = f"The clock waits at minute {state.clock.minute} for your choice" + (
+                f" ({owed} minutes owed, played once it is made)" if owed else ""
             )
-            return f'<span class="lantern-countdown{paused}">{escape(text)}</span>'
+            runs = "; the timer runs on meanwhile" if self.running else ""
+            return f'<div class="lantern-timer-idle">{escape(text + runs)}.</div>'
+        if ahead is None:
+            if state.over:
+                text = "The expedition is over: the clock has stopped."
+            elif state.clock.timer == "scenes":
+                text = (
+                    "Between scenes: nothing is due on the clock. Roll the Voidlight by hand at "
+                    "each new scene or location."
+                )
+            else:
+                text = "Nothing is due on the clock."
+            return f'<div class="lantern-timer-idle">{escape(text)}</div>'
         minutes, what = ahead
         left = minutes * self.minute_seconds - self.carried
+        paused = "" if self.running else " lantern-countdown-paused"
         status = "" if self.running else " (paused)"
         if self.hidden:
             return (
@@ -253,20 +282,19 @@ class LiveTimer(widgets.VBox):
 
     def _hide_changed(self, change: dict[str, Any]) -> None:
         self.hidden = bool(change["new"])
-        self.countdown.value = self._countdown_html(self._panel.state)
+        self.render(self._panel.state)
 
-    def _interval_changed(self, change: dict[str, Any]) -> None:
-        if self._rendering:
-            return
-        value = change["new"]
-        if value == "scenes":
-            action = SetTimer("scenes")
-        elif value in ("solo", "group"):
-            action = SetTimer("interval", 20 if value == "solo" else 10)
-        else:
-            return
+    def _mode_changed(self) -> None:
+        if not self._rendering:
+            self.minutes.disabled = self.mode.value == "scenes"
+
+    def _set(self) -> None:
+        """Play the timer the inputs say: its countdown restarts (house rule)."""
+        mode, minutes = self.mode.value, self.minutes.value
         self.carried = 0.0
-        self._panel.act(action, table=False)
+        self._panel.act(
+            lambda: SetTimer(mode, minutes if mode == "interval" else None), table=False
+        )
 
 
 def _current_task() -> asyncio.Task[Any] | None:

@@ -178,29 +178,35 @@ class SoloBar:
         if self._act(lambda: Fortune(likelihood, attribute, question=question)) is not None:
             self.question.value = ""
 
-    def widgets(self) -> list[widgets.Widget]:
+    def sections(self) -> list[tuple[str, list[widgets.Widget]]]:
+        """Each tool with its inputs and odds, a short titled group of its own (the result of a
+        click shows at the bottom of the group clicked)."""
         b = self.buttons
         tiers = ", ".join(f"{tier} {low}-{high} HP" for tier, (low, high) in ENEMY_HP.items())
         return [
-            widgets.HTML("<b>Encounter Pools</b>"),
-            widgets.HBox([self.pool_name, self.pool_size, b["encounter"]]),
-            widgets.HBox([self.pool_pick, b["roll_encounter"], b["end_encounter"]]),
-            self.pool_odds,
-            widgets.HTML("<b>Fortune and Reaction</b>"),
-            widgets.HBox([self.likelihood, self.fortune_attribute]),
-            widgets.HBox([self.question, b["fortune"]]),
-            self.fortune_odds,
-            widgets.HBox([self.react_dice, self.react_who, b["react"]]),
-            self.react_odds,
-            widgets.HTML(
-                f'<b>Enemies</b> <span class="lantern-house" title="{escape(TIPS["enemy"])}">'
-                f"enemy guide (house rule): {tiers}</span>"
-            ),
-            widgets.HBox([self.enemy_name, b["enemy"]]),
-            widgets.HBox([self.enemy_pick, self.enemy_damage, b["hurt_enemy"]]),
-            widgets.HTML("<b>Oracle</b>"),
-            widgets.HBox([self.oracle, b["inspire"]]),
-        ]
+            ("Encounter Pools", [
+                widgets.HBox([self.pool_name, self.pool_size, b["encounter"]]),
+                widgets.HBox([self.pool_pick, b["roll_encounter"], b["end_encounter"]]),
+                self.pool_odds,
+            ]),
+            ("Fortune and Reaction", [
+                widgets.HBox([self.likelihood, self.fortune_attribute]),
+                widgets.HBox([self.question, b["fortune"]]),
+                self.fortune_odds,
+                widgets.HBox([self.react_dice, self.react_who, b["react"]]),
+                self.react_odds,
+            ]),
+            ("Enemies", [
+                widgets.HTML(f'<span class="lantern-house" title="{escape(TIPS["enemy"])}">'
+                             f"Enemy guide (house rule): {tiers}</span>"),
+                widgets.HBox([self.enemy_name, b["enemy"]]),
+                widgets.HBox([self.enemy_pick, self.enemy_damage, b["hurt_enemy"]]),
+            ]),
+            ("Oracle", [widgets.HBox([self.oracle, b["inspire"]])]),
+        ]  # fmt: skip
+
+    def widgets(self) -> list[widgets.Widget]:
+        return [row for _title, rows in self.sections() for row in rows]
 
     def render(self, state: State) -> None:
         self._state = state
