@@ -35,13 +35,21 @@ import dataclasses
 import re
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, Union
 
 from rules.errors import InvalidInput
 from rules.journey import short_repr
 
-__all__ = ["TEXT_LIMIT", "Action", "check_field", "check_text", "listed", "parse_action"]
+__all__ = [
+    "TEXT_LIMIT",
+    "Action",
+    "check_field",
+    "check_text",
+    "listed",
+    "mechanics_line",
+    "parse_action",
+]
 
 
 #: The longest text a free-text field of an action may hold (a question, a slip, a Rest entry),
@@ -233,3 +241,27 @@ def parse_action(
         return cls(**args)
     except TypeError as error:
         raise InvalidInput(f"{cls.title} ({kind!r}) takes {listed(fields)}: {error}") from None
+
+
+def mechanics_line(title: str, lines: Sequence[str]) -> str:
+    """An action's report as one line of the Journey Book: its title once, then what it did.
+
+    Many reports' first line already names the action (``Long Rest: all Hit Points restored``);
+    the title is then not said twice:
+
+    >>> mechanics_line("Long Rest", ["Long Rest: all Hit Points restored (10/10)"])
+    'Long Rest: all Hit Points restored (10/10)'
+    >>> mechanics_line("Roll for an enemy", ["roll for an enemy: 5, a hardened foe"])
+    'Roll for an enemy: 5, a hardened foe'
+    >>> mechanics_line("Check", ["Vigor 2 standard: 5 3", "1 Hit, partial"])
+    'Check: Vigor 2 standard: 5 3; 1 Hit, partial'
+    >>> mechanics_line("Undo", [])
+    'Undo'
+    """
+    if not lines:
+        return title
+    first, rest = lines[0], list(lines[1:])
+    if title and first.lower().startswith(title.lower()):
+        first = title + first[len(title) :]
+        return "; ".join([first, *rest])
+    return f"{title}: " + "; ".join(lines)

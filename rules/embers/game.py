@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from rules.action import mechanics_line
 from rules.chance import Pick, Source
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
@@ -42,7 +43,7 @@ class Report(NamedTuple):
     outcome: str
 
     def mechanics(self) -> str:
-        return self.title + (": " + "; ".join(self.lines) if self.lines else "")
+        return mechanics_line(self.title, self.lines)
 
 
 class _Work:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules.action import mechanics_line
+
 __all__ = ["OUTCOMES", "Report"]
 
 #: What :attr:`Report.outcome` can be, by action kind, best first (the rest: see
@@ -34,4 +36,4 @@ class Report:
 
     def mechanics(self) -> str:
         """One line for the Journey Book: ``Check: Vigor 2 standard: 5 3: 1 Hits, partial``."""
-        return self.title + (": " + "; ".join(self.lines) if self.lines else "")
+        return mechanics_line(self.title, self.lines)

@@ -165,7 +165,7 @@ class Table:
         self.report = self.panel.locator(".lantern-report-view")
         self.sheet = self.panel.locator(".lantern-sheet")
         self.status = self.panel.locator(".lantern-status")
-        self.messages = self.panel.locator(".lantern-play-column > .lantern-messages")
+        self.messages = self.panel.locator(".lantern-dock > .lantern-messages")
         self.cells = self.panel.locator(".lantern-map-cell")
         self.choices = self.panel.locator(".lantern-choice .lantern-act-choose")
         self.prompt = self.panel.locator(".lantern-choice .lantern-prompt")

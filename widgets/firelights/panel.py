@@ -152,7 +152,10 @@ class FirelightsPanel(GameFrame):
         )
 
     def actions(self) -> Sequence[widgets.Widget]:
-        return (self.choice, section("Actions", *self.bar.widgets()))
+        return (section("Actions", *self.bar.widgets()),)
+
+    def due(self) -> Sequence[widgets.Widget]:
+        return (self.choice,)
 
     def create(self) -> widgets.Widget:
         return self.create_box

@@ -38,6 +38,7 @@ from rules.journey import Journey
 from widgets.frame.connection import FRAME_CSS as CONNECTION_CSS
 from widgets.frame.connection import ShowsFallback
 from widgets.frame.controls import JourneyControls
+from widgets.frame.dock import SECTION_CLASS, ResultDock
 from widgets.frame.log_view import JourneyLog, LogView
 from widgets.frame.style import FRAME_CSS
 from widgets.frame.table_input import AtTheTable
@@ -71,7 +72,7 @@ def descendants(root: widgets.Widget) -> list[widgets.Widget]:
 def section(title: str, *body: widgets.Widget, css_class: str = "") -> widgets.VBox:
     """A titled part of a panel (``World map``, ``Actions``)."""
     box = widgets.VBox([widgets.HTML(f'<div class="lantern-section">{escape(title)}</div>'), *body])
-    box.add_class("lantern-section-box")
+    box.add_class(SECTION_CLASS)
     if css_class:
         box.add_class(css_class)
     return box
@@ -138,6 +139,8 @@ class GameFrame(ShowsFallback, widgets.VBox):
             "Write the whole Journey Book as Markdown and as a notebook", "primary",
         )  # fmt: skip
         self.ending_export.on_click(lambda _b: self.controls and self.controls.export())
+        self._clicks_seen = (0, 0)  # (actions asked for, messages shown) when a click was last seen
+        self._asked = 0
         self.build()
         self._actions_box = widgets.VBox(list(self.actions()))
         self._actions_box.add_class("lantern-actions")
@@ -162,6 +165,11 @@ class GameFrame(ShowsFallback, widgets.VBox):
         """Empty the creation form (another journey is shown: its character is not this one)."""
 
     def extras(self) -> Sequence[widgets.Widget]:
+        return ()
+
+    def due(self) -> Sequence[widgets.Widget]:
+        """What the rules ask of the player now (a choice, a cost owed): shown under the result
+        of the last click, so it follows the control clicked (:class:`ResultDock`)."""
         return ()
 
     def begun(self, state: Any) -> bool:
@@ -216,6 +224,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self._log = JourneyLog()
         self.at_table.clear_note()
         self.reset_create()
+        self.dock.go_home()
         if self.controls is not None and isinstance(journey, JourneyBook):
             self.controls.book = journey
         self.render()
@@ -244,6 +253,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         (``table=False``: this action never takes them, e.g. a roll on the oracle tables).
         """
         report = None
+        self._asked += 1
         if self._looking is not None:
             self._looking = None
             self.log_view.clear_pick()
@@ -318,6 +328,16 @@ class GameFrame(ShowsFallback, widgets.VBox):
             view = self._play_view if self.begun(state) else self._create_view
             if self.children != view:
                 self.children = view
+            if looking is not None or self.ending_html(state) is not None:
+                self.dock.go_home()
+            self.dock.settle()
+
+    def _click_told(self) -> bool:
+        """Whether the click just handled played an action or showed a message (the dock moves
+        under it only then)."""
+        now = (self._asked, self.messages.serial)
+        told, self._clicks_seen = now != self._clicks_seen, now
+        return told
 
     def _render_play_column(self, state: Any, looking: Any) -> None:
         ending = self.ending_html(state)
@@ -378,7 +398,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         top = (style, self.header, *controls)
         self._play_slot = widgets.VBox()
         self._play_slot.add_class("lantern-play-slot")
-        play = widgets.VBox([self.report, self.messages, self._play_slot, self.at_table])
+        play = widgets.VBox([self._play_slot, self.at_table])
         play.add_class("lantern-play-column")
         play.layout = widgets.Layout(flex="1 1 30em", min_width="26em")
         log = section("Log", self.log_view, css_class="lantern-log-section")
@@ -388,6 +408,14 @@ class GameFrame(ShowsFallback, widgets.VBox):
         body = widgets.Box([board, play])
         body.layout = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
         body.add_class("lantern-body")
+        extras = tuple(self.extras())
+        self.dock = ResultDock(
+            (self.report, *self.due(), self.messages),
+            roots=lambda: (board, self._play_slot, *extras),
+            moves=self._click_told,
+        )
+        self.dock.home = play
+        self.dock.go_home()
         create = self.create()
         create_view = (*top, create, self.messages) if create is not None else ()
-        return create_view, (*top, body, log, *self.extras())
+        return create_view, (*top, body, log, *extras)

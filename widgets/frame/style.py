@@ -17,7 +17,8 @@ FRAME_CSS = """
 .lantern-section { font-weight: 600; margin-top: 0.5em; padding-bottom: 0.1em;
   border-bottom: 1px solid var(--jp-border-color2, #e0e0e0); color: var(--jp-ui-font-color1, #212121); }
 .lantern-report-view { min-height: 2em; }
-.lantern-play-column .lantern-messages { margin: 0.2em 0; }
+.lantern-dock .lantern-messages { margin: 0.2em 0; }
+.lantern-dock { margin: 0.3em 0; }
 .lantern-log-list select { font-family: var(--jp-code-font-family, monospace);
   font-size: var(--jp-code-font-size, 13px); background: var(--jp-layout-color1, #fff);
   color: var(--jp-ui-font-color1, #212121); }

@@ -1,0 +1,136 @@
+"""Every click answers where the player looks (issue 16), in each game's panel in JupyterLab.
+
+The frame's rule: the controls, the result of the last click and any error are in view together in
+a 1400×1000 window, for every control, however far down the panel it sits. This test clicks every
+enabled control of the panel (each scrolled to the middle of the window, as a player brings a tool
+into view before using it), and after each click that changed the result or posted a message,
+asserts that the clicked control and the changed part (the result, what is due, the message line)
+are inside the visible part of the notebook. Lantern draws and rolls for itself (nothing is typed
+"At the table"), from a fixed seed, so every run clicks the same states.
+"""
+
+from __future__ import annotations
+
+import pytest
+from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle
+from test_firelights import WINDOW, save_window
+
+# The panel of each game, begun, as the first cells of a journal notebook would build it.
+SETUPS = {
+    "firelights": (
+        "from widgets.firelights import FirelightsPanel\n"
+        "panel = FirelightsPanel(seed=11)\n"
+        "panel.name_input.value = 'Wick'\n"
+        "panel.begin_button.click()\n"
+        "panel"
+    ),
+    "voidlight": (
+        "from widgets.voidlight import VoidlightPanel\n"
+        "panel = VoidlightPanel(seed=5)\n"
+        "panel.name_input.value = 'Vex'\n"
+        "panel.create_button.click()\n"
+        "panel"
+    ),
+    "embers": (
+        "from widgets.embers import EmbersPanel\n"
+        "panel = EmbersPanel(seed=3)\n"
+        "panel.begin_button.click()\n"
+        "panel"
+    ),
+}
+
+# The buttons a click test presses: the game's own (not the journey controls, not the log's).
+_BUTTONS = """
+(panel) => { panel.querySelectorAll('[data-lantern-probe]')
+    .forEach((b) => delete b.dataset.lanternProbe);
+  return [...panel.querySelectorAll('.lantern-body button, .lantern-tables-section button')]
+  .filter((b) => !b.disabled && b.offsetParent !== null)
+  .map((b, i) => { b.dataset.lanternProbe = String(i);
+                   return [i, (b.className.match(/lantern-[\\w-]+/g) || []).join(' ') + '|' + b.innerText]; }); }
+"""
+
+# What the dock shows now (its result, what is due, its message), to tell whether a click changed it.
+_DOCK_TEXT = """
+(panel) => { const d = panel.querySelector('.lantern-dock'); return d ? d.innerText : ''; }
+"""
+
+# Where the button, the dock's parts and the visible part of the notebook are, after a click.
+_WHERE = """
+(panel, probe) => {
+  const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, height: r.height}; };
+  const button = panel.querySelector(`button[data-lantern-probe="${probe}"]`);
+  const dock = panel.querySelector('.lantern-dock');
+  let visible = {top: 0, bottom: window.innerHeight};
+  for (let up = dock && dock.parentElement; up; up = up.parentElement) {
+    const style = getComputedStyle(up);
+    if (/(auto|scroll|hidden)/.test(style.overflowY) && up.scrollHeight > up.clientHeight) {
+      const r = up.getBoundingClientRect();
+      visible = {top: Math.max(visible.top, r.top), bottom: Math.min(visible.bottom, r.bottom)};
+    }
+  }
+  const message = dock && dock.querySelector('.lantern-message');
+  return {button: box(button), report: box(dock && dock.querySelector('.lantern-report-view')),
+          message: box(message), messageText: message ? message.innerText : '',
+          dock: box(dock), visible};
+}
+"""
+
+CLICKS = 45  # per game: enough to reach every tool, the lower ones included
+
+
+def _inside(part: dict[str, float] | None, visible: dict[str, float], whole: bool) -> bool:
+    if part is None or part["height"] == 0:
+        return True
+    if whole:
+        return part["top"] >= visible["top"] - 1 and part["bottom"] <= visible["bottom"] + 1
+    return visible["top"] - 1 <= part["top"] <= visible["bottom"] - 24  # its first line shows
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_every_click_answers_where_the_player_looks(
+    page, jupyter_server, make_notebook, shot, game
+):
+    page.set_viewport_size(WINDOW)
+    name = make_notebook(
+        f"in-view-{game}", "%%md\n# A journal\n\nNotes above the panel.", SETUPS[game]
+    )
+    open_notebook(page, jupyter_server, name)
+    panel = page.locator(f".lantern-{game}")
+    panel.locator(".lantern-dock").wait_for()
+    pressed: dict[str, int] = {}
+    failures: list[str] = []
+    checked = 0
+    for _ in range(CLICKS):
+        offered = panel.evaluate(_BUTTONS)
+        if not offered:
+            break
+        # The control pressed least so far, the lowest first on a tie: the lower tools get their turn.
+        probe, key = min(offered, key=lambda item: (pressed.get(item[1], 0), -item[0]))
+        pressed[key] = pressed.get(key, 0) + 1
+        button = panel.locator(f'button[data-lantern-probe="{probe}"]')
+        button.evaluate("(el) => el.scrollIntoView({block: 'center'})")
+        before = panel.evaluate(_DOCK_TEXT)
+        button.click()
+        page.wait_for_timeout(250)
+        wait_kernel_idle(page, name)
+        page.wait_for_timeout(150)  # the widgets' updates after the kernel went idle
+        if panel.evaluate(_DOCK_TEXT) == before:
+            continue  # nothing told (a pick that only opens a hero's actions)
+        checked += 1
+        where = panel.evaluate(_WHERE, probe)
+        visible = where["visible"]
+        problems = [
+            part
+            for part, whole in (("button", True), ("report", False), ("message", True))
+            if not _inside(where[part], visible, whole)
+        ]
+        if problems:
+            path = shot(page, f"out-of-view-{checked}")
+            failures.append(
+                f"after {key!r}: {', '.join(problems)} out of view ({where}); see {path.name}"
+            )
+    save_window(page, shot.directory / "last-click.png")
+    assert checked >= 6, f"only {checked} clicks told something: {pressed}"
+    assert not failures, "\n".join(failures)
+    assert_no_tracebacks(page)

@@ -1,0 +1,148 @@
+"""The result of the last click, what it asks next and any error, kept beside the control clicked.
+
+Why it moves: a panel is taller than a 1400×1000 window. A result shown at the top of the actions
+is 800 px away from a tool near the bottom, so the player clicks and sees nothing change. The dock
+is one box (the frame's report, the choice the rules leave to the player, the message line) that
+sits at the top of the actions until a control that played an action or posted a message is
+clicked; then it moves to just under that control's row, inside the section that holds it
+(:func:`~widgets.frame.section`). A control outside every section (or one gone from the page, such
+as a choice button that its own click replaced) leaves the dock where it is.
+
+Only sections' own rows take the dock: a section's children are built once and never replaced, so
+the dock is never inside a box that a render swaps out (and closes, see
+:func:`~widgets.frame.connection.replace_children`).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Iterator, Sequence
+
+import ipywidgets as widgets
+
+__all__ = ["SECTION_CLASS", "ResultDock"]
+
+#: The class :func:`widgets.frame.section` gives its box: the rows the dock may follow.
+SECTION_CLASS = "lantern-section-box"
+
+
+def _is_section(widget: widgets.Widget) -> bool:
+    return SECTION_CLASS in getattr(widget, "_dom_classes", ())
+
+
+def _buttons(root: widgets.Widget) -> Iterator[widgets.Button]:
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        if isinstance(widget, widgets.Button):
+            yield widget
+        stack.extend(getattr(widget, "children", ()))
+
+
+def _contains(root: widgets.Widget, target: widgets.Widget) -> bool:
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        if widget is target:
+            return True
+        stack.extend(getattr(widget, "children", ()))
+    return False
+
+
+class ResultDock:
+    """``box`` holds ``parts``; it starts first in ``home`` and follows the controls clicked.
+
+    ``roots()`` returns the boxes whose controls are watched (the panel's columns as shown now);
+    ``moves()`` says whether the click just handled played or told something (else the dock stays:
+    a click that only picks a hero should not push the next row down).
+    """
+
+    def __init__(
+        self,
+        parts: Sequence[widgets.Widget],
+        roots: Callable[[], Sequence[widgets.Widget]],
+        moves: Callable[[], bool],
+    ) -> None:
+        self.box = widgets.VBox(list(parts))
+        self.box.add_class("lantern-dock")
+        self._roots = roots
+        self._moves = moves
+        self.home: widgets.Box | None = None
+        self._parent: widgets.Box | None = None
+        self._watched: weakref.WeakSet[widgets.Button] = weakref.WeakSet()
+
+    @property
+    def parent(self) -> widgets.Box | None:
+        """The box the dock is in now (``home`` until a control moved it)."""
+        return self._parent
+
+    def settle(self) -> None:
+        """Watch the controls shown now, and go home if the box holding the dock was emptied."""
+        for root in self._roots():
+            for each in _buttons(root):
+                if each not in self._watched:
+                    self._watched.add(each)
+                    each.on_click(self._clicked)
+        parent = self._parent
+        if parent is None or self.box not in parent.children or not self._shown(parent):
+            self.go_home()
+
+    def go_home(self) -> None:
+        """Back to the top of the actions (another journey, the ending, looking back)."""
+        home = self.home
+        if home is None:
+            return
+        self._leave()
+        home.children = (self.box, *(c for c in home.children if c is not self.box))
+        self._parent = home
+
+    def follow(self, control: widgets.Widget) -> bool:
+        """Move under ``control``'s row in its section; False (left where it is) when it is in
+        no section shown now."""
+        found = self.row_of(control)
+        if found is None:
+            return False
+        section, row = found
+        children = [c for c in section.children if c is not self.box]
+        at = next(i for i, c in enumerate(children) if c is row)
+        wanted = (*children[: at + 1], self.box, *children[at + 1 :])
+        if section is self._parent and tuple(section.children) == wanted:
+            return True
+        if section is not self._parent:
+            self._leave()
+        section.children = wanted
+        self._parent = section
+        return True
+
+    def _clicked(self, control: widgets.Button) -> None:
+        if self._moves():
+            self.follow(control)
+
+    def _leave(self) -> None:
+        parent = self._parent
+        if parent is not None and self.box in parent.children:
+            parent.children = tuple(c for c in parent.children if c is not self.box)
+        self._parent = None
+
+    def _shown(self, box: widgets.Widget) -> bool:
+        return box is self.home or any(_contains(root, box) for root in self._roots())
+
+    def row_of(self, control: widgets.Widget) -> tuple[widgets.Box, widgets.Widget] | None:
+        """The innermost section shown that holds ``control``, and its row that does."""
+        best: tuple[widgets.Box, widgets.Widget] | None = None
+        stack: list[tuple[widgets.Widget, tuple[widgets.Box, widgets.Widget] | None]] = [
+            (root, None) for root in self._roots()
+        ]
+        while stack:
+            widget, inside = stack.pop()
+            if widget is control:
+                best = inside
+                break
+            if widget is self.box:
+                continue
+            for child in getattr(widget, "children", ()):
+                if _is_section(widget):
+                    stack.append((child, (widget, child)))  # type: ignore[arg-type]
+                else:
+                    stack.append((child, inside))
+        return best
