@@ -5,6 +5,7 @@ LANTERN_DOC_SCREENSHOTS=1 also the README's, in docs/screenshots/)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,7 +48,7 @@ def test_a_night_by_clicking(page, jupyter_server, shot, light_theme_after):
     expect(panel.locator(".lantern-info-view")).to_contain_text("Next spawn")
     # A hero, then one of its actions.
     panel.locator("button.lantern-act-hero").first.click()
-    expect(panel.locator(".lantern-prompt")).to_contain_text("action points left")
+    expect(panel.locator(".lantern-prompt")).to_contain_text(re.compile(r"action points? left"))
     expect(panel.locator(".lantern-house").first).to_be_visible()
     panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     save_window(page, shot.directory / "light.png")
@@ -72,6 +73,76 @@ def test_a_night_by_clicking(page, jupyter_server, shot, light_theme_after):
     expect(ending).to_be_visible()
     assert any(words in ending.inner_text() for words in ("Dawn breaks", "The fire goes out"))
     save_window(page, shot.directory / "ending.png")
+    expect(panel.locator(".lantern-message-error")).to_have_count(0)
+    assert_no_tracebacks(page)
+
+
+def test_a_named_night_at_recruit_and_attacks_a_player_can_count(page, jupyter_server, shot):
+    """Issue #16: a name typed for New journey is kept when the night begins at another
+    difficulty than the journey's; the flames in play are counted against the fire cards before
+    the attacks; each attack button says the cards its flames burn and the hero's fate, exactly
+    as rules.embers.preview says it (read from the kernel), and the report after it names them."""
+    page.set_viewport_size(WINDOW)
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    panel = page.locator(".lantern-embers")
+    expect(panel).to_be_visible()
+    panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    header = panel.locator(".lantern-header")
+    tools = panel.locator(".lantern-journal-tools")
+    tools.locator(".lantern-journal-new-name input").fill("my night")
+    tools.locator(".lantern-journal-new").click()
+    expect(header).to_contain_text("my night")
+    panel.locator(".lantern-difficulty select").select_option(label="Recruit")
+    panel.locator("button.lantern-act-begin").click()
+    expect(panel.locator(".lantern-ring-view .lantern-location")).to_have_count(8)
+    expect(header).to_contain_text("my night")
+    expect(header).to_contain_text("Recruit")
+    expect(header).not_to_contain_text("embers-20")
+    kept = run_in_kernel(
+        page, NOTEBOOK, "print(panel.book.name, panel.book.options['difficulty'], "
+        "sorted(p.name for p in panel.book.path.parent.glob('*.lantern')))",
+    )  # fmt: skip
+    assert kept.strip() == "my night recruit ['embers.lantern', 'my night.lantern']", kept
+    expect(tools.locator(".lantern-journal-journeys option")).to_have_text(["embers"])
+
+    danger = panel.locator(".lantern-danger")
+    expect(danger).to_contain_text(re.compile(r"Flames in play: \d+ — deck: \d+ fire cards"))
+    wanted = run_in_kernel(
+        page, NOTEBOOK, "from rules.embers.preview import danger as _d; _f = _d(panel.state); "
+        "print(_f.most, _f.cards)",
+    )  # fmt: skip
+    flames, cards = wanted.split()
+    expect(danger).to_contain_text(f"Flames in play: {flames} — deck: {cards} fire cards")
+    save_window(page, shot.directory / "named-night-danger.png")
+
+    panel.locator("button.lantern-act-end_actions").click()
+    wait_kernel_idle(page, NOTEBOOK)
+    expect(header).to_contain_text("Monster attacks")
+    attacks = panel.locator("button.lantern-act-attack")
+    expect(attacks.first).to_be_visible()
+    said = run_in_kernel(
+        page, NOTEBOOK, "from rules.embers.preview import attack_preview, legal_attacks\n"
+        "for _a in legal_attacks(panel.state):\n"
+        "    print(f'Attack from {_a.location} on {_a.target}: '"
+        " + attack_preview(panel.state, _a).text())",
+    )  # fmt: skip
+    expected = said.strip().splitlines()
+    assert [text.strip() for text in attacks.all_inner_texts()] == expected
+    for text in expected:
+        assert re.search(r"burns? |no card burns", text) and re.search(r"(falls|stands): ", text)
+    first = expected[0]
+    save_window(page, shot.directory / "attack-buttons.png")
+    attacks.first.click()
+    wait_kernel_idle(page, NOTEBOOK)
+    report = panel.locator(".lantern-report-view")
+    expect(report).to_contain_text("the attack at")
+    fate = re.search(r"\w+ (falls|stands): [^;]*health", first)
+    assert fate is not None
+    expect(report).to_contain_text(fate.group(0))
+    burned = run_in_kernel(page, NOTEBOOK, "print(*panel.state.forage[1:], sep='|')").strip()
+    for card in filter(None, burned.split("|")):
+        expect(report).to_contain_text(card)
+    save_window(page, shot.directory / "attack-report.png")
     expect(panel.locator(".lantern-message-error")).to_have_count(0)
     assert_no_tracebacks(page)
 
