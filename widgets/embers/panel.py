@@ -358,15 +358,10 @@ class EmbersPanel(GameFrame):
             tip = f"The Night card bonus: flip {action.hero} to level 2 for free"
             return f"Promote {action.hero} (free)", "promote", tip, "warning"
         if isinstance(action, Attack):
-            preview = attack_preview(state, action)
-            said = preview.text()
+            said = attack_preview(state, action).text()  # the rules count it, never the panel
             label = f"Attack from {action.location} on {action.target}: {said}"
-            return (
-                label,
-                "attack",
-                f"The monsters at {action.location} attack as one: {said}",
-                ("danger"),
-            )
+            tip = f"The monsters at {action.location} attack as one: {said}"
+            return label, "attack", tip, "danger"
         if isinstance(action, Reinforce):
             return (
                 f"{action.hero} to {action.location}",
