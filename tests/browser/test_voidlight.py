@@ -192,3 +192,86 @@ def test_run_all_again_replaces_the_panel_and_its_timer(page, jupyter_server, sh
     assert (running, current) == ("0", "False") and int(minute) >= 20, out
     expect(Table(page).button("timer-toggle")).to_contain_text("Start the timer")
     assert_no_tracebacks(page)
+
+
+def _rows_apart(first: Any, second: Any) -> float:
+    """How far apart two controls' middles are, up and down, in pixels."""
+    a, b = first.bounding_box(), second.bounding_box()
+    assert a is not None and b is not None
+    return abs((a["y"] + a["height"] / 2) - (b["y"] + b["height"] / 2))
+
+
+def test_what_is_due_is_said_where_it_is_taken(page, jupyter_server, shot, light_theme_after):
+    """Issue 16, "Voidlight: what is due, is said": a cost due beside the cost controls and a
+    second Check refused in a sentence; a 15-minute timer; between scenes, no Start; the Long
+    Rest's attribute on the Long Rest's row."""
+    page.set_viewport_size(WINDOW)
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    table = Table(page)
+    table.panel.locator(".lantern-name input").fill("Vex")
+    table.click("create")
+    expect(table.sheet).to_contain_text("Vex")
+
+    # A failed Check: the cost is due, said beside the controls that take it.
+    table.click("check-vigor", "2 3")
+    table.report_says("failure")
+    due = table.panel.locator(".lantern-due-view")
+    expect(due).to_contain_text("Due: the cost of your Vigor check (failure, 0 Hits)")
+    expect(table.button("skip_cost")).to_be_visible()
+    assert _rows_apart(due, table.button("cost")) < 60
+    due.scroll_into_view_if_needed()
+    shot(page, "cost-due")
+    # Another Check is refused in a sentence naming the cost, and plays nothing (the dice
+    # typed stay for the next try).
+    table.table_box.fill("6")
+    table.button("check-insight").click()
+    refusal = table.panel.locator(".lantern-messages", has_text="still due")
+    expect(refusal).to_contain_text(
+        "the cost of your Vigor check is still due: take it, or skip it"
+    )
+    expect(refusal).to_be_in_viewport()
+    expect(table.report).not_to_contain_text("Insight")
+    shot(page, "second-check-refused")
+    table.click("skip_cost")
+    table.report_says("Skip the cost")
+    expect(due).to_have_text("")
+    table.click("check-insight", "6")
+    table.report_says("Insight")
+
+    # Any interval: a 15-minute timer.
+    minutes = table.panel.locator(".lantern-timer-minutes input")
+    minutes.fill("15")
+    table.click("timer")
+    table.report_says("every 15 minutes")
+    countdown = table.panel.locator(".lantern-countdown-view")
+    expect(countdown).to_contain_text("15:00")
+    expect(table.button("timer-toggle")).to_contain_text("Start the timer")
+    countdown.scroll_into_view_if_needed()
+    shot(page, "timer-15")
+
+    # Between scenes: said in plain words, and no Start.
+    table.panel.locator(".lantern-timer-mode select").select_option(label="between scenes, by hand")
+    table.click("timer")
+    table.report_says("between scenes")
+    idle = countdown.locator(".lantern-timer-idle")
+    expect(idle).to_contain_text("Roll the Voidlight by hand")
+    expect(countdown.locator(".lantern-countdown")).to_have_count(0)
+    expect(table.button("timer-toggle")).to_be_hidden()
+    size = idle.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+    body = table.sheet.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+    assert size <= body, (size, body)
+    shot(page, "between-scenes")
+
+    # The Long Rest's attribute sits on the Long Rest's row, not the Short Rest's.
+    long_rest, short_rest = table.button("long_rest"), table.button("short_rest")
+    restore = table.panel.locator(".lantern-rest-attribute")
+    long_rest.scroll_into_view_if_needed()
+    assert _rows_apart(restore, long_rest) < 10
+    assert _rows_apart(restore, short_rest) > 20
+    save_window(page, shot.directory / "rest-light.png")
+    set_theme(page, DARK_THEME)
+    save_window(page, shot.directory / "rest-dark.png")
+    due.scroll_into_view_if_needed()
+    save_window(page, shot.directory / "checks-dark.png")
+    expect(table.panel.locator(".lantern-message-error")).to_have_count(0)
+    assert_no_tracebacks(page)

@@ -139,8 +139,8 @@ class CheckBar:
             self.check_odds,
             widgets.HBox([self.push_button, self.push_odds]),
             self.cost_due,
-            widgets.HBox([self.cost_button, self.cost_pick, self.cost_pick_button]),
-            self.skip_button,
+            widgets.HBox([self.cost_button, self.skip_button]),
+            widgets.HBox([self.cost_pick, self.cost_pick_button]),
         ]
 
     def render(self, state: State) -> None:

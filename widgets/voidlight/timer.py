@@ -36,7 +36,7 @@ __all__ = ["EVENTS", "MODES", "LiveTimer", "next_due"]
 EVENTS = ("a penalty wears off", "a condition worsens", "the Voidlight is rolled",
           "a Critical Save in the dark")  # fmt: skip
 _LIGHT = 2
-MODES = [("on a timer", "interval"), ("between scenes (roll by hand)", "scenes")]
+MODES = [("on a timer", "interval"), ("between scenes, by hand", "scenes")]
 TIMER_NOTE = (
     "House rule: the Voidlight is rolled every 20 real minutes solo, 10 in group play, any "
     f"interval from 1 to {INTERVAL_MOST} minutes you set ('If this pacing feels intense, extend "
