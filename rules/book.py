@@ -54,7 +54,7 @@ from rules.book_files import (
     seed_from_env,
 )
 from rules.book_journal import Filed, Note
-from rules.book_log import Log, LogLine, build, describer
+from rules.book_log import Log, LogLine, build, describer, line_of
 from rules.book_open import SNAPSHOT_EVERY
 from rules.book_pages import read_items
 from rules.book_view import BookView
@@ -466,7 +466,8 @@ class JourneyBook(BookView[S, R]):
     def _logged(self, seq: int, report: R) -> None:
         """The log's line of the action just played as row ``seq`` (when the log is built)."""
         if self._log is not None:
-            line = LogLine(seq, self.actions, self.describe(report), "played", len(self._seqs))
+            text = self.describe(report)
+            line = line_of(seq, self.actions, report, text, "played", len(self._seqs))
             self._log.add(line, self._seqs[-2] if len(self._seqs) > 1 else None)
 
     def _maybe_snapshot(self) -> None:

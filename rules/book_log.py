@@ -28,7 +28,7 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.journey import Entry, Game
 from rules.store import Row
 
-__all__ = ["Log", "LogLine", "Status", "build", "describer", "walk"]
+__all__ = ["Log", "LogLine", "Status", "build", "describer", "line_of", "walk"]
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -45,6 +45,9 @@ class LogLine:
     ``text`` its mechanics line; ``status`` "played", "superseded" (a reroll replaced it) or
     "undone" (taken back, whether it can still be redone or not).
 
+    ``title``, ``cards`` (their labels, ``7♥``) and ``dice`` (faces) are what a view draws beside
+    the text; a report without them leaves them empty.
+
     ``count`` is how many journey entries stand once it is played, superseded tries included:
     ``book.state_after(line.count)`` is the state it left. An undone line left no state in the
     journey as it stands; its ``count`` is how many of the journey's entries came before it, so
@@ -57,6 +60,25 @@ class LogLine:
     text: str
     status: Status
     count: int
+    title: str = ""
+    cards: tuple[str, ...] = ()
+    dice: tuple[int, ...] = ()
+
+
+def line_of(
+    seq: int, number: int | None, report: Any, text: str, status: Status, count: int
+) -> LogLine:
+    """The log's line for ``report``: its text, and the title, cards and dice a report carries
+    (every game's report has a ``title``; Firelights' has ``cards``, Voidlight's and
+    Firelights' ``dice``)."""
+    title = getattr(report, "title", "")
+    cards = tuple(
+        str(card.label) for card in getattr(report, "cards", ()) if hasattr(card, "label")
+    )
+    dice = tuple(d for d in getattr(report, "dice", ()) if isinstance(d, int))
+    return LogLine(
+        seq, number, text, status, count, title if isinstance(title, str) else "", cards, dice
+    )
 
 
 def describer(chosen: Game[Any, R]) -> Callable[[R], str]:
@@ -102,6 +124,7 @@ def build(
     for row in actions:
         key = source[row.seq]
         met = initial if key is None else _take(kept, uses, key)
+        report: Any = None
         try:
             entry = known.get(row.seq) or row.entry()
             after, report = game.apply(met, game.parse_action(entry.action), _replay(entry))
@@ -114,7 +137,9 @@ def build(
             if uses[kind, row.seq]:
                 kept[kind, row.seq] = state
         status: Status = "undone" if row.undone else "superseded" if row.superseded else "played"
-        lines.append(LogLine(row.seq, numbers.get(row.seq), text, status, position[row.seq] + 1))
+        lines.append(
+            line_of(row.seq, numbers.get(row.seq), report, text, status, position[row.seq] + 1)
+        )
     log = Log(lines, parent)
     log.recount([row.seq for row in actions if not row.undone])
     return log

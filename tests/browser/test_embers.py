@@ -194,7 +194,7 @@ def test_an_uploaded_card_set_survives_restart_and_run_all(page, jupyter_server,
         wait_kernel_idle(page, NOTEBOOK)
     expect(panel.locator(".lantern-message-error")).to_have_count(0)
     header, ring = panel.locator(".lantern-header"), panel.locator(".lantern-ring-view")
-    log = panel.locator(".lantern-log select option")
+    log = panel.locator(".lantern-log-entry")
     before = (header.inner_text(), ring.inner_text(), log.all_inner_texts())
     save_window(page, shot.directory / "played.png")
     restart_and_run_all(page, NOTEBOOK, timeout=120_000)

@@ -170,7 +170,7 @@ class Table:
         self.choices = self.panel.locator(".lantern-choice .lantern-act-choose")
         self.prompt = self.panel.locator(".lantern-choice .lantern-prompt")
         self.table_box = self.panel.locator(".lantern-table-results input")
-        self.log = self.panel.locator(".lantern-log-list select")
+        self.log = self.panel.locator(".lantern-log-lines")
 
     def button(self, kind: str) -> Any:
         """The action button `kind` (lantern-act-<kind>)."""
@@ -212,10 +212,12 @@ class Table:
         return sorted(text.strip() for text in self.cells.all_inner_texts())
 
     def log_lines(self) -> list[str]:
-        """The log's lines as shown, newest first (ipywidgets' Select shows spaces as no-break
-        spaces: read back as spaces)."""
-        options = self.log.locator("option").all_inner_texts()
-        return [text.replace("\xa0", " ").strip() for text in options]
+        """The log's entries as shown, newest first (the text of each, its dice aside)."""
+        texts = self.log.locator(".lantern-log-entry").evaluate_all(
+            "(all) => all.map((e) => [...e.children].filter((c) => "
+            "!c.classList.contains('lantern-log-dice')).map((c) => c.textContent).join(''))"
+        )
+        return [text.replace("\xa0", " ").strip() for text in texts]
 
     def in_view_after(self, kind: str) -> None:
         """After clicking `kind`: its result, its button and the message area in view together."""
@@ -261,7 +263,7 @@ def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_afte
     table.report_says(f"you start at {label(start)}: this is where you are right now")
     expect(table.panel.locator(".lantern-create")).to_have_count(0)
     expect(table.panel.locator(".lantern-odds-view")).to_contain_text("Odds now, forceful +2")
-    expect(table.log.locator("option")).to_have_count(1)
+    expect(table.log.locator(".lantern-log-entry")).to_have_count(1)
     table.no_error()
     shot(page, "begun")
     cards = Script(start)
@@ -370,7 +372,7 @@ def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_afte
     assert table.cell_texts() == sorted([start_cell, f"{label(queen)} ☆", label(low), label(four)])
     table.no_error()
     expect(table.messages).to_have_text("")
-    expect(table.log.locator("option")).to_have_count(9)
+    expect(table.log.locator(".lantern-log-entry")).to_have_count(9)
     assert table.log_lines()[0].startswith("9 · Discover a Region +2"), table.log_lines()[0]
     table.in_view_after("discover")
     shot(page, "discover-light")

@@ -127,7 +127,7 @@ def test_a_second_journey_survives_restart_and_run_all(page, jupyter_server, sho
     table.click("discover", f"{low} {high} 6 6")
     table.report_says("6+6 +2 = 14 → Light")
     expect(table.cells).to_have_count(3)
-    expect(table.log.locator("option")).to_have_count(2)
+    expect(table.log.locator(".lantern-log-entry")).to_have_count(2)
     table.no_error()
     shot(page, "first-journey")
 
@@ -156,7 +156,7 @@ def test_a_second_journey_survives_restart_and_run_all(page, jupyter_server, sho
     table.report_says("you find 2 treasures (2 held)")
     expect(table.sheet).to_contain_text("Ember (they/them)")
     expect(table.cells).to_have_count(3)
-    expect(table.log.locator("option")).to_have_count(3)
+    expect(table.log.locator(".lantern-log-entry")).to_have_count(3)
     table.no_error()
     assert_in_view_together(
         table.panel, result=table.report, button=table.button("search"), messages=table.messages
@@ -186,7 +186,7 @@ def test_a_second_journey_survives_restart_and_run_all(page, jupyter_server, sho
     assert_no_tracebacks(page)
     # Everything the player left, checked together so that a failure names all that differs.
     expect(table.header).to_contain_text("Journey ")
-    expect(table.log.locator("option").first).to_be_attached()
+    expect(table.log.locator(".lantern-log-entry").first).to_be_attached()
     expect(journal_out).to_contain_text(JOURNAL_TEXT)
     problems = []
     header = table.header.inner_text()
@@ -224,12 +224,12 @@ def test_a_reroll_and_an_undo_show_in_the_log_as_such(page, jupyter_server, shot
     low, high = Script(start)("7H", "8C")
     table.click("search", f"{low} {high} 6 6")
     table.report_says("you find 2 treasures (2 held)")
-    expect(table.log.locator("option")).to_have_count(2)
+    expect(table.log.locator(".lantern-log-entry")).to_have_count(2)
 
     # Reroll the Search: the log keeps the first try, marked, under the new one.
     tools.locator(".lantern-journal-reroll").click()
     expect(tools.locator(".lantern-messages")).to_contain_text("Rerolled")
-    expect(table.log.locator("option")).to_have_count(3)
+    expect(table.log.locator(".lantern-log-entry")).to_have_count(3)
     lines = table.log_lines()
     assert lines[0].startswith("2 · Search For Treasures"), lines
     assert "rerolled" in lines[1] and f"{label(low)} {label(high)} vs 6+6+2" in lines[1], lines
@@ -349,7 +349,7 @@ def test_the_map_keeps_the_token_in_view_at_twenty_columns(
     # Clicks that do not move the token (Ask the Oracle) re-render the map: it stays on you.
     for click in range(1, 5):
         table.click("ask")
-        expect(table.log.locator("option")).to_have_count(1 + click)
+        expect(table.log.locator(".lantern-log-entry")).to_have_count(1 + click)
         wait_quiet(table.panel.locator(".lantern-map"))
         table.no_error()
         after = map_here_in_view(table)

@@ -76,6 +76,16 @@ _WHERE = """
 }
 """
 
+# Whether anything of the panel scrolls sideways: the log's entries, the panel in its cell.
+_SIDEWAYS = """
+(panel) => {
+  const lines = panel.querySelector('.lantern-log-lines');
+  const cell = panel.closest('.jp-OutputArea-output') || panel.parentElement;
+  return {log: lines ? lines.scrollWidth - lines.clientWidth : 0,
+          cell: cell.scrollWidth - cell.clientWidth, panel: panel.scrollWidth - cell.clientWidth};
+}
+"""
+
 CLICKS = 45  # per game: enough to reach every tool, the lower ones included
 
 
@@ -131,6 +141,10 @@ def test_every_click_answers_where_the_player_looks(
                 f"after {key!r}: {', '.join(problems)} out of view ({where}); see {path.name}"
             )
     save_window(page, shot.directory / "last-click.png")
+    panel.locator(".lantern-log-lines").scroll_into_view_if_needed()
+    save_window(page, shot.directory / "log.png")
+    sideways = panel.evaluate(_SIDEWAYS)
+    assert max(sideways.values()) <= 1, f"something scrolls sideways (pixels over): {sideways}"
     assert checked >= 6, f"only {checked} clicks told something: {pressed}"
     assert not failures, "\n".join(failures)
     assert_no_tracebacks(page)

@@ -38,7 +38,7 @@ class Table:
         self.report = self.panel.locator(".lantern-report-view")
         self.sheet = self.panel.locator(".lantern-sheet-view")
         self.light = self.panel.locator(".lantern-light-view")
-        self.messages = self.panel.locator(".lantern-play-column > .lantern-messages")
+        self.messages = self.panel.locator(".lantern-dock > .lantern-messages")
         self.table_box = self.panel.locator(".lantern-table-results input")
 
     def button(self, kind: str) -> Any:

@@ -1,10 +1,12 @@
-"""The journey's log in the panel: every action in one line, newest first, and a look back.
+"""The journey's log in the panel: a journal of every action, newest first, and a look back.
 
-Why a list and not only the last result: a player scrolls back to see what the cards did, that an
-Undo took something back, or that a Reroll replaced a result. Each line is the same text that
-*Write to journal* and *Export* use (the book's ``log()``: one source); superseded tries and undone
-actions stay in the list, marked. Selecting a line asks the panel to show the sheet and board as
-they stood after it (``on_pick(line)``), read-only: the journey record already holds every point.
+Why a journal and not only the last result: a player scrolls back to see what the cards did, that
+an Undo took something back, or that a Reroll replaced a result. Each entry is the same text that
+*Write to journal* and *Export* use (the book's ``log()``: one source), read as a journal reads:
+wrapped in the notebook's font, the action's title once and in bold, its cards and dice drawn as
+the small views the reports use. Superseded tries and undone actions stay, marked. An entry's
+*look* button asks the panel to show the sheet and board as they stood after it
+(``on_pick(line)``), read-only: the journey record already holds every point.
 """
 
 from __future__ import annotations
@@ -14,16 +16,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.book_log import LogLine, describer, walk
-from widgets.theme import escape
+from rules.book_log import LogLine, describer, line_of, walk
+from widgets.dice_view import FACES
+from widgets.frame.connection import replace_children
+from widgets.theme import button, escape
 
 __all__ = ["MARKS", "JourneyLog", "LogLine", "LogView", "journey_log"]
 
-#: How a line's status reads in the list (a Select shows plain text: the mark says it).
+#: How a line's status reads (besides its struck-through text).
 MARKS = {"played": "", "superseded": "⟳ rerolled, replaced: ", "undone": "↶ undone: "}
-#: The most lines the list holds (the newest): the list is sent whole when it changes, so it
-#: stays short; the whole log is in the Journey Book's export.
-SHOWN = 100
+#: How many entries the log shows at first, and how many more each *Show older* adds: each entry
+#: is a widget, so the page stays light; the whole log is in the Journey Book's export.
+SHOWN = 30
 
 
 class JourneyLog:
@@ -48,7 +52,8 @@ class JourneyLog:
         if known + 1 == len(entries) and entries[:known] == self._entries and journey.last:
             number = sum(line.status == "played" for line in self._lines) + 1
             text = str(describe(journey.last))
-            self._lines.append(LogLine(known, number, text, "played", len(entries)))
+            line = line_of(known, number, journey.last, text, "played", len(entries))
+            self._lines.append(line)
         else:
             self._lines = journey_log(journey)
         self._entries = list(entries)
@@ -61,36 +66,80 @@ def journey_log(journey: Any) -> list[LogLine]:
     found: list[LogLine] = []
     number = count = 0
     for index, (entry, report) in enumerate(walk(journey.game, journey.options, journey.entries)):
+        text = str(describe(report))
         if entry.superseded:
-            found.append(LogLine(index, None, str(describe(report)), "superseded", count))
+            found.append(line_of(index, None, report, text, "superseded", count))
             continue
         number += 1
         count = index + 1
-        found.append(LogLine(index, number, str(describe(report)), "played", count))
+        found.append(line_of(index, number, report, text, "played", count))
     return found
 
 
 def line_label(line: Any) -> str:
-    """A line as the list shows it: ``12 · Discover a Region +2: …``, marked when not standing."""
+    """A line as plain text: ``12 · Discover a Region +2: …``, marked when not standing."""
     number = f"{line.number} · " if line.number is not None else "· "
     return f"{number}{MARKS.get(line.status, '')}{line.text}"
 
 
+def line_html(line: Any) -> str:
+    """An entry as the journal shows it: number, mark, the title once in bold, the rest of the
+    mechanics line with its cards drawn as small cards, and its dice as small dice after it. Its
+    text reads as :func:`line_label`'s, the dice aside."""
+    number = f"{line.number} · " if line.number is not None else "· "
+    title, text = getattr(line, "title", ""), line.text
+    if title and text.startswith(title):
+        text = text[len(title) :]
+        if text.startswith("; "):  # "Flee; you flee…": the title reads as a heading
+            text = ": " + text[2:]
+    else:
+        title = ""
+    body, at = [], 0
+    for label in getattr(line, "cards", ()):
+        found = text.find(label, at)
+        if found < 0:
+            continue
+        colour = "red" if label[-1:] in "♥♦" else "black"
+        body += [
+            escape(text[at:found]),
+            f'<span class="lantern-log-card lantern-card-{colour}">{escape(label)}</span>',
+        ]
+        at = found + len(label)
+    body.append(escape(text[at:]))
+    dice = "".join(
+        f'<span class="lantern-die lantern-log-die" title="{face}">{FACES.get(face, face)}</span>'
+        for face in getattr(line, "dice", ())
+    )
+    dice = f' <span class="lantern-log-dice" title="the dice rolled">{dice}</span>' if dice else ""
+    mark = MARKS.get(line.status, "")
+    return (
+        f'<div class="lantern-log-entry lantern-log-{escape(line.status)}">'
+        f'<span class="lantern-log-number">{escape(number)}</span>'
+        f'<span class="lantern-log-mark">{escape(mark)}</span>'
+        f'<b class="lantern-log-title">{escape(title)}</b>'
+        f'<span class="lantern-log-text">{"".join(body)}</span>{dice}</div>'
+    )
+
+
 class LogView(widgets.VBox):
-    """The log as a scrollable list (newest first) and the selected line in full below it."""
+    """The journal of the journey, newest first; each entry with a button to look back at it."""
 
     def __init__(self, on_pick: Callable[[Any], None]) -> None:
         super().__init__()
         self.add_class("lantern-log")
         self._on_pick = on_pick
         self._lines: tuple[Any, ...] = ()
-        self._quiet = False
-        self.list = widgets.Select(options=[], rows=8, layout=widgets.Layout(width="100%"))
-        self.list.add_class("lantern-log-list")
-        self.list.observe(self._picked, "value")
+        self._all: Sequence[Any] = ()
+        self._rows: dict[Any, widgets.HBox] = {}
+        self._picked: Any = None
+        self.limit = SHOWN
+        self.list = widgets.VBox()
+        self.list.add_class("lantern-log-lines")
+        self.older = button("Show older entries", "lantern-log-older", "Show more of the log")
+        self.older.on_click(lambda _b: self._show_older())
         self.detail = widgets.HTML()
         self.detail.add_class("lantern-log-detail")
-        self.children = (self.list, self.detail)
+        self.children = (self.detail, self.list)
 
     @property
     def lines(self) -> tuple[Any, ...]:
@@ -98,47 +147,62 @@ class LogView(widgets.VBox):
         return self._lines
 
     def show(self, lines: Sequence[Any]) -> None:
-        """Show ``lines`` (in play order); nothing is sent when they did not change."""
-        newest = tuple(reversed(lines[-SHOWN:]))
+        """Show ``lines`` (in play order), newest first; nothing is sent when they did not
+        change, and an entry already shown keeps its widgets."""
+        self._all = lines
+        newest = tuple(reversed(lines[-self.limit :]))
         if newest == self._lines:
             return
         self._lines = newest
-        self._quiet = True
-        try:
-            with self.list.hold_sync():
-                self.list.options = [(line_label(line), i) for i, line in enumerate(newest)]
-                self.list.value = None
-        finally:
-            self._quiet = False
+        rows = {line: self._rows.get(line) or self._row(line) for line in newest}
+        self._rows = rows  # type: ignore[assignment]
+        more = (self.older,) if len(lines) > len(newest) else ()
+        replace_children(self.list, (*rows.values(), *more), keep=(self.older,))
+        if self._picked not in rows:
+            self._picked = None
         if not newest:
             self.detail.value = '<span class="lantern-muted">Nothing played yet.</span>'
-        else:
+        elif self._picked is None:
             self.detail.value = (
-                '<span class="lantern-muted">Click a line to see the journey as it stood '
-                "after it.</span>"
+                '<span class="lantern-muted">Newest first. ↺ shows the journey as it stood '
+                "after an entry.</span>"
             )
 
     def clear_pick(self) -> None:
-        """Unselect the line (the panel went back to now)."""
-        self._quiet = True
-        try:
-            self.list.value = None
-        finally:
-            self._quiet = False
+        """No entry looked at (the panel went back to now)."""
+        self._mark(None)
 
     def pick(self, index: int) -> None:
-        """Select the ``index``-th line shown (0 is the newest), as a click would."""
-        self.list.value = index
+        """Look at the ``index``-th entry shown (0 is the newest), as its button would."""
+        self._look(self._lines[index])
 
-    def _picked(self, change: dict[str, Any]) -> None:
-        if self._quiet or change["new"] is None:
-            return
-        line = self._lines[change["new"]]
+    def _row(self, line: Any) -> widgets.HBox:
+        text = widgets.HTML(line_html(line))
+        text.add_class("lantern-log-line")
+        look = button("↺", "lantern-log-look", "See the journey as it stood after this entry")
+        look.on_click(lambda _b, line=line: self._look(line))
+        row = widgets.HBox([text, look])
+        row.add_class("lantern-log-row")
+        return row
+
+    def _show_older(self) -> None:
+        self.limit += SHOWN
+        self.show(self._all)
+
+    def _mark(self, line: Any) -> None:
+        if self._picked is not None and self._picked in self._rows:
+            self._rows[self._picked].remove_class("lantern-log-picked")
+        self._picked = line
+        if line is not None and line in self._rows:
+            self._rows[line].add_class("lantern-log-picked")
+
+    def _look(self, line: Any) -> None:
+        self._mark(line)
         status = {"superseded": " (replaced by a reroll)", "undone": " (undone)"}.get(
             line.status, ""
         )
         self.detail.value = (
-            f'<div class="lantern-log-picked lantern-log-{escape(line.status)}">'
-            f"{escape(line.text)}{escape(status)}</div>"
+            f'<div class="lantern-log-picked-text lantern-log-{escape(line.status)}">'
+            f"Looking at: {escape(line_label(line))}{escape(status)}</div>"
         )
         self._on_pick(line)

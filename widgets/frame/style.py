@@ -19,12 +19,28 @@ FRAME_CSS = """
 .lantern-report-view { min-height: 2em; }
 .lantern-dock .lantern-messages { margin: 0.2em 0; }
 .lantern-dock { margin: 0.3em 0; }
-.lantern-log-list select { font-family: var(--jp-code-font-family, monospace);
-  font-size: var(--jp-code-font-size, 13px); background: var(--jp-layout-color1, #fff);
-  color: var(--jp-ui-font-color1, #212121); }
-.lantern-log-detail { font-size: 0.9em; color: var(--jp-ui-font-color1, #212121); }
-.lantern-log-superseded, .lantern-log-undone { text-decoration: line-through;
-  color: var(--jp-ui-font-color2, #757575); }
+.lantern-log-lines { max-height: 26em; overflow-y: auto; overflow-x: hidden; width: 100%;
+  border: 1px solid var(--jp-border-color2, #e0e0e0); border-radius: 0.3em; }
+.lantern-frame .lantern-log-lines > .widget-hbox { flex-wrap: nowrap; align-items: flex-start;
+  border-bottom: 1px solid var(--jp-border-color3, #eee); padding: 0.15em 0.3em; }
+.lantern-frame .lantern-log-lines > * { flex-shrink: 0; }
+.lantern-log-row > .lantern-log-line { flex: 1 1 auto; min-width: 0; height: auto; }
+.lantern-log-line .widget-html-content { line-height: normal; white-space: normal; }
+.lantern-log-entry { white-space: normal; overflow-wrap: anywhere; line-height: 1.45;
+  font-family: var(--jp-content-font-family, system-ui, sans-serif);
+  font-size: var(--jp-content-font-size1, 14px); color: var(--jp-content-font-color1, #212121); }
+.lantern-log-number { color: var(--jp-ui-font-color2, #757575); }
+.lantern-log-dice { white-space: nowrap; margin-left: 0.3em; }
+.lantern-log-card { display: inline-block; padding: 0 0.25em; border-radius: 0.2em;
+  border: 1px solid var(--jp-border-color1, #bdbdbd); background: var(--jp-layout-color0, #fff);
+  font-size: 0.95em; line-height: 1.3; }
+.lantern-die.lantern-log-die { font-size: 1.25em; line-height: 1; }
+.lantern-frame .lantern-log-look { min-width: 2.2em; height: 1.8em; padding: 0 0.4em; }
+.lantern-log-picked { background: color-mix(in srgb, var(--jp-brand-color1, #1976d2) 12%, transparent); }
+.lantern-log-detail { font-size: 0.9em; color: var(--jp-ui-font-color1, #212121); margin: 0.2em 0; }
+.lantern-log-superseded .lantern-log-text, .lantern-log-undone .lantern-log-text,
+.lantern-log-superseded .lantern-log-title, .lantern-log-undone .lantern-log-title {
+  text-decoration: line-through; color: var(--jp-ui-font-color2, #757575); }
 .lantern-looking-back { padding: 0.4em 0.6em; border-left: 4px solid var(--jp-brand-color1, #1976d2);
   background: color-mix(in srgb, var(--jp-brand-color1, #1976d2) 10%, transparent); }
 .lantern-looking-text { color: var(--jp-ui-font-color1, #212121); margin-bottom: 0.3em; }

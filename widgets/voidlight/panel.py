@@ -146,11 +146,13 @@ class VoidlightPanel(GameFrame):
 
     def actions(self) -> Sequence[widgets.Widget]:
         return (
-            self.choice,
             section("Checks", *self.checks.widgets()),
             *(section(title, *rows) for title, rows in self.gear.sections()),
             *(section(title, *rows) for title, rows in self.solo.sections()),
         )
+
+    def due(self) -> Sequence[widgets.Widget]:
+        return (self.choice,)
 
     def create(self) -> widgets.Widget:
         return self.create_box

@@ -1,0 +1,79 @@
+"""The log reads like a journal (issue 16): the action's title once, its cards and dice drawn as
+small views, newest first, wrapped text in the notebook's font, and a look back from any entry."""
+
+from __future__ import annotations
+
+from widgets.firelights import FirelightsPanel
+from widgets.frame.log_view import SHOWN, line_html
+from widgets.voidlight import VoidlightPanel
+
+
+def firelights() -> FirelightsPanel:
+    panel = FirelightsPanel(seed=11)
+    panel.name_input.value = "Wick"
+    panel.table_input.value = "5S"
+    panel.begin_button.click()
+    return panel
+
+
+def entry(panel: object, index: int) -> str:
+    row = panel.log_view.list.children[index]  # type: ignore[attr-defined]
+    return str(row.children[0].value)
+
+
+def test_an_entry_says_its_title_once() -> None:
+    panel = VoidlightPanel(seed=5)
+    panel.name_input.value = "Vex"
+    panel.create_button.click()
+    panel.gear.buttons["long_rest"].disabled = False
+    panel.gear.buttons["long_rest"].click()
+    line = panel.log_view.lines[0]
+    assert line.text.count("Long Rest") == 1, line.text
+    assert entry(panel, 0).count("Long Rest") == 1
+
+
+def test_an_entry_draws_its_cards_and_dice_as_small_views() -> None:
+    panel = firelights()
+    panel.table_input.value = "7H 3C 6 5"
+    panel.buttons["discover"].click()
+    html = entry(panel, 0)
+    assert '<b class="lantern-log-title">Discover a Region</b>' in html
+    assert html.count("lantern-log-card ") == 2
+    assert "lantern-card-red" in html and "lantern-card-black" in html
+    assert html.count("lantern-log-die") == 2 and "⚅" in html and "⚄" in html
+
+
+def test_entries_are_newest_first_and_older_ones_come_on_request() -> None:
+    panel = firelights()
+    for _ in range(SHOWN + 2):
+        panel.table_input.value = ""
+        panel.tables.roll_button.click()  # a d66 roll: recorded, and never ends the journey
+    total = len(panel.journey.entries)
+    assert total > SHOWN
+    shown = panel.log_view.lines
+    assert len(shown) == SHOWN and shown[0].number == total
+    assert panel.log_view.older in panel.log_view.list.children
+    panel.log_view.older.click()
+    assert len(panel.log_view.lines) == min(total, 2 * SHOWN)
+
+
+def test_the_text_is_escaped_and_a_line_without_title_keeps_its_words() -> None:
+    class Line:
+        number, status, title, cards, dice = 3, "undone", "", (), ()
+        text = "<b>Rest</b>: by the fire"
+
+    html = line_html(Line())
+    assert "&lt;b&gt;Rest&lt;/b&gt;: by the fire" in html
+    assert "↶ undone: " in html
+
+
+def test_an_entry_s_look_button_shows_the_journey_as_it_stood_then() -> None:
+    panel = firelights()
+    panel.table_input.value = "7H 3C 6 6"
+    panel.buttons["discover"].click()
+    assert len(panel.map.cells) == 3
+    look = panel.log_view.list.children[1].children[1]
+    look.click()
+    assert len(panel.map.cells) == 1
+    assert "Looking at: 1 · Begin" in panel.log_view.detail.value
+    assert "lantern-log-picked" in panel.log_view.list.children[1]._dom_classes
