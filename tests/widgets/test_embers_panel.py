@@ -374,7 +374,8 @@ def test_a_named_new_journey_keeps_its_name_when_begun_at_another_difficulty(
     assert "my night" in panel.header.value
     names = sorted(info.name for info in list_journeys(tmp_path))  # type: ignore[union-attr]
     assert names == ["first", "my night"]
-    assert [name for name, _path in panel.controls.journey_choice.options] == ["first"]
+    offered = [name for name, _path in panel.controls.journey_choice.options]
+    assert "first" in offered and not any(name.startswith("embers-") for name in offered)
     assert JourneyBook.last_played("embers", tmp_path) == panel.book.path
     panel.close()
 
@@ -393,5 +394,5 @@ def test_a_journey_with_something_in_its_book_is_kept_and_another_starts_beside_
     assert [n.text for n in kept.notes()] == ["We camp by the river."]
     kept.close()
     assert panel.controls is not None
-    assert [name for name, _path in panel.controls.journey_choice.options] == ["night"]
+    assert "night" in [name for name, _path in panel.controls.journey_choice.options]
     panel.close()
