@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle
-from test_firelights import WINDOW, save_window
+from test_firelights import DARK_THEME, LIGHT_THEME, WINDOW, save_window, set_theme
 
 # The panel of each game, begun, as the first cells of a journal notebook would build it.
 SETUPS = {
@@ -145,6 +145,11 @@ def test_every_click_answers_where_the_player_looks(
     save_window(page, shot.directory / "log.png")
     sideways = panel.evaluate(_SIDEWAYS)
     assert max(sideways.values()) <= 1, f"something scrolls sideways (pixels over): {sideways}"
+    set_theme(page, DARK_THEME)  # to look at: the dock and the journal in the dark theme
+    save_window(page, shot.directory / "log-dark.png")
+    panel.locator(".lantern-dock").scroll_into_view_if_needed()
+    save_window(page, shot.directory / "dock-dark.png")
+    set_theme(page, LIGHT_THEME)
     assert checked >= 6, f"only {checked} clicks told something: {pressed}"
     assert not failures, "\n".join(failures)
     assert_no_tracebacks(page)
