@@ -22,19 +22,21 @@ import json
 import os
 import re
 import secrets
+import sqlite3
 import time
 from contextlib import suppress
 from pathlib import Path
 
 from rules.errors import InvalidInput
 from rules.journey import short_repr
-from rules.store import SUFFIX, JourneyFileError, JourneyInfo, inspect
+from rules.store import SUFFIX, JourneyFileError, JourneyInfo, Store, inspect
 
 __all__ = [
     "FOLDER_ENV",
     "LAST_PLAYED",
     "NAME",
     "SEED_ENV",
+    "changed_elsewhere",
     "fresh_name",
     "journey_path",
     "journeys_folder",
@@ -93,6 +95,19 @@ def list_journeys(folder: Path | str | None = None) -> list[JourneyInfo | Journe
         except JourneyFileError as error:
             found.append(error)
     return found
+
+
+def changed_elsewhere(store: Store) -> bool:
+    """Whether another notebook or kernel (Voilà) wrote to the journey since ``store`` opened it:
+    its next write would then be refused, saying to open the journey again
+    (:class:`~rules.store.JourneyChanged`). A closed store has nothing to say: False.
+
+    One ``PRAGMA data_version``, which moves for other connections' commits only.
+    """
+    try:
+        return store._data_version() != store._version
+    except sqlite3.Error:
+        return False
 
 
 def seed_from_env() -> int:

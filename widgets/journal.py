@@ -11,6 +11,11 @@
   in the book (there is no id to tell it is the same cell).
 * The buttons around them (Undo, Redo, Reroll, Write to journal, Export, New / Open journey)
   are the shared game frame's :class:`widgets.frame.controls.JourneyControls`.
+* A reload of the page shows the notebook as last saved: a ``%%journal`` cell written since is
+  gone from it, though its entry is in the book. :func:`missing_entries` names such entries
+  (read from the notebook's file, less the cells run since the page loaded); the panel offers
+  them back as cells that start ``%%journal key=...``, the entry's own key, so running them
+  finds the same entry and adds none.
 * :func:`export` writes ``<name>.journey-book.md`` and a clean ``<name>.journey-book.ipynb``
   (Markdown cells only, no outputs) next to the journey file; ``story_only=True`` hides the
   mechanics lines and writes ``<name>.journey-story.md`` and ``.ipynb``. Why the double suffix:
@@ -24,6 +29,9 @@ The store is the source of truth: a cell that ipylab failed to insert is still i
 from __future__ import annotations
 
 import hashlib
+import json
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,10 +44,15 @@ from widgets.theme import escape
 
 __all__ = [
     "JournalEntry",
+    "cell_source",
     "export",
     "export_stem",
+    "forget_seen",
     "journal",
     "load_ipython_extension",
+    "missing_entries",
+    "notebook_path",
+    "on_entry",
     "to_notebook",
 ]
 
@@ -77,21 +90,35 @@ class JournalEntry:
         return self.note.text
 
 
-def journal(text: str, book: JourneyBook[Any, Any] | None = None) -> JournalEntry:
+def journal(
+    text: str, book: JourneyBook[Any, Any] | None = None, *, key: str | None = None
+) -> JournalEntry:
     """Save ``text`` as a journal entry of ``book``, or (no ``book``) of the journey it was
     written in: the one opened last, unless another journey of its folder holds this cell's
     entry already (a notebook of two journeys, run again: see
-    :meth:`~rules.book.JourneyBook.file_note`). Show it, saying which journey holds it."""
-    key = _cell_key(text)
+    :meth:`~rules.book.JourneyBook.file_note`). Show it, saying which journey holds it.
+
+    ``key`` is the entry's key when the cell names it (a cell offered back after a reload).
+    """
+    key = key or _cell_key(text)
     if book is not None:
-        return JournalEntry(book.note(text, key=key), book.name)
-    latest = JourneyBook.latest()
-    if latest is None:
-        raise IllegalAction(
-            "no journey is open: run JourneyBook.open_or_start(...) before writing in it"
-        )
-    filed = latest.file_note(text, key=key)
-    return JournalEntry(filed.note, filed.journey)
+        shown = JournalEntry(book.note(text, key=key), book.name)
+    else:
+        latest = JourneyBook.latest()
+        if latest is None:
+            raise IllegalAction(
+                "no journey is open: run JourneyBook.open_or_start(...) before writing in it"
+            )
+        filed = latest.file_note(text, key=key)
+        shown = JournalEntry(filed.note, filed.journey)
+    _seen.add(key)
+    for listener in list(_listeners):
+        listener()
+    return shown
+
+
+def _text_key(text: str) -> str:
+    return "text:" + hashlib.sha256(text.strip().encode()).hexdigest()[:20]
 
 
 def _cell_key(text: str) -> str:
@@ -110,25 +137,117 @@ def _cell_key(text: str) -> str:
         cell = None
     if cell:
         return f"cell:{cell}"
-    return "text:" + hashlib.sha256(text.strip().encode()).hexdigest()[:20]
+    return _text_key(text)
+
+
+def _magic_line(line: str) -> tuple[str, str | None]:
+    """``%%journal [book] [key=...]``: the book variable's name ("" for none) and the key."""
+    name, key = "", None
+    for word in line.split():
+        if word.startswith("key="):
+            key = word.removeprefix("key=")
+            if not key.startswith(("cell:", "text:")) or len(key) < 6:
+                raise InvalidInput(
+                    f"%%journal key= takes an entry's key (cell:... or text:...), got {word!r}"
+                )
+        elif not name:
+            name = word
+        else:
+            raise InvalidInput(f"%%journal takes a JourneyBook variable and key=..., got {line!r}")
+    return name, key
 
 
 def _journal_magic(line: str, cell: str) -> JournalEntry:
-    """``%%journal [book]``: the cell's text is a journal entry (of ``book``, a variable name)."""
+    """``%%journal [book] [key=...]``: the cell's text is a journal entry (of ``book``, a variable
+    name; ``key`` the entry's key, written by the panel in a cell it offered back)."""
     from IPython import get_ipython
 
-    name = line.strip()
+    name, key = _magic_line(line)
     book = None
     if name:
         book = get_ipython().user_ns.get(name)
         if not isinstance(book, JourneyBook):
             raise InvalidInput(f"%%journal takes the name of a JourneyBook variable, got {name!r}")
-    return journal(cell, book)
+    return journal(cell, book, key=key)
 
 
 def load_ipython_extension(ipython: Any) -> None:
-    """``%load_ext widgets.journal``: registers the ``%%journal`` cell magic."""
+    """``%load_ext widgets.journal``: registers the ``%%journal`` cell magic.
+
+    Again and again without a word: IPython answers a second ``%load_ext`` with "already
+    loaded", which every Run All of a notebook would print. So once the cell has run, IPython
+    forgets it loaded this extension (the magic stays), and the next one registers it again.
+    """
     ipython.register_magic_function(_journal_magic, magic_kind="cell", magic_name="journal")
+
+    def forget(*_args: object) -> None:
+        ipython.events.unregister("post_execute", forget)
+        ipython.extension_manager.loaded.discard(__name__)
+
+    ipython.events.register("post_execute", forget)
+
+
+# --- entries missing from the notebook ------------------------------------------------------------
+
+#: The entries' keys that cells ran in this kernel since the page was last loaded.
+_seen: set[str] = set()
+#: Called after each entry is shown (a panel's offer of missing entries is then re-counted).
+_listeners: list[Callable[[], None]] = []
+
+
+def on_entry(listener: Callable[[], None]) -> Callable[[], None]:
+    """Call ``listener()`` after each journal entry a cell shows; returns a function that stops."""
+    _listeners.append(listener)
+    return lambda: _listeners.remove(listener) if listener in _listeners else None
+
+
+def forget_seen() -> None:
+    """The page was loaded again: it shows the notebook as saved, not the cells run before."""
+    _seen.clear()
+
+
+def notebook_path() -> Path | None:
+    """The notebook this kernel runs for (Jupyter Server tells its kernels), if it is a file."""
+    named = os.environ.get("JPY_SESSION_NAME", "")
+    if not named.endswith(".ipynb"):
+        return None
+    path = Path(named)
+    return path if path.is_file() else None
+
+
+def cell_source(note: Note) -> str:
+    """The ``%%journal`` cell that shows ``note`` again, under its own key (less the newline
+    IPython ends a cell's text with: run, the cell gives back the very text)."""
+    return f"%%journal key={note.key}\n{note.text.removesuffix(chr(10))}"
+
+
+def missing_entries(book: JourneyBook[Any, Any], notebook: Path) -> list[Note]:
+    """The journal entries of ``book`` written by notebook cells that neither ``notebook`` (as
+    saved) nor a cell run since the page loaded shows: a reload lost their cells."""
+    present = set(_seen)
+    try:
+        cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
+    except (OSError, ValueError):  # being written, or not a notebook: nothing to say now
+        return []
+    for cell in cells:
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else str(source)
+        first, _, body = source.partition("\n")
+        if cell.get("cell_type") != "code" or not first.startswith("%%journal"):
+            continue
+        present.add(_text_key(body))
+        try:
+            present.add(_magic_line(first.removeprefix("%%journal"))[1] or f"cell:{cell.get('id')}")
+        except InvalidInput:
+            continue
+    return [
+        note
+        for note in book.notes()
+        if note.kind == "note"
+        and note.key is not None
+        and note.key not in present
+        and _text_key(note.text) not in present
+    ]
 
 
 # --- exports -----------------------------------------------------------------------------------

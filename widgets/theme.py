@@ -68,6 +68,14 @@ CSS = """
 }
 .lantern-message-success { border-left-color: var(--jp-success-color1, #388e3c); }
 .lantern-message-info { border-left-color: var(--jp-brand-color1, #1976d2); }
+/* A button the rules do not offer now. ipywidgets fades it to 0.6 opacity, which in the dark
+   theme leaves grey on grey; instead: no fill, a dashed outline and the second text colour,
+   readable in both themes (4.5:1 or more) and still plainly off. */
+.lantern-panel .jupyter-button:disabled, .lantern-panel .jupyter-button.mod-primary:disabled {
+  opacity: 1; cursor: not-allowed; box-shadow: none; background: transparent;
+  color: var(--jp-ui-font-color2, #616161);
+  outline: 1px dashed var(--jp-border-color1, #9e9e9e); outline-offset: -1px;
+}
 """
 
 

@@ -164,6 +164,7 @@ def test_write_inserts_a_markdown_cell_below_where_jupyterlab_is_there(journeys:
         ("notebook:change-cell-to-markdown",),
         ("notebook:replace-selection", {"text": text}),
         ("notebook:run-cell",),
+        ("docmanager:save",),  # a reload shows the notebook as saved
     ]
     assert tools.fallback.value == ""
 

@@ -4,11 +4,15 @@ A projection of :func:`rules.firelights.available` (which buttons are enabled, a
 tooltip), :func:`rules.firelights.odds` (the chance of Light, Shade and Darkness before acting, only
 for an action that can be taken) and :func:`rules.firelights.risk` (what pushing on risks when your
 Fatigue is full). The buttons call back into the panel, which plays the action.
+
+The approach chosen is the one the journey last acted with (:func:`last_approach`), set when the
+panel meets a journey (Run All, Open, New journey): a projection of the record, so Run All does
+not reset it to Forceful, and no file beside the journey keeps it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -28,11 +32,12 @@ from rules.firelights import (
     why_not,
 )
 from rules.firelights.actions import ACTIONS
+from rules.journey import Entry
 from widgets import theme
 from widgets.firelights.report_view import odds_line_html
 from widgets.theme import escape
 
-__all__ = ["ACTION_LABELS", "TOOLTIPS", "ActionBar", "set_options"]
+__all__ = ["ACTION_LABELS", "TOOLTIPS", "ActionBar", "last_approach", "set_options"]
 
 #: The action buttons, in the order shown, labelled with the rulebook's names of the actions.
 ACTION_LABELS = {
@@ -82,6 +87,25 @@ def set_options(dropdown: Any, options: list[tuple[str, Any]]) -> None:
     dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
+#: How far back :func:`last_approach` looks (a long journey's early entries stay unread).
+LOOK_BACK = 60
+
+
+def last_approach(entries: Sequence[Entry]) -> str | None:
+    """The approach of the journey's last action that took one (None: none in the last
+    :data:`LOOK_BACK` entries), read from the record.
+
+    >>> from rules.journey import Entry
+    >>> last_approach([Entry({"kind": "discover", "approach": "quick"}), Entry({"kind": "flee"})])
+    'quick'
+    """
+    for place in range(len(entries) - 1, max(len(entries) - LOOK_BACK, 0) - 1, -1):
+        approach = entries[place].action.get("approach")  # a place reads its page if unread
+        if approach in APPROACHES:
+            return str(approach)
+    return None
+
+
 class ActionBar:
     """The action widgets of the Firelights panel; ``act(kind)`` is called on each click."""
 
@@ -90,6 +114,7 @@ class ActionBar:
             options=[(a.title(), a) for a in APPROACHES], description="Approach"
         )
         self.approach.add_class("lantern-approach")
+        self._followed: object = None  # the journey whose last approach was last taken up
         self.odds = widgets.HTML()
         self.odds.add_class("lantern-odds-view")
         self.risk = widgets.HTML()
@@ -145,6 +170,16 @@ class ActionBar:
             self.ask_odds,
             widgets.HBox([self.entry_input, b["rest"]]),
         ]
+
+    def follow(self, journey: Any) -> None:
+        """Choose the approach ``journey`` last acted with, once per journey met; the player's
+        choice stands after that."""
+        if journey is self._followed:
+            return
+        self._followed = journey
+        approach = last_approach(journey.entries)
+        if approach is not None:
+            self.approach.value = approach
 
     def render(self, state: State) -> None:
         """Enable what the rules offer; odds only for what can be taken now."""

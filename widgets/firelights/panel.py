@@ -245,6 +245,7 @@ class FirelightsPanel(GameFrame):
                 part.add_class("lantern-board-past")
 
     def render_actions(self, state: State) -> None:
+        self.bar.follow(self.journey)
         self.bar.render(state)
         if self._choice_key != state.pending:
             self._choice_key = state.pending

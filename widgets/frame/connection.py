@@ -16,11 +16,16 @@
   Firelights panel did with its choice buttons and map cells) makes that container's state
   unserialisable, which silently breaks ipywidgets' restore after a browser reload.
   ``broken_widgets()`` finds such containers, for a unit test: ``assert broken_widgets() == []``.
+* ``holder()``: in JupyterLab a panel is shown inside a box whose model id comes from the cell
+  that showed it. After Restart Kernel + Run All the new panel has the id the notebook file
+  already holds, saved or not since: a reload restores it live from the kernel, where a fresh
+  random id would leave "model not found" until the file was saved again (docs/connection.md).
 """
 
 from __future__ import annotations
 
 import html
+import uuid
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -37,6 +42,7 @@ __all__ = [
     "broken_widgets",
     "fallback",
     "fallback_html",
+    "holder",
     "replace_children",
 ]
 
@@ -147,9 +153,71 @@ class ShowsFallback:
     plain_text = "✹ Lantern"
 
     def _ipython_display_(self, **kwargs: Any) -> None:
-        bundle = self._repr_mimebundle_(**kwargs)  # type: ignore[attr-defined]
+        shown = holder(self)  # type: ignore[arg-type]
+        bundle = shown._repr_mimebundle_(**kwargs)
         display({**bundle, "text/plain": self.plain_text}, raw=True)
         display(fallback())
+
+
+# --- a model id that survives Restart Kernel + Run All -----------------------------------------
+
+#: The holders open in this kernel, by model id (one per cell and place in its output), each
+#: with the panel it shows and the watcher that closes it with that panel.
+_holders: dict[str, tuple[widgets.Box, widgets.Widget, Any]] = {}
+#: How many holders the running execution made so far: (its message id, count).
+_made: list[Any] = [None, 0]
+_NAMESPACE = uuid.UUID("9b0f3c52-6a8e-4d1e-9a57-2f1c8e6d4b10")
+
+
+def _running_cell() -> tuple[str, str] | None:
+    """The running cell's id and its execution's message id; None outside a JupyterLab cell
+    (nbconvert, Voilà, a script, a button's callback: no cell id comes with those)."""
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        parent = kernel.get_parent() if kernel is not None else None
+    except Exception:  # no kernel, or one too old to tell
+        return None
+    cell = (parent or {}).get("metadata", {}).get("cellId")
+    message = (parent or {}).get("header", {}).get("msg_id")
+    return (str(cell), str(message)) if cell and message else None
+
+
+def holder(panel: widgets.DOMWidget) -> widgets.DOMWidget:
+    """A box showing ``panel`` whose model id is made from the running cell's id (and how many
+    holders this run of the cell made before), so Run All remakes the same id; ``panel`` itself
+    where no cell id comes.
+
+    The holder of that id made by an earlier run is closed first (one comm per id), and a
+    holder closes when its panel does: no open box may list a closed widget (see
+    :func:`replace_children`).
+    """
+    running = _running_cell()
+    if running is None:
+        return panel
+    cell, message = running
+    if _made[0] != message:
+        _made[:] = [message, 0]
+    place = _made[1]
+    _made[1] += 1
+    model_id = uuid.uuid5(_NAMESPACE, f"{cell}:{place}").hex
+    earlier = _holders.pop(model_id, None)
+    if earlier is not None:
+        box, shown, watcher = earlier
+        shown.unobserve(watcher, "comm")
+        box.close()
+    box = widgets.VBox([panel], model_id=model_id, layout=widgets.Layout(width="100%"))
+    box.add_class(f"{FRAME_CLASS}-holder")
+
+    def closed(change: dict[str, Any]) -> None:
+        if change["new"] is None and model_id in _holders and _holders[model_id][0] is box:
+            del _holders[model_id]
+            box.close()
+
+    panel.observe(closed, "comm")
+    _holders[model_id] = (box, panel, closed)
+    return box
 
 
 # --- the kernel side: replacing parts without breaking restore ----------------------------------

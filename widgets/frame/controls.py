@@ -10,6 +10,14 @@ the exports.
 
 The controls keep their own message line, right under the buttons, so an error ("type a name for
 the new journey first") shows next to the control that caused it.
+
+Why the notebook is saved after Write to journal: a reload shows the notebook as last saved, and
+JupyterLab's autosave comes only every two minutes (docs/connection.md). Entries a reload lost
+anyway are offered back (:func:`widgets.journal.missing_entries`), in JupyterLab only: there a
+cell can be inserted.
+
+Why Open may list this journey too: when another notebook or Voilà played it meanwhile, the panel
+refuses to act and says to open it again, so it must be there to open.
 """
 
 from __future__ import annotations
@@ -22,15 +30,17 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from rules.book import JourneyBook, list_journeys
+from rules.book import JourneyBook, Note, list_journeys
+from rules.book_files import changed_elsewhere
 from rules.errors import IllegalAction, InvalidInput
 from rules.export import escape
 from rules.store import SUFFIX, JourneyInfo
+from widgets.journal import cell_source, forget_seen, missing_entries, notebook_path, on_entry
 from widgets.messages import MessageArea, guarded
 from widgets.theme import button
 from widgets.theme import escape as html_escape
 
-__all__ = ["REROLL_TIP", "JourneyControls", "frontend", "insert_markdown_cell"]
+__all__ = ["REROLL_TIP", "JourneyControls", "frontend", "insert_markdown_cell", "save_notebook"]
 
 REROLL_TIP = (
     "The last action again with fresh cards and dice; the first result stays in the book, "
@@ -51,9 +61,11 @@ def frontend() -> Any:
             return None
         app = JupyterFrontEnd()
         app.ready_now = False
+        app.page_loads = 0  # JupyterLab says "ready" again on each load of the page
 
         def ready() -> None:
             app.ready_now = True
+            app.page_loads += 1
 
         app.on_ready(ready)
         _frontend = app
@@ -67,6 +79,25 @@ def insert_markdown_cell(app: Any, text: str) -> None:
     app.commands.execute("notebook:change-cell-to-markdown")
     app.commands.execute("notebook:replace-selection", {"text": text})
     app.commands.execute("notebook:run-cell")
+
+
+def insert_code_cell(app: Any, text: str) -> None:
+    """A code cell with ``text`` below the active cell, run (a ``%%journal`` cell shows its entry)."""
+    app.commands.execute("notebook:insert-cell-below")
+    app.commands.execute("notebook:change-cell-to-code")
+    app.commands.execute("notebook:replace-selection", {"text": text})
+    app.commands.execute("notebook:run-cell")
+
+
+def save_notebook(app: Any) -> None:
+    """Save the notebook now: a reload shows the notebook as saved, and autosave may be two
+    minutes away (docs/connection.md)."""
+    app.commands.execute("docmanager:save")
+
+
+def _entries(count: int) -> str:
+    """``2 journal entries are`` / ``1 journal entry is``."""
+    return f"{count} journal entr{'y is' if count == 1 else 'ies are'}"
 
 
 def _journey_name(text: str, folder: Path) -> str:
@@ -128,6 +159,7 @@ class JourneyControls(widgets.VBox):
         self.story_only.add_class("lantern-journal-story-only")
         self.fallback = widgets.HTML()
         self.fallback.add_class("lantern-journal-fallback")
+        self._build_offer()
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
         self.reroll_button.on_click(lambda _b: self.reroll())
@@ -140,7 +172,8 @@ class JourneyControls(widgets.VBox):
         )  # fmt: skip
         row.add_class("lantern-controls-row")
         own = [] if messages is not None else [self.messages]
-        self.children = [row, *own, self.fallback]
+        self.children = [row, *own, self.offer_row, self.fallback]
+        self._folder_seen: object = None
         self._watch_frontend()
         self.refresh_journeys()
         self.refresh()
@@ -165,14 +198,72 @@ class JourneyControls(widgets.VBox):
         if self.on_switch is None:
             self.journey_row.layout.display = "none"
 
+    def _build_offer(self) -> None:
+        self.offer = widgets.HTML()
+        self.offer_button = _button(
+            "Insert them", "restore", "Put these entries back into the notebook as %%journal "
+            "cells below the panel (the Journey Book keeps them as they are)")  # fmt: skip
+        self.offer_button.on_click(lambda _b: self.insert_missing())
+        self.offer_row = widgets.HBox([self.offer, self.offer_button])
+        self.offer_row.add_class("lantern-journal-missing")
+        self.offer_row.layout.display = "none"
+        self.missing: list[Note] = []
+
     def _watch_frontend(self) -> None:
-        """Class ``lantern-journal-lab`` once JupyterLab answered (writes then insert cells)."""
+        """Class ``lantern-journal-lab`` once JupyterLab answered (writes then insert cells);
+        on each load of the page, count the entries it lost again."""
         if self.app is None:
             return
         if getattr(self.app, "ready_now", False):
             self.add_class("lantern-journal-lab")
-        elif hasattr(self.app, "on_ready"):
-            self.app.on_ready(lambda: self.add_class("lantern-journal-lab"))
+            self.check_notebook()
+        if hasattr(self.app, "on_ready"):
+            self.app.on_ready(self._page_loaded)
+        stop = on_entry(self.check_notebook)
+
+        def closed(change: dict[str, Any]) -> None:
+            if change["new"] is None:  # Run All made new controls: these hear nothing more
+                stop()
+                if hasattr(self.app, "on_ready"):
+                    self.app.on_ready(self._page_loaded, remove=True)
+
+        self.observe(closed, "comm")
+
+    def _page_loaded(self) -> None:
+        self.add_class("lantern-journal-lab")
+        if getattr(self.app, "page_loads", 1) > 1:  # a reload: the page is the saved notebook
+            forget_seen()
+        self.check_notebook()
+
+    def check_notebook(self) -> None:
+        """Offer the entries of this journey that the notebook no longer shows (JupyterLab)."""
+        notebook = notebook_path()
+        if notebook is None or not getattr(self.app, "ready_now", False):
+            return
+        with guarded(self.messages):
+            self.missing = missing_entries(self.book, notebook)
+        count = len(self.missing)
+        with self.offer_row.hold_sync():
+            self.offer.value = (
+                f'<span class="lantern-journal-missing-text">{_entries(count)} in your Journey '
+                f"Book but not in this notebook:</span>"
+            )
+            self.offer_row.layout.display = "flex" if count else "none"
+
+    def insert_missing(self) -> None:
+        """Insert the missing entries as ``%%journal`` cells below the panel, run them (they
+        find their own entries: nothing is added to the book) and save the notebook."""
+        with guarded(self.messages):
+            if self.app is None or not getattr(self.app, "ready_now", False):
+                raise IllegalAction("Cells can be inserted only in JupyterLab.")
+            entries, self.missing = self.missing, []
+            for note in entries:
+                insert_code_cell(self.app, cell_source(note))
+            save_notebook(self.app)
+            self.offer_row.layout.display = "none"
+            self.messages.success(
+                f"{_entries(len(entries))} back in the notebook, below the panel."
+            )
 
     def refresh(self) -> None:
         """Enable what the book allows now (call it after the panel played an action)."""
@@ -185,6 +276,11 @@ class JourneyControls(widgets.VBox):
                 "" if refusal is None else f" — not now: {refusal}"
             )
         self.write_button.disabled = not self.book.can_undo
+        if self.on_switch is not None and self._folder_seen != (
+            _folder_stamp(self.book.path.parent),
+            changed_elsewhere(self.book.store),
+        ):
+            self.refresh_journeys()
 
     # --- undo, redo, reroll -----------------------------------------------------------------------
 
@@ -227,22 +323,35 @@ class JourneyControls(widgets.VBox):
     # --- new and open -------------------------------------------------------------------------------
 
     def refresh_journeys(self) -> None:
-        """Offer the other journeys of this game in the book's folder (read only, never changed).
+        """Offer the other journeys of this game in the book's folder (read only, never changed),
+        and this one too once another notebook or Voilà played it: the panel then refuses to act
+        and says to open it again, so it is listed first and chosen.
 
-        Listed when the controls are made and after each switch, not after every action:
-        listing checks every file.
+        Listed when the controls are made, after each switch, and when the folder or that state
+        changed (a journey begun elsewhere), not after every action: listing checks every file.
         """
         if self.on_switch is None:
             return
+        folder = self.book.path.parent
+        stale = changed_elsewhere(self.book.store)
+        self._folder_seen = (_folder_stamp(folder), stale)
         here = self.book.path.resolve()
-        found = [
-            (info.path.name.removesuffix(SUFFIX), str(info.path))
-            for info in list_journeys(self.book.path.parent)
-            if isinstance(info, JourneyInfo)
-            and info.game == self.book.game.name
-            and info.path.resolve() != here
-        ]
-        self.journey_choice.options = found
+        found = []
+        for info in list_journeys(folder):
+            if not isinstance(info, JourneyInfo) or info.game != self.book.game.name:
+                continue
+            name, value = info.path.name.removesuffix(SUFFIX), str(info.path)
+            if info.path.resolve() != here:
+                found.append((name, value))
+            elif stale:
+                found.insert(0, (f"{name} (played elsewhere: open it again)", value))
+        keep = self.journey_choice.value
+        values = [value for _label, value in found]
+        with self.journey_choice.hold_sync():
+            self.journey_choice.options = found
+            self.journey_choice.value = (
+                (values[0] if stale or keep not in values else keep) if values else None
+            )
         self.open_button.disabled = not found
 
     def new_journey(self) -> None:
@@ -290,6 +399,7 @@ class JourneyControls(widgets.VBox):
         self.fallback.value = ""
         self.refresh_journeys()
         self.refresh()
+        self.check_notebook()
 
     # --- the journal ------------------------------------------------------------------------------
 
@@ -301,6 +411,7 @@ class JourneyControls(widgets.VBox):
             self.last_written = note.text
             if self.app is not None and getattr(self.app, "ready_now", False):
                 insert_markdown_cell(self.app, text)
+                save_notebook(self.app)
                 self.fallback.value = ""
                 self.messages.success("Written to the journal: a new cell below the panel.")
             else:
@@ -317,3 +428,11 @@ class JourneyControls(widgets.VBox):
             paths = export(self.book, story_only=self.story_only.value)
             self.exported = " and ".join(str(path) for path in paths)
             self.messages.success(f"Journey Book written to {self.exported}")
+
+
+def _folder_stamp(folder: Path) -> object:
+    """When the folder's list of files last changed (a journey begun or removed there)."""
+    try:
+        return folder.stat().st_mtime_ns
+    except OSError:
+        return None
