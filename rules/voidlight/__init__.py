@@ -1,7 +1,7 @@
 """Voidlight (Fari RPGs): a sci-fi horror dungeon crawl under a shrinking beam of light.
 
 Version 2 of the Boundless engine: Checks by Attribute and Position, Pushes, Critical Saves, ten
-Slots, the shared P6 Voidlight on an expedition clock, and the solo tools (Fortune and Reaction
+Slots, a crew of 1 to 6 sharing the P6 Voidlight on an expedition clock, and the solo tools (Fortune and Reaction
 Rolls, Encounter Pools, the enemy guide, the theme and action oracle). Every value is immutable;
 every die goes through the injected chance source, so a journey replays exactly.
 
@@ -38,6 +38,8 @@ from rules.voidlight.actions import (
     GainCondition,
     HurtEnemy,
     Inspire,
+    Join,
+    Leave,
     LongRest,
     Push,
     React,
@@ -58,12 +60,14 @@ from rules.voidlight.character import ATTRIBUTES, SLOTS, Character, Condition, I
 from rules.voidlight.checks import SaveOdds, check_odds, save_odds
 from rules.voidlight.clock import INTERVAL_MOST
 from rules.voidlight.costs import effect, entry_text
+from rules.voidlight.crew import CrewSaveOdds, crew_save_odds
 from rules.voidlight.game import DEFAULTS, apply, initial, record_options
 from rules.voidlight.house_rules import HOUSE_RULES
 from rules.voidlight.moves import (
     available,
     check_position,
     countdown,
+    legal,
     light_life,
     odds,
     option_text,
@@ -74,6 +78,7 @@ from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, 
 from rules.voidlight.report import OUTCOMES, Report
 from rules.voidlight.solo import ENEMY_HP, FORTUNE_DICE
 from rules.voidlight.state import (
+    CREW_MOST,
     Clock,
     EncounterPool,
     Enemy,
@@ -88,6 +93,7 @@ from rules.voidlight.summary import slot_boxes, summary
 __all__ = [
     "ACTIONS",
     "ATTRIBUTES",
+    "CREW_MOST",
     "DEFAULTS",
     "ENEMY_HP",
     "FORTUNE_DICE",
@@ -108,6 +114,7 @@ __all__ = [
     "Create",
     "CreateRandom",
     "Credits",
+    "CrewSaveOdds",
     "Damage",
     "Drop",
     "Due",
@@ -120,7 +127,9 @@ __all__ = [
     "HurtEnemy",
     "Inspire",
     "Item",
+    "Join",
     "LastCheck",
+    "Leave",
     "LongRest",
     "Penalty",
     "Pending",
@@ -147,9 +156,11 @@ __all__ = [
     "check_odds",
     "check_position",
     "countdown",
+    "crew_save_odds",
     "effect",
     "entry_text",
     "initial",
+    "legal",
     "light_life",
     "odds",
     "option_text",
@@ -169,5 +180,6 @@ __all__ = [
 #: The game as :mod:`rules.journey` plays it. Options (all house rules, see DEFAULTS): "play"
 #: "solo" (Voidlight rolled every 20 minutes) or "group" (10); "timer" "interval" or "scenes";
 #: "interval" minutes (overrides play); "points" to spread at creation; "hit_points" to start;
-#: "costs" "due" (a new journey's: a Check's cost is owed until taken or skipped) or "lapse".
+#: "costs" "due" (a new journey's: a Check's cost is owed until taken or skipped) or "lapse";
+#: "hidden" (the countdown hidden from the players; default: in group play).
 GAME = GameModule("voidlight", initial, apply, parse, summary, check, record_options)

@@ -3,10 +3,17 @@
 Every action is a frozen dataclass with a ``kind`` (its JSON name) and a ``title`` (what the
 player calls it). Positions are their names: "absolute", "good", "standard", "bad", "impossible".
 
+An action about a character (a Check, a cost, a rest, an item...) names them in ``who``: their
+name, unique in the crew; it may be left blank while the crew has one member, and a blank ``who``
+is not written, so a solo journey's record reads as it always did. (A Reaction Roll's ``who`` is
+the one met: Reaction Rolls are the crew's.)
+
 >>> parse({"kind": "check", "attribute": "vigor", "position": "good"})
-Check(attribute='vigor', position='good')
+Check(attribute='vigor', position='good', who='')
 >>> Elapse(20).to_json()
 {'kind': 'elapse', 'minutes': 20}
+>>> Check("vigor").to_json(), Check("vigor", who="Kai").to_json()["who"]
+({'kind': 'check', 'attribute': 'vigor', 'position': 'standard'}, 'Kai')
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from rules.action import Action, parse_action
 
 __all__ = [
     "ACTIONS",
+    "About",
     "Advance",
     "Beam",
     "Check",
@@ -35,6 +43,8 @@ __all__ = [
     "GainCondition",
     "HurtEnemy",
     "Inspire",
+    "Join",
+    "Leave",
     "LongRest",
     "Push",
     "React",
@@ -51,6 +61,19 @@ __all__ = [
     "Treat",
     "parse",
 ]
+
+
+class About(Action):
+    """An action about one character, named by ``who`` (blank: the only one); a blank ``who`` is
+    left out of the JSON (the records made before crews have none)."""
+
+    who: str
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if data.get("who") == "":
+            del data["who"]
+        return data
 
 
 # --- the character -------------------------------------------------------------------------------
@@ -83,36 +106,65 @@ class CreateRandom(Action):
 
 
 @dataclass(frozen=True)
-class Take(Action):
+class Take(About):
     """Carry an item: ``size`` small (0 slots), normal (1) or large (2)."""
 
     kind: ClassVar[str] = "take"
     title: ClassVar[str] = "Take an item"
     item: str
     size: str = "normal"
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class Drop(Action):
+class Drop(About):
     kind: ClassVar[str] = "drop"
     title: ClassVar[str] = "Drop an item"
     item: str
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class Credits(Action):
+class Credits(About):
     """Gain (positive) or spend (negative) Credits; spending more than you hold is refused."""
 
     kind: ClassVar[str] = "credits"
     title: ClassVar[str] = "Credits"
     change: int
+    who: str = ""
+
+
+@dataclass(frozen=True)
+class Join(Action):
+    """A new character joins the crew at the table (at most 6): by points, like Create (all four
+    Attributes given), or ``at_random`` like Create at random (none given); 1D x 10 Credits."""
+
+    kind: ClassVar[str] = "join"
+    title: ClassVar[str] = "Join the crew"
+    name: str
+    pronouns: str = ""
+    vigor: int | None = None
+    operate: int | None = None
+    insight: int | None = None
+    diplomacy: int | None = None
+    at_random: bool = False
+
+
+@dataclass(frozen=True)
+class Leave(About):
+    """A character leaves the expedition, and their gear with them (someone standing or dying
+    stays behind)."""
+
+    kind: ClassVar[str] = "leave"
+    title: ClassVar[str] = "Leave the crew"
+    who: str
 
 
 # --- checks, costs, harm ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Check(Action):
+class Check(About):
     """A Check with an Attribute in the Position the fiction sets; the beam then moves it one step
     (High Beam up, Low Beam down) and Frozen makes a Vigor check Bad first (house rules)."""
 
@@ -120,46 +172,51 @@ class Check(Action):
     title: ClassVar[str] = "Check"
     attribute: str
     position: str = "standard"
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class Push(Action):
+class Push(About):
     """Push the last Check: reroll all its Misses, then gain a Fatigued condition."""
 
     kind: ClassVar[str] = "push"
     title: ClassVar[str] = "Push"
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class Cost(Action):
+class Cost(About):
     """Take the cost of a Check that yielded 1 or 0 Hits: roll 2D on the table (``entry`` None)
     or pick an ``entry`` (11..66)."""
 
     kind: ClassVar[str] = "cost"
     title: ClassVar[str] = "Check cost"
     entry: int | None = None
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class SkipCost(Action):
+class SkipCost(About):
     """Take no cost from the table for the last Check: the text rolls one only "when you need a
     cost" (a reduced effect or wasted time, narrated, will do)."""
 
     kind: ClassVar[str] = "skip_cost"
     title: ClassVar[str] = "Skip the cost"
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class Damage(Action):
+class Damage(About):
     """A threat harms the character: lose ``amount`` Hit Points (never below 0)."""
 
     kind: ClassVar[str] = "damage"
     title: ClassVar[str] = "Take damage"
     amount: int
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class GainCondition(Action):
+class GainCondition(About):
     """Suffer a new Condition in ``slots`` slots (``lasting``: it cannot be cleared)."""
 
     kind: ClassVar[str] = "condition"
@@ -167,66 +224,73 @@ class GainCondition(Action):
     name: str
     slots: int = 1
     lasting: bool = False
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class Treat(Action):
+class Treat(About):
     """Clear a condition by an action in the fiction that addresses it (treating Bleeding or Chem
     Burn stops its worsening). Lasting conditions cannot be cleared."""
 
     kind: ClassVar[str] = "treat"
     title: ClassVar[str] = "Treat a condition"
     condition: str
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class Save(Action):
+class Save(About):
     """Make the Critical Save that is due, with the most relevant Attribute."""
 
     kind: ClassVar[str] = "save"
     title: ClassVar[str] = "Critical Save"
     attribute: str
     position: str = "standard"
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class Choose(Action):
+class Choose(About):
     """Answer a pending choice: the item to drop, the equipment that falls or breaks, the
     condition to gain."""
 
     kind: ClassVar[str] = "choose"
     title: ClassVar[str] = "Choose"
     option: str
+    who: str = ""
 
 
 # --- recovery -----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class ShortRest(Action):
+class ShortRest(About):
     """About 10 minutes: recover 1D Hit Points; resting rolls every Encounter Pool."""
 
     kind: ClassVar[str] = "short_rest"
     title: ClassVar[str] = "Short Rest"
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class LongRest(Action):
+class LongRest(About):
     """About 8 hours: all Hit Points, and 1 point restored to ``attribute`` (blank when none is
     below its full score); a dying character helped in time wakes. Rolls every Encounter Pool."""
 
     kind: ClassVar[str] = "long_rest"
     title: ClassVar[str] = "Long Rest"
     attribute: str = ""
+    who: str = ""
 
 
 @dataclass(frozen=True)
-class Advance(Action):
+class Advance(About):
     """An Advancement: +2 max Hit Points and +1 to ``attribute`` (to a maximum of 6)."""
 
     kind: ClassVar[str] = "advance"
     title: ClassVar[str] = "Advancement"
     attribute: str
+    who: str = ""
 
 
 # --- the Voidlight and the clock ----------------------------------------------------------------
@@ -270,18 +334,19 @@ class Beam(Action):
 
 
 @dataclass(frozen=True)
-class SwapBattery(Action):
+class SwapBattery(About):
     """Slot a new Battery (an item you carry, named "Battery"): the Voidlight is P6 again."""
 
     kind: ClassVar[str] = "swap_battery"
     title: ClassVar[str] = "Slot a new Battery"
+    who: str = ""
 
 
 # --- solo tools ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Fortune(Action):
+class Fortune(About):
     """A Fortune Roll for a yes-or-no ``question``: dice by ``likelihood`` ("almost certain" 4,
     "likely" 3, "even" 2, "unlikely" 1, "slim" 0), or an ``attribute``'s score instead."""
 
@@ -291,6 +356,7 @@ class Fortune(Action):
     attribute: str = ""
     position: str = "standard"
     question: str = ""
+    who: str = ""
 
 
 @dataclass(frozen=True)
@@ -365,7 +431,7 @@ ACTIONS: Mapping[str, type[Action]] = {
     for cls in (Create, CreateRandom, Take, Drop, Credits, Check, Push, Cost, SkipCost, Damage,
                 GainCondition, Treat, Save, Choose, ShortRest, LongRest, Advance, Elapse,
                 SetTimer, RollLight, Beam, SwapBattery, Fortune, React, StartEncounter,
-                RollEncounter, EndEncounter, RollEnemy, HurtEnemy, Inspire)
+                RollEncounter, EndEncounter, RollEnemy, HurtEnemy, Inspire, Join, Leave)
 }  # fmt: skip
 
 

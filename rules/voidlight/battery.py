@@ -16,7 +16,7 @@ from dataclasses import replace
 from rules.chance import Source
 from rules.dice import Roll
 from rules.errors import IllegalAction
-from rules.voidlight.damage import due_save
+from rules.voidlight.damage import dark_round
 from rules.voidlight.pools import BEAMS, FULL, removed
 from rules.voidlight.state import DARK_EVERY
 from rules.voidlight.turn import Turn
@@ -59,11 +59,12 @@ def drain(turn: Turn, amount: int, source: str) -> None:
 def _dies(turn: Turn) -> None:
     turn.say("the Battery is spent: the Voidlight dies")
     turn.clock(dark_next=turn.state.clock.minute + DARK_EVERY)
-    due_save(turn, "dark")
+    dark_round(turn)
 
 
 def battery_index(turn: Turn) -> int | None:
-    """Where the first Battery item is in the character's items, or None."""
+    """Where the first Battery item is in the acting character's items, or None: "A battery is
+    an item some character carries" (issue 17); slotting it takes it from their slots."""
     return next(
         (i for i, item in enumerate(turn.sheet.items) if item.name.casefold() == BATTERY), None
     )
@@ -78,4 +79,4 @@ def swap(turn: Turn) -> None:
     turn.update(items=turn.sheet.items[:index] + turn.sheet.items[index + 1 :])
     turn.set(light=replace(turn.state.light, dice=FULL))
     turn.clock(dark_next=None)
-    turn.say(f"you slot a new Battery: the Voidlight is P{FULL} again (it was P{before})")
+    turn.tell(f"you slot a new Battery: the Voidlight is P{FULL} again (it was P{before})")

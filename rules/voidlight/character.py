@@ -27,9 +27,11 @@ __all__ = [
     "MAX_SCORE",
     "SIZES",
     "SLOTS",
+    "STANDINGS",
     "Character",
     "Condition",
     "Item",
+    "LastCheck",
     "Penalty",
     "check_attribute",
     "check_points",
@@ -47,6 +49,9 @@ SIZES = {"small": 0, "normal": 1, "large": 2}
 START_HP = 10
 POINTS = 5
 MOST_AT_START = 3
+#: Where a character stands: "standing", "dying" (taken out: "If helped in time, they wake
+#: after a Long Rest"), "lost" (to the dark). The lost stay on the crew's roster, marked.
+STANDINGS = ("standing", "dying", "lost")
 
 
 def check_attribute(name: object) -> str:
@@ -145,9 +150,30 @@ class Penalty:
 
 
 @dataclass(frozen=True)
+class LastCheck:
+    """A character's last Check, kept so it can be pushed once and its cost taken (or skipped)
+    once."""
+
+    attribute: str
+    position: str
+    faces: tuple[int, ...]
+    hits: int
+    outcome: str
+    pushed: bool = False
+    #: Its cost is taken or skipped: nothing more is owed for it.
+    costed: bool = False
+
+    @property
+    def misses(self) -> int:
+        return len(self.faces) - self.hits
+
+
+@dataclass(frozen=True)
 class Character:
     """The sheet. ``full`` holds the scores a Long Rest restores toward (the score each attribute
-    had before a Critical Save lowered it: creation plus advancements)."""
+    had before a Critical Save lowered it: creation plus advancements). ``status`` (one of
+    :data:`STANDINGS`) and ``last_check`` are the character's own in play: in a crew, each has
+    their own Checks to push and costs to take."""
 
     name: str
     pronouns: str
@@ -162,9 +188,13 @@ class Character:
     conditions: tuple[Condition, ...] = ()
     penalties: tuple[Penalty, ...] = ()
     full: tuple[int, ...] = field(default=())
+    status: str = "standing"
+    last_check: LastCheck | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", _check_name("character", self.name))
+        if self.status not in STANDINGS:
+            raise InvalidInput(f"a character is {', '.join(STANDINGS)}, not {self.status!r:.40}")
         if not isinstance(self.pronouns, str):
             raise InvalidInput(
                 f"pronouns are words such as 'she/her', or left blank (you gave {self.pronouns!r})"

@@ -8,7 +8,11 @@ happens in time order, and at the same minute in this order:
    Chem Burn fills one more slot;
 3. the Voidlight Pool is rolled, every ``interval`` minutes when the timer is on ("interval");
    between scenes ("scenes") it is rolled by hand only;
-4. in the dark, a Critical Save every 5 minutes after the light died.
+4. in the dark, a Critical Save every 5 minutes after the light died, for each character
+   standing or dying, in the order they joined.
+
+In a crew, penalties and conditions are each character's, in the order they joined; the lost
+are past all of it.
 
 A pending choice (a save, an item to drop) stops the clock at its minute; the minutes still owed
 run once the choice is answered, and an Elapse made meanwhile adds to them (a live timer goes on
@@ -23,7 +27,7 @@ from rules.chance import Source
 from rules.dice import Roll
 from rules.voidlight.battery import roll_light
 from rules.voidlight.character import WORSENING
-from rules.voidlight.damage import damage, due_save, worsen
+from rules.voidlight.damage import damage, dark_round, worsen
 from rules.voidlight.state import DARK_EVERY, State
 from rules.voidlight.turn import Turn
 
@@ -39,26 +43,31 @@ INTERVAL_MOST = 240
 _PENALTY, _WORSENS, _LIGHT, _DARK = range(4)
 
 
-def next_event(state: State) -> tuple[int, int, int] | None:
-    """The first thing due by ``clock.until``: (minute, what, index), or None."""
+Event = tuple[int, int, int, int]
+
+
+def next_event(state: State) -> Event | None:
+    """The first thing due by ``clock.until``: (minute, what, character, index), or None."""
     events = list(due(state))
     return min(events) if events else None
 
 
-def due(state: State) -> list[tuple[int, int, int]]:
-    clock, sheet = state.clock, state.character
-    events: list[tuple[int, int, int]] = []
-    if sheet is not None:
-        events += [(p.until, _PENALTY, i) for i, p in enumerate(sheet.penalties)]
+def due(state: State) -> list[Event]:
+    clock = state.clock
+    events: list[Event] = []
+    for who, sheet in enumerate(state.crew):
+        if sheet.status == "lost":
+            continue
+        events += [(p.until, _PENALTY, who, i) for i, p in enumerate(sheet.penalties)]
         events += [
-            (c.next_due, _WORSENS, i)
+            (c.next_due, _WORSENS, who, i)
             for i, c in enumerate(sheet.conditions)
             if c.worsens and c.next_due is not None
         ]
     if clock.timer == "interval" and clock.next_roll is not None:
-        events.append((clock.next_roll, _LIGHT, 0))
+        events.append((clock.next_roll, _LIGHT, 0, 0))
     if clock.dark_next is not None:
-        events.append((clock.dark_next, _DARK, 0))
+        events.append((clock.dark_next, _DARK, 0, 0))
     return [event for event in events if event[0] <= clock.until]
 
 
@@ -80,9 +89,10 @@ def run(turn: Turn, chance: Source) -> None:
         event = next_event(turn.state)
         if event is None:
             break
-        minute, what, index = event
+        minute, what, who, index = event
         turn.clock(minute=minute)
-        _happen(turn, what, index, chance)
+        with turn.acting(who):
+            _happen(turn, what, index, chance)
     if turn.state.pending is None or turn.state.over:
         turn.clock(minute=turn.state.clock.until)
     else:
@@ -96,15 +106,15 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
     minute = state.clock.minute
     at = f"minute {minute}"
     if what == _PENALTY:
-        sheet = state.sheet
+        sheet = turn.sheet
         ending = [p for p in sheet.penalties if p.until <= minute]
         turn.update(penalties=tuple(p for p in sheet.penalties if p.until > minute))
         for penalty in ending:
-            turn.say(f"{at}: -{penalty.amount} {penalty.attribute.title()} wears off")
+            turn.tell(f"{at}: -{penalty.amount} {penalty.attribute.title()} wears off")
     elif what == _WORSENS:
-        condition = state.sheet.conditions[index]
+        condition = turn.sheet.conditions[index]
         assert condition.next_due is not None
-        conditions = list(state.sheet.conditions)
+        conditions = list(turn.sheet.conditions)
         conditions[index] = replace(
             condition, next_due=condition.next_due + WORSENING[condition.worsens]
         )
@@ -114,7 +124,7 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
             turn.dice.append(face)
             damage(turn, max(0, face - 1), f"{at}: Bleeding, 1D-1 = {face}-1")
         else:
-            turn.say(f"{at}: {condition.name} worsens")
+            turn.tell(f"{at}: {condition.name} worsens")
             worsen(turn, index)
     elif what == _LIGHT:
         turn.clock(next_roll=minute + state.clock.interval)
@@ -123,4 +133,4 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
     else:
         turn.clock(dark_next=minute + DARK_EVERY)
         turn.say(f"{at}: {DARK_EVERY} minutes in the dark")
-        due_save(turn, "dark")
+        dark_round(turn)

@@ -116,7 +116,7 @@ def take_cost(turn: Turn, picked: int | None, chance: Source) -> int:
     code = chance.resolve(D66()) if picked is None else d66_value(picked)
     text = entry_text(code)
     how = "rolled" if picked is None else "picked"
-    turn.say(f"cost {how}: {code} {text}")
+    turn.tell(f"cost {how}: {code} {text}")
     _apply(turn, effect(text), text, chance)
     return code
 
@@ -159,7 +159,7 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
         added = tuple(Penalty(name, until, found.amount) for name in found.attributes)
         turn.update(penalties=(*turn.sheet.penalties, *added))
         names = ", ".join(name.title() for name in found.attributes)
-        turn.say(f"-{found.amount} {names} until minute {until} of the expedition")
+        turn.tell(f"-{found.amount} {names} until minute {until} of the expedition")
     elif kind == "enemy":
         roll_enemy(turn, "", chance)
     elif kind == "narrate":

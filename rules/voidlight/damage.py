@@ -14,6 +14,12 @@
 House rules: a condition that needs more slots than are free when no item fills a slot (only
 conditions and small items are left) fills the free slots it can; a dying character makes no
 further save for damage or conditions (they are already taken out), but still the dark's.
+
+The dark (:func:`dark_round`): "When the Voidlight dies and every 5 minutes after, each character
+makes a Critical Save. On a failure, they're lost to the dark." Each standing or dying character
+saves, in the order they joined (house rule), each asked in turn with their own Attribute and
+Position; the lost stay on the roster, marked, and the expedition ends when no one is left
+standing or dying.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from rules.voidlight.checks import hits_text, position_of, save_loss
 from rules.voidlight.state import Pending
 from rules.voidlight.turn import Turn
 
-__all__ = ["damage", "due_save", "gain", "made_room", "save", "worsen"]
+__all__ = ["damage", "dark_round", "due_save", "gain", "made_room", "save", "worsen"]
 
 PROMPTS = {
     "hit points": "0 Hit Points: make a Critical Save (choose the most relevant Attribute)",
@@ -39,26 +45,37 @@ PROMPTS = {
 
 
 def due_save(turn: Turn, reason: str, prompt: str | None = None) -> None:
-    """A Critical Save falls due, ``reason`` "hit points", "slots" or "dark" (unless one already
-    is, or a dying character would make it for damage or a condition)."""
+    """A Critical Save falls due to the acting character, ``reason`` "hit points", "slots" or
+    "dark" (unless one already is, or a dying character would make it for damage or a
+    condition); behind a choice already asked, it waits its turn."""
     state = turn.state
-    if state.pending is not None and state.pending.kind == "save":
+    asked = (state.pending, *state.queue) if state.pending is not None else state.queue
+    if any(p.kind == "save" and p.who == turn.name for p in asked):
         return
-    if state.status == "dying" and reason != "dark":
-        turn.say("you are taken out already: no further Critical Save")
+    if turn.sheet.status == "dying" and reason != "dark":
+        turn.tell("you are taken out already: no further Critical Save")
         return
     turn.ask(Pending("save", ATTRIBUTES, prompt or PROMPTS[reason], reason=reason))
+
+
+def dark_round(turn: Turn) -> None:
+    """ "Each character makes a Critical Save": every one standing or dying, in the order they
+    joined (house rule), one after another."""
+    for index, character in enumerate(turn.state.crew):
+        if character.status != "lost":
+            with turn.acting(index):
+                due_save(turn, "dark")
 
 
 def damage(turn: Turn, amount: int, source: str) -> None:
     """Lose ``amount`` Hit Points (never below 0); a save falls due at 0 or below it."""
     sheet = turn.sheet
     if amount <= 0:
-        turn.say(f"{source}: no damage")
+        turn.tell(f"{source}: no damage")
         return
     before = sheet.hp
     turn.update(hp=max(0, before - amount))
-    turn.say(f"{source}: {amount} damage ({turn.sheet.hp}/{sheet.max_hp} Hit Points)")
+    turn.tell(f"{source}: {amount} damage ({turn.sheet.hp}/{sheet.max_hp} Hit Points)")
     if before == 0:
         due_save(turn, "hit points", PROMPTS["again"])
     elif turn.sheet.hp == 0:
@@ -69,7 +86,7 @@ def gain(turn: Turn, condition: Condition) -> None:
     """Write a new Condition in empty Slots, asking which item to drop when there is no room."""
     sheet = turn.sheet
     if sheet.full_of_conditions:
-        turn.say(f"every Slot holds a Condition: {condition.name} has no room")
+        turn.tell(f"every Slot holds a Condition: {condition.name} has no room")
         due_save(turn, "slots", PROMPTS["slots"].replace("make a", "another"))
         return
     if sheet.free_slots >= condition.slots:
@@ -85,14 +102,14 @@ def gain(turn: Turn, condition: Condition) -> None:
         turn.ask(Pending("drop", sheet.droppable, prompt, reason="new", condition=condition))
         return
     fits = sheet.free_slots
-    turn.say(f"only {fits} slot{'s' * (fits > 1)} free and no item to drop (house rule)")
+    turn.tell(f"only {fits} slot{'s' * (fits > 1)} free and no item to drop (house rule)")
     _write(turn, replace(condition, slots=fits))
 
 
 def _write(turn: Turn, condition: Condition) -> None:
     turn.update(conditions=(*turn.sheet.conditions, condition))
     size = f" ({condition.slots} slots)" if condition.slots > 1 else ""
-    turn.say(f"you gain {condition.name}{size}: {turn.sheet.used_slots}/{SLOTS} slots filled")
+    turn.tell(f"you gain {condition.name}{size}: {turn.sheet.used_slots}/{SLOTS} slots filled")
     if turn.sheet.full_of_conditions:
         due_save(turn, "slots")
 
@@ -102,7 +119,7 @@ def worsen(turn: Turn, index: int) -> None:
     sheet = turn.sheet
     condition = sheet.conditions[index]
     if sheet.full_of_conditions:
-        turn.say(f"{condition.name} spreads, but every Slot holds a Condition")
+        turn.tell(f"{condition.name} spreads, but every Slot holds a Condition")
         due_save(turn, "slots", PROMPTS["slots"].replace("make a", "another"))
         return
     if sheet.free_slots < 1:
@@ -113,7 +130,7 @@ def worsen(turn: Turn, index: int) -> None:
     conditions = list(sheet.conditions)
     conditions[index] = grown
     turn.update(conditions=tuple(conditions))
-    turn.say(
+    turn.tell(
         f"{condition.name} spreads: {grown.slots} slots ({turn.sheet.used_slots}/{SLOTS} filled)"
     )
     if turn.sheet.full_of_conditions:
@@ -127,7 +144,7 @@ def made_room(turn: Turn, pending: Pending, item: str) -> None:
     if index is None:
         raise IllegalAction(f"{item!r} fills no slot: drop one of {list(pending.options)}")
     turn.update(items=sheet.items[:index] + sheet.items[index + 1 :])
-    turn.say(f"you drop {item} to make room")
+    turn.tell(f"you drop {item} to make room")
     if pending.reason == "worsens":
         worsen(turn, pending.index)
     else:
@@ -136,7 +153,8 @@ def made_room(turn: Turn, pending: Pending, item: str) -> None:
 
 
 def save(turn: Turn, attribute: str, position: str, chance: Source) -> tuple[str, int]:
-    """Make the pending Critical Save; the outcome ("endure" / "taken out") and the Hits."""
+    """Make the pending Critical Save (the acting character's); the outcome ("endure" / "taken
+    out") and the Hits."""
     pending = turn.state.pending
     assert pending is not None and pending.kind == "save"
     name = check_attribute(attribute)
@@ -157,19 +175,19 @@ def save(turn: Turn, attribute: str, position: str, chance: Source) -> tuple[str
     outcome = "endure" if hits >= 1 else "taken out"
     turn.set(pending=None)
     shown = " ".join(map(str, faces)) if faces else f"no roll ({where.value})"
-    turn.say(
+    turn.tell(
         f"Critical Save with {name.title()} {score} ({where.value}): {shown}: {hits_text(hits)}"
     )
     loss = save_loss(misses, sheet.score(name))
     if loss:
         turn.update(**{name: sheet.score(name) - loss})
-        turn.say(f"{name.title()} drops by {loss} to {turn.sheet.score(name)}")
+        turn.tell(f"{name.title()} drops by {loss} to {turn.sheet.score(name)}")
     if outcome == "endure":
-        turn.say("you are wounded, but endure")
+        turn.tell("you are wounded, but endure")
     elif pending.reason == "dark":
-        turn.set(status="lost")
-        turn.say("you are lost to the dark")
+        turn.update(status="lost")
+        turn.tell("you are lost to the dark")
     else:
-        turn.set(status="dying")
-        turn.say("you are taken out and dying: if helped in time, you wake after a Long Rest")
+        turn.update(status="dying")
+        turn.tell("you are taken out and dying: if helped in time, you wake after a Long Rest")
     return outcome, hits

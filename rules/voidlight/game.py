@@ -15,18 +15,10 @@ from rules.chance import Source
 from rules.dice import Position, Roll, count_hits, dice_to_roll
 from rules.errors import IllegalAction, InvalidInput
 from rules.voidlight import actions as A
+from rules.voidlight import crew as C
 from rules.voidlight import solo_moves as S
 from rules.voidlight.battery import roll_light, swap
-from rules.voidlight.character import (
-    ATTRIBUTES,
-    POINTS,
-    START_HP,
-    Character,
-    Condition,
-    Item,
-    check_attribute,
-    check_points,
-)
+from rules.voidlight.character import POINTS, START_HP, Condition, Item, LastCheck, check_attribute
 from rules.voidlight.checks import check_outcome, hits_text, position_of
 from rules.voidlight.clock import INTERVAL_MOST, elapse, run
 from rules.voidlight.costs import take_cost
@@ -36,7 +28,7 @@ from rules.voidlight.owed import COSTS, DUE, LAPSE
 from rules.voidlight.pools import BEAMS
 from rules.voidlight.recovery import advance, long_rest, short_rest
 from rules.voidlight.report import Report
-from rules.voidlight.state import LastCheck, State
+from rules.voidlight.state import State
 from rules.voidlight.turn import Turn
 
 __all__ = ["DEFAULTS", "HANDLERS", "apply", "initial", "options_of", "record_options"]
@@ -45,59 +37,15 @@ Result = tuple[str | None, int | None]
 _int = S.whole
 
 
-# --- the character ------------------------------------------------------------------------
-
-
-def _credits_roll(turn: Turn, chance: Source) -> None:
-    (face,) = chance.resolve(Roll(1))
-    turn.dice.append(face)
-    turn.update(credits=face * 10)
-    turn.say(f"starting Credits: 1D x 10 = {face} x 10 = {face * 10}")
-
-
-def _create(turn: Turn, action: A.Create, chance: Source) -> Result:
-    scores: dict[str, Any] = {name: getattr(action, name) for name in ATTRIBUTES}
-    check_points(scores, turn.state.points)
-    hp = turn.state.start_hp
-    _begin(turn, Character(action.name, action.pronouns, **scores, hp=hp, max_hp=hp))
-    _credits_roll(turn, chance)
-    return None, None
-
-
-def _create_random(turn: Turn, action: A.CreateRandom, chance: Source) -> Result:
-    Character(action.name, action.pronouns, 0, 0, 0, 0)  # refuse a bad name before rolling
-    while True:
-        scores: dict[str, Any] = {}
-        for name in ATTRIBUTES:
-            faces = chance.resolve(Roll(4))
-            turn.dice.extend(faces)
-            scores[name] = count_hits(faces, Position.STANDARD)
-        listed = ", ".join(f"{name.title()} {value}" for name, value in scores.items())
-        if sum(scores.values()) >= 3:
-            break
-        turn.say(f"rolled {listed}: a total under 3, so all are rolled again")
-    turn.say(f"rolled {listed}")
-    hp = turn.state.start_hp
-    _begin(turn, Character(action.name, action.pronouns, **scores, hp=hp, max_hp=hp))
-    _credits_roll(turn, chance)
-    return None, None
-
-
-def _begin(turn: Turn, character: Character) -> None:
-    turn.set(character=character, status="standing")
-    scores = ", ".join(f"{name.title()} {character.score(name)}" for name in ATTRIBUTES)
-    turn.say(f"{character.display_name} descends: {scores}; {character.hp} Hit Points")
-
-
 # --- checks --------------------------------------------------------------------------------
 
 
 def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
     name = check_attribute(action.attribute)
     asked = position_of(action.position)
-    where = check_position(turn.state, name, asked)
+    where = check_position(turn.state, name, asked, turn.name)
     score = turn.sheet.effective(name)
-    note = "" if where is asked else f" (set {asked.value}: {_why_moved(turn.state, name)})"
+    note = "" if where is asked else f" (set {asked.value}: {_why_moved(turn, name)})"
     count, rolled = dice_to_roll(score, where)
     faces: tuple[int, ...] = ()
     if where is Position.ABSOLUTE:
@@ -111,17 +59,17 @@ def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
         outcome = check_outcome(hits)
     zero = " (0 dice: 1 die, only a 6 Hits)" if score == 0 and faces else ""
     shown = f"{' '.join(map(str, faces))}: {hits_text(hits)}" if faces else "no roll"
-    turn.say(f"{name.title()} {score} {where.value}{note}{zero}: {shown}, {outcome}")
+    turn.tell(f"{name.title()} {score} {where.value}{note}{zero}: {shown}, {outcome}")
     if outcome != "success" and turn.state.costs == DUE:
         turn.say("a cost is due: roll it or pick it on the table, or skip it")
-    turn.set(last_check=LastCheck(name, rolled.value if faces else where.value, faces,
+    turn.update(last_check=LastCheck(name, rolled.value if faces else where.value, faces,
                                   hits if faces else 0, outcome))  # fmt: skip
     return outcome, hits if faces else None
 
 
-def _why_moved(state: State, attribute: str) -> str:
+def _why_moved(turn: Turn, attribute: str) -> str:
     reasons = []
-    sheet = state.sheet
+    state, sheet = turn.state, turn.sheet
     if attribute == "vigor" and any(c.name.casefold() == "frozen" for c in sheet.conditions):
         reasons.append("Frozen, Bad for physical checks")
     if not state.light.dead and state.light.beam != "standard":
@@ -130,7 +78,7 @@ def _why_moved(state: State, attribute: str) -> str:
 
 
 def _push(turn: Turn, action: A.Push, chance: Source) -> Result:
-    last = turn.state.last_check
+    last = turn.sheet.last_check
     assert last is not None
     where = position_of(last.position)
     kept = tuple(face for face in last.faces if where.is_hit(face))
@@ -138,8 +86,8 @@ def _push(turn: Turn, action: A.Push, chance: Source) -> Result:
     turn.dice.extend(new)
     hits = last.hits + count_hits(new, where)
     outcome = check_outcome(hits)
-    turn.set(last_check=replace(last, faces=kept + new, hits=hits, outcome=outcome, pushed=True))
-    turn.say(
+    turn.update(last_check=replace(last, faces=kept + new, hits=hits, outcome=outcome, pushed=True))
+    turn.tell(
         f"push: {last.misses} Miss{'es' * (last.misses != 1)} rerolled: {' '.join(map(str, new))}: {hits_text(hits)}, {outcome}"
     )
     gain(turn, Condition("Fatigued"))
@@ -147,18 +95,18 @@ def _push(turn: Turn, action: A.Push, chance: Source) -> Result:
 
 
 def _cost(turn: Turn, action: A.Cost, chance: Source) -> Result:
-    last = turn.state.last_check
+    last = turn.sheet.last_check
     assert last is not None
-    turn.set(last_check=replace(last, costed=True))
+    turn.update(last_check=replace(last, costed=True))
     code = take_cost(turn, action.entry, chance)
     return str(code), None
 
 
 def _skip_cost(turn: Turn, action: A.SkipCost, chance: Source) -> Result:
-    last = turn.state.last_check
+    last = turn.sheet.last_check
     assert last is not None
-    turn.set(last_check=replace(last, costed=True))
-    turn.say(f"no cost from the table for the {last.attribute.title()} check ({last.outcome}): "
+    turn.update(last_check=replace(last, costed=True))
+    turn.tell(f"no cost from the table for the {last.attribute.title()} check ({last.outcome}): "
              "a reduced effect or wasted time, as the fiction says")  # fmt: skip
     return None, None
 
@@ -184,12 +132,12 @@ def _choose(turn: Turn, action: A.Choose, chance: Source) -> Result:
                      and not (pending.kind == "breaks" and item.broken))  # fmt: skip
         if pending.kind == "falls":
             turn.update(items=sheet.items[:index] + sheet.items[index + 1 :])
-            turn.say(f"{action.option} falls: it is out of your hands")
+            turn.tell(f"{action.option} falls: it is out of your hands")
         else:
             items = list(sheet.items)
             items[index] = replace(items[index], broken=True)
             turn.update(items=tuple(items))
-            turn.say(f"{action.option} breaks")
+            turn.tell(f"{action.option} breaks")
     return action.option, None
 
 
@@ -216,22 +164,22 @@ def _treat(turn: Turn, action: A.Treat, chance: Source) -> Result:
         raise IllegalAction(f"{condition.name!r} is lasting: it cannot be cleared")
     turn.update(conditions=sheet.conditions[:index] + sheet.conditions[index + 1 :])
     stops = " (it worsens no more)" if condition.worsens else ""
-    turn.say(f"{condition.name} is treated and cleared{stops}: {turn.sheet.used_slots}/10 slots")
+    turn.tell(f"{condition.name} is treated and cleared{stops}: {turn.sheet.used_slots}/10 slots")
     return None, None
 
 
 def _take(turn: Turn, action: A.Take, chance: Source) -> Result:
     item = Item(action.item, action.size)
-    turn.set(character=turn.sheet.take(item))
-    turn.say(f"you take {item.name} ({item.size}): {turn.sheet.used_slots}/10 slots")
+    turn.put(turn.sheet.take(item))
+    turn.tell(f"you take {item.name} ({item.size}): {turn.sheet.used_slots}/10 slots")
     return None, None
 
 
 def _drop(turn: Turn, action: A.Drop, chance: Source) -> Result:
     index = turn.sheet.find_item(action.item)
     item = turn.sheet.items[index]
-    turn.set(character=turn.sheet.without_item(index))
-    turn.say(f"you drop {item.name}: {turn.sheet.used_slots}/10 slots")
+    turn.put(turn.sheet.without_item(index))
+    turn.tell(f"you drop {item.name}: {turn.sheet.used_slots}/10 slots")
     return None, None
 
 
@@ -241,7 +189,7 @@ def _credits(turn: Turn, action: A.Credits, chance: Source) -> Result:
     if held + change < 0:
         raise IllegalAction(f"you hold {held} Credits: you cannot spend {-change!r}")
     turn.update(credits=held + change)
-    turn.say(f"Credits {change:+d}: {turn.sheet.credits}")
+    turn.tell(f"Credits {change:+d}: {turn.sheet.credits}")
     return None, None
 
 
@@ -294,7 +242,7 @@ def _swap(turn: Turn, action: A.SwapBattery, chance: Source) -> Result:
 
 
 HANDLERS: dict[type, Callable[[Turn, Any, Source], Result]] = {
-    A.Create: _create, A.CreateRandom: _create_random,
+    A.Create: C.create, A.CreateRandom: C.create_random, A.Join: C.join, A.Leave: C.leave,
     A.Check: _check, A.Push: _push, A.Cost: _cost, A.SkipCost: _skip_cost, A.Save: _save,
     A.Choose: _choose,
     A.Damage: _damage, A.GainCondition: _condition, A.Treat: _treat, A.Take: _take,
@@ -306,8 +254,10 @@ HANDLERS: dict[type, Callable[[Turn, Any, Source], Result]] = {
 }  # fmt: skip
 
 #: A journey recorded without "costs" began before a Check's cost was owed: it lets one lapse.
+#: "hidden" (None: as "play" says, hidden in group play) hides the countdown from the players.
 DEFAULTS: Mapping[str, Any] = {"play": "solo", "timer": "interval", "interval": None,
-                               "points": POINTS, "hit_points": START_HP, "costs": LAPSE}  # fmt: skip
+                               "points": POINTS, "hit_points": START_HP, "costs": LAPSE,
+                               "hidden": None}  # fmt: skip
 
 
 def record_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -331,6 +281,10 @@ def options_of(options: Mapping[str, Any]) -> dict[str, Any]:
     _int("the 'interval' option (minutes)", found["interval"], 1, INTERVAL_MOST)
     if found["costs"] not in COSTS:
         raise InvalidInput(f"'costs' is 'due' or 'lapse', not {found['costs']!r}")
+    if found["hidden"] is None:
+        found["hidden"] = found["play"] == "group"
+    if not isinstance(found["hidden"], bool):
+        raise InvalidInput(f"'hidden' (the countdown) is true or false, not {found['hidden']!r}")
     _int("the 'points' option", found["points"], 0, 4 * 3)
     _int("the 'hit_points' option", found["hit_points"], 1, 999)
     return found
@@ -365,24 +319,48 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     ("2"); Roll an Encounter Pool "arrives" / "not yet"; Roll for an enemy its tier; Choose the
     option; Damage an enemy "defeated" or None; every other action None.
     """
-    reason = refusal(state, action.kind) if hasattr(action, "kind") else "it is not an action"
+    who = acting(state, action)
+    reason = refusal(state, action.kind, who) if hasattr(action, "kind") else "it is not an action"
     if reason is not None:
         raise IllegalAction(
             f"{getattr(action, 'title', repr(action))} is not possible now: {reason}"
         )
-    turn = Turn(state)
+    turn = Turn(state, who=who or 0)
+    named = state.crew[who].name if who is not None and len(state.crew) > 1 else ""
     outcome, hits = HANDLERS[type(action)](turn, action, chance)
+    turn.next_asked()
     if turn.state.pending is None and turn.state.clock.owed > 0 and not turn.state.over:
         turn.say(f"the clock runs on: {turn.state.clock.owed} minutes owed")
         run(turn, chance)
-    report = Report(action.title, tuple(turn.lines), tuple(turn.dice), hits, outcome)
+    report = Report(action.title, tuple(turn.lines), tuple(turn.dice), hits, outcome, named)
     return turn.state, report
+
+
+def acting(state: State, action: Any) -> int | None:
+    """Where the character ``action`` is about sits in the crew (None: the crew's action). A
+    save or a choice is theirs it is asked of; ``who`` may name them, and must be right."""
+    if not isinstance(action, A.About) or not state.crew:
+        return None
+    if isinstance(action, A.Fortune) and not action.attribute:
+        return None
+    pending = state.pending
+    if isinstance(action, A.Save | A.Choose) and pending is not None:
+        asked = state.index(pending.who) if pending.who else 0
+        if action.who and state.index(action.who) != asked:
+            raise IllegalAction(
+                f"{pending.prompt}: it is asked of {state.crew[asked].name!r}, not {action.who!r}"
+            )
+        if not action.who and len(state.crew) > 1:
+            state.index(action.who)  # refused: say who
+        return asked
+    return state.index(action.who)
 
 
 def initial(options: Mapping[str, Any]) -> State:
     found = options_of(options)
     interval = found["interval"]
-    state = State(points=found["points"], start_hp=found["hit_points"], costs=found["costs"])
+    state = State(points=found["points"], start_hp=found["hit_points"], costs=found["costs"],
+                  hidden_timer=found["hidden"])  # fmt: skip
     if found["timer"] == "scenes":
         return state.with_clock(timer="scenes", interval=interval, next_roll=None)
     return state.with_clock(interval=interval, next_roll=interval)

@@ -3,6 +3,10 @@
 :func:`available` lists the action kinds the rules offer (a panel enables exactly these),
 :func:`why_not` says in words why one is not, :func:`odds` gives the exact odds of an action
 before it is taken, and :func:`check_position` the Position a Check is rolled in.
+
+In a crew, a move about a character (:data:`ABOUT`) is offered for some of them and not others
+(Vex's cost is due, Kai's is not): ``available(state)`` lists the kinds offered to anyone,
+``available(state, "Kai")`` Kai's, and :func:`legal` every (kind, who) pair.
 """
 
 from __future__ import annotations
@@ -29,9 +33,10 @@ from rules.voidlight.solo import (
     fortune_odds,
     react_odds,
 )
-from rules.voidlight.state import State
+from rules.voidlight.state import CREW_MOST, State
 
 __all__ = [
+    "ABOUT",
     "BEAM_STEP",
     "FREE",
     "KINDS",
@@ -39,6 +44,7 @@ __all__ = [
     "check_position",
     "countdown",
     "fortune_dice",
+    "legal",
     "light_life",
     "odds",
     "option_text",
@@ -61,40 +67,98 @@ NOT_WHILE_DYING = ("check", "push", "cost", "skip_cost", "short_rest", "advance"
 
 #: Every action kind, in the order :func:`available` lists them.
 KINDS = tuple(A.ACTIONS)
+#: The kinds about one character (they name them: ``who``); the rest are the crew's.
+ABOUT = tuple(
+    kind for kind, cls in A.ACTIONS.items() if issubclass(cls, A.About) and kind != "fortune"
+)
 
 
-def available(state: State) -> tuple[str, ...]:
-    """The action kinds the rules offer now."""
-    return tuple(kind for kind in KINDS if refusal(state, kind) is None)
+def available(state: State, who: str | None = None) -> tuple[str, ...]:
+    """The action kinds the rules offer now: to anyone in the crew, or (``who``) to the
+    character of that name and the crew."""
+    index = None if who is None else state.index(who)
+    return tuple(kind for kind in KINDS if refusal(state, kind, index) is None)
 
 
-def why_not(state: State, kind: str) -> str:
-    return refusal(state, kind) or "it is offered now"
+def legal(state: State) -> tuple[tuple[str, str], ...]:
+    """Every move open now as (kind, who): ``who`` the name of the character it is offered to,
+    "" for the crew's moves (the light, the clock, the pools, the solo tools, joining)."""
+    moves: list[tuple[str, str]] = []
+    for kind in KINDS:
+        if kind in ABOUT and state.crew:
+            moves += [(kind, c.name) for i, c in enumerate(state.crew)
+                      if refusal(state, kind, i) is None]  # fmt: skip
+        elif refusal(state, kind) is None:
+            moves.append((kind, ""))
+    return tuple(moves)
 
 
-def refusal(state: State, kind: str) -> str | None:
-    """None when ``kind`` is offered now, else why not."""
+def why_not(state: State, kind: str, who: str | None = None) -> str:
+    index = None if who is None else state.index(who)
+    return refusal(state, kind, index) or "it is offered now"
+
+
+def refusal(state: State, kind: str, who: int | None = None) -> str | None:
+    """None when ``kind`` is offered now (to the character at ``who``; None: to anyone), else
+    why not."""
     if kind in FREE:
         return None
-    if state.character is None:
+    if not state.crew:
         return None if kind in ("create", "create_random") else "create your character first"
     if kind in ("create", "create_random"):
-        return "your character is created already"
+        if len(state.crew) == 1:
+            return "your character is created already"
+        return "the crew is made already: a new character joins it (Join the crew)"
     if state.over:
-        return "the expedition is over: you are lost to the dark"
+        return "the expedition is over: " + (
+            "you are lost to the dark"
+            if len(state.crew) == 1
+            else "the whole crew is lost to the dark"
+        )
     pending = state.pending
     if pending is not None:
         answer = "save" if pending.kind == "save" else "choose"
+        if kind == answer and who is not None and pending.who and state.index(pending.who) != who:
+            return f"{pending.prompt}: it is asked of {pending.who}"
         return None if kind == answer or kind in WHILE_PENDING else pending.prompt
     if kind in ("save", "choose"):
         return "no Critical Save is due" if kind == "save" else "there is no choice to make now"
-    if state.status == "dying" and kind in NOT_WHILE_DYING:
-        return "you are taken out and dying: if helped in time, you wake after a Long Rest"
-    return _needs(state, kind)
+    if kind == "join":
+        if len(state.crew) >= CREW_MOST:
+            return f"a crew is at most {CREW_MOST} characters"
+        return None
+    if kind not in ABOUT:
+        return _needs(state, kind, None)
+    if who is None:
+        reasons = [refusal(state, kind, index) for index in range(len(state.crew))]
+        return None if None in reasons else _first(reasons, len(state.crew))
+    sheet = state.crew[who]
+    if sheet.status == "lost":
+        return f"{sheet.name} is lost to the dark"
+    if sheet.status == "dying" and kind in NOT_WHILE_DYING:
+        if len(state.crew) == 1:
+            return "you are taken out and dying: if helped in time, you wake after a Long Rest"
+        return (
+            f"{sheet.name} is taken out and dying: if helped in time, they wake after a Long Rest"
+        )
+    if kind == "leave" and not any(
+        c.status != "lost" for i, c in enumerate(state.crew) if i != who
+    ):
+        return f"{sheet.name} is the last of the crew standing or dying: no one would be left"
+    return _needs(state, kind, who)
 
 
-def _needs(state: State, kind: str) -> str | None:
-    sheet, last, light = state.sheet, state.last_check, state.light
+def _first(reasons: list[str | None], size: int) -> str:
+    """Why no one in the crew may: a crew of one's own reason, else each one's."""
+    if size == 1:
+        return str(reasons[0])
+    return "; ".join(dict.fromkeys(str(reason) for reason in reasons))
+
+
+def _needs(state: State, kind: str, who: int | None) -> str | None:
+    light = state.light
+    sheet = state.crew[who if who is not None else 0]
+    last = sheet.last_check
     if kind == "push":
         if last is None:
             return "make a Check first: a Push rerolls its Misses"
@@ -108,12 +172,12 @@ def _needs(state: State, kind: str) -> str | None:
             return "the last Check has no Misses to reroll"
         return None
     if kind in ("cost", "skip_cost"):
-        if cost_due(state) is None:
+        if cost_due(state, who or 0) is None:
             return "a cost is taken when a Check yields 1 or 0 Hits" + (
                 ", once" if last is not None and last.costed else ""
             )
         return None
-    skipped = passed_by(state, kind)
+    skipped = passed_by(state, kind, who or 0)
     if skipped is not None:
         return still_due(skipped)
     if kind in ("roll_light", "beam") and light.dead:
@@ -137,11 +201,14 @@ def _needs(state: State, kind: str) -> str | None:
     return None
 
 
-def check_position(state: State, attribute: str, position: Position | str) -> Position:
-    """The Position a Check with ``attribute`` is rolled in: the fiction's ``position``; Frozen
-    makes a Vigor (physical) check Bad; then the beam moves it one step (house rules)."""
+def check_position(
+    state: State, attribute: str, position: Position | str, who: str | None = None
+) -> Position:
+    """The Position a Check with ``attribute`` by ``who`` (blank: the only character) is rolled
+    in: the fiction's ``position``; Frozen makes a Vigor (physical) check Bad; then the beam,
+    whose light the whole crew shares, moves it one step (house rules)."""
     where = position_of(position)
-    sheet = state.character
+    sheet = state.member(who) if state.crew else None
     frozen = sheet is not None and any(c.name.casefold() == "frozen" for c in sheet.conditions)
     if (
         frozen
@@ -162,7 +229,7 @@ def fortune_dice(state: State, action: A.Fortune) -> int:
     if action.attribute:
         if state.character is None:
             raise IllegalAction("create your character first to roll an Attribute")
-        return state.character.effective(check_attribute(action.attribute))
+        return state.member(action.who).effective(check_attribute(action.attribute))
     if action.likelihood not in FORTUNE_DICE:
         listed = ", ".join(f"{name!r} ({dice}D)" for name, dice in FORTUNE_DICE.items())
         raise IllegalAction(
@@ -175,14 +242,17 @@ def odds(state: State, action: Any) -> Distribution[Any] | None:
     """The exact odds of ``action``'s result before it is taken, or None for one that rolls
     nothing worth a distribution (a Check's cost is 1/36 each entry)."""
     if isinstance(action, A.Check):
-        where = check_position(state, action.attribute, action.position)
-        return check_odds(state.sheet.effective(action.attribute), where)
-    if isinstance(action, A.Push) and state.last_check is not None:
-        last = state.last_check
+        where = check_position(state, action.attribute, action.position, action.who)
+        return check_odds(state.member(action.who).effective(action.attribute), where)
+    if isinstance(action, A.Push) and state.member(action.who).last_check is not None:
+        last = state.member(action.who).last_check
+        assert last is not None
         return pushed_odds(last.hits, last.misses, last.position)
     if isinstance(action, A.Save):
+        pending = state.pending
+        who = pending.who if pending is not None and pending.who else action.who
         return save_odds(
-            state.sheet.effective(check_attribute(action.attribute)), action.position
+            state.member(who).effective(check_attribute(action.attribute)), action.position
         ).outcome
     if isinstance(action, A.Fortune):
         return fortune_odds(fortune_dice(state, action), position_of(action.position))
@@ -206,15 +276,16 @@ def option_text(state: State, option: str) -> str:
     if pending is None or option not in pending.options:
         allowed = " or ".join(map(repr, pending.options)) if pending else "nothing is asked"
         raise IllegalAction(f"{option!r} answers no pending choice: {allowed}")
+    sheet = state.member(pending.who) if pending.who else state.sheet
     if pending.kind == "save":
-        score = state.sheet.effective(option)
+        score = sheet.effective(option)
         found = save_odds(score, Position.STANDARD)
         return (
             f"{option.title()} {score}: endure {found.outcome['endure']}, "
             f"lose {found.expected_loss} points on average"
         )
     if pending.kind in ("drop", "falls", "breaks"):
-        item = next(i for i in state.sheet.items if i.name == option)
+        item = next(i for i in sheet.items if i.name == option)
         frees = (
             f", frees {item.slots} slot{'s' * (item.slots != 1)}" if pending.kind == "drop" else ""
         )

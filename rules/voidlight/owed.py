@@ -14,8 +14,11 @@ moment of the last Check, so they are refused while its cost is owed (house rule
 before this rule (no "costs" option recorded: :data:`LAPSE`) let an untaken cost lapse at the
 next Check or rest, as they always did, so they replay unchanged.
 
->>> from rules.voidlight.state import LastCheck, State
->>> state = State(status="standing", costs=DUE, last_check=LastCheck("vigor", "standard", (2, 3), 0, "failure"))
+In a crew, each character's cost is their own: Kai may check while Vex's cost is owed.
+
+>>> from rules.voidlight.character import Character, LastCheck
+>>> vex = Character("Vex", "", 2, 1, 1, 1, last_check=LastCheck("vigor", "standard", (2, 3), 0, "failure"))
+>>> state = State(crew=(vex,), status="standing", costs=DUE)
 >>> [due.text for due in owed(state)]
 ['the cost of your Vigor check']
 >>> still_due(passed_by(state, "check"))
@@ -60,37 +63,47 @@ class Due:
     skip: str | None = None
 
 
-def cost_due(state: State) -> Due | None:
-    """The cost of the last Check when it is owed: it yielded 1 or 0 Hits, and its cost is
-    neither taken nor skipped; the character stands (the dying take no cost: a Long Rest first)."""
-    last = state.last_check
-    if last is None or last.outcome == "success" or last.costed or state.status != "standing":
+def cost_due(state: State, who: int = 0) -> Due | None:
+    """The cost of the last Check of the character at ``who`` when it is owed: it yielded 1 or
+    0 Hits, and its cost is neither taken nor skipped; the character stands (the dying take no
+    cost: a Long Rest first)."""
+    if not state.crew:
         return None
-    return Due("cost", f"the cost of your {last.attribute.title()} check", ("cost",), "skip_cost")
+    sheet = state.crew[who]
+    last = sheet.last_check
+    if last is None or last.outcome == "success" or last.costed or sheet.status != "standing":
+        return None
+    whose = "your" if len(state.crew) == 1 else f"{sheet.name}'s"
+    return Due(
+        "cost", f"the cost of {whose} {last.attribute.title()} check", ("cost",), "skip_cost"
+    )
 
 
 def owed(state: State) -> tuple[Due, ...]:
     """Everything owed now, first what must be answered first (a save or a choice stops play)."""
     found: list[Due] = []
-    pending = state.pending
-    if pending is not None and not state.over:
-        if pending.kind == "save":
-            found.append(Due("save", "a Critical Save", ("save",)))
-        else:
-            found.append(Due("choose", pending.prompt, ("choose",)))
-    cost = cost_due(state)
-    if cost is not None:
-        found.append(cost)
+    if not state.over:
+        for asked in (state.pending, *state.queue) if state.pending is not None else ():
+            if asked.kind == "save":
+                whose = f"{asked.who}'s " if len(state.crew) > 1 else "a "
+                found.append(Due("save", f"{whose}Critical Save", ("save",)))
+            else:
+                found.append(Due("choose", asked.prompt, ("choose",)))
+    for index in range(len(state.crew)):
+        cost = cost_due(state, index)
+        if cost is not None:
+            found.append(cost)
     return tuple(found)
 
 
-def passed_by(state: State, kind: str) -> Due | None:
-    """The owed step an action of ``kind`` would leave behind, where the rules refuse that: the
-    cost, for a Check or a rest, in a journey whose costs are "due". (A pending save or choice
-    refuses every other move already: :func:`rules.voidlight.moves.refusal`.)"""
+def passed_by(state: State, kind: str, who: int = 0) -> Due | None:
+    """The owed step an action of ``kind`` by the character at ``who`` would leave behind, where
+    the rules refuse that: their cost, for a Check or a rest, in a journey whose costs are "due".
+    (A pending save or choice refuses every other move already:
+    :func:`rules.voidlight.moves.refusal`.)"""
     if kind not in PASS_BY_COST or state.costs != DUE:
         return None
-    return cost_due(state)
+    return cost_due(state, who)
 
 
 def still_due(due: Due | None) -> str:

@@ -45,10 +45,12 @@ def short_rest(turn: Turn, action: A.ShortRest, chance: Source) -> tuple[None, N
     (face,) = chance.resolve(Roll(1))
     turn.dice.append(face)
     sheet = turn.sheet
-    turn.set(last_check=None)
+    turn.update(last_check=None)
     hp = min(sheet.max_hp, sheet.hp + face)
     turn.update(hp=hp)
-    turn.say(f"Short Rest: 1D = {face}: {hp - sheet.hp} Hit Points recovered ({hp}/{sheet.max_hp})")
+    turn.tell(
+        f"Short Rest: 1D = {face}: {hp - sheet.hp} Hit Points recovered ({hp}/{sheet.max_hp})"
+    )
     _roll_pools(turn, chance)
     return None, None
 
@@ -75,21 +77,21 @@ def long_rest(turn: Turn, action: A.LongRest, chance: Source) -> tuple[None, Non
             f"choose the attribute to restore 1 point to: one of {', '.join(open_)}"
         )
     sheet = turn.sheet
-    turn.set(last_check=None)
-    if turn.state.status == "dying":
-        turn.set(status="standing")
-        turn.say("helped in time, you wake after the Long Rest")
+    turn.update(last_check=None)
+    if sheet.status == "dying":
+        turn.update(status="standing")
+        turn.tell("helped in time, you wake after the Long Rest")
     kept = tuple(c for c in sheet.conditions if c.lasting or c.name.casefold() != "fatigued")
     cleared = len(sheet.conditions) - len(kept)
     turn.update(hp=sheet.max_hp, penalties=(), conditions=kept)
-    turn.say(f"Long Rest: all Hit Points restored ({sheet.max_hp}/{sheet.max_hp})")
+    turn.tell(f"Long Rest: all Hit Points restored ({sheet.max_hp}/{sheet.max_hp})")
     if cleared:
-        turn.say(f"{cleared} Fatigued condition{'s' * (cleared > 1)} cleared")
+        turn.tell(f"{cleared} Fatigued condition{'s' * (cleared > 1)} cleared")
     if sheet.penalties:
-        turn.say("the timed attribute penalties end")
+        turn.tell("the timed attribute penalties end")
     if action.attribute:
         turn.update(**{action.attribute: sheet.score(action.attribute) + 1})
-        turn.say(f"{action.attribute.title()} restored to {turn.sheet.score(action.attribute)}")
+        turn.tell(f"{action.attribute.title()} restored to {turn.sheet.score(action.attribute)}")
     _roll_pools(turn, chance)
     return None, None
 
@@ -104,8 +106,8 @@ def advance(turn: Turn, action: A.Advance, chance: Source) -> tuple[None, None]:
     full[index] = min(MAX_SCORE, max(full[index], sheet.score(name) + 1))
     sheet = replace(sheet, max_hp=sheet.max_hp + ADVANCE_HP, hp=sheet.hp + ADVANCE_HP,
                     full=tuple(full))  # fmt: skip
-    turn.set(character=sheet.with_score(name, sheet.score(name) + 1))
-    turn.say(
+    turn.put(sheet.with_score(name, sheet.score(name) + 1))
+    turn.tell(
         f"Advancement: max Hit Points {turn.sheet.max_hp} ({turn.sheet.hp} now), "
         f"{name.title()} {turn.sheet.score(name)}"
     )

@@ -26,13 +26,15 @@ OUTCOMES: Mapping[str, tuple[str, ...]] = {
 class Report:
     """What an action did: its ``lines`` in words, every die it rolled (``dice``, in order), the
     Hits of its main roll (None when it rolled no hit pool) and its ``outcome`` as data (see
-    :func:`rules.voidlight.game.apply`)."""
+    :func:`rules.voidlight.game.apply`); ``who``, in a crew of two or more, the character it
+    was about (its lines name them too)."""
 
     title: str
     lines: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()
     hits: int | None = None
     outcome: str | None = None
+    who: str = ""
 
     def mechanics(self) -> str:
         """One line for the Journey Book: ``Check: Vigor 2 standard: 5 3: 1 Hits, partial``."""

@@ -1,5 +1,10 @@
-"""One Voidlight expedition's state: the character, the Voidlight, the expedition clock, the
-Encounter Pools and foes, the last Check (for Push and its cost) and any pending choice.
+"""One Voidlight expedition's state: the crew (1 to 6 characters, each with their own last Check
+for Push and its cost), the Voidlight they share, the expedition clock, the Encounter Pools and
+foes, any pending choice and the saves queued behind it.
+
+"The crew shares a Voidlight": everything but the characters' sheets is the crew's. Solo is a
+crew of one, and :attr:`State.character`, :attr:`State.sheet` and :attr:`State.last_check` read
+that one character (with more, the first who joined).
 
 Every field is a frozen dataclass, a tuple or a scalar, so a state is a value (and the Journey
 Book's codec can snapshot it).
@@ -10,10 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from rules.errors import IllegalAction, InvalidInput
-from rules.voidlight.character import POINTS, START_HP, Character, Condition
+from rules.voidlight.character import (
+    POINTS,
+    STANDINGS,
+    START_HP,
+    Character,
+    Condition,
+    LastCheck,
+)
 from rules.voidlight.pools import BEAMS, FULL
 
 __all__ = [
+    "CREW_MOST",
     "DARK_EVERY",
     "STATUSES",
     "Clock",
@@ -24,12 +37,24 @@ __all__ = [
     "State",
     "Voidlight",
     "check",
+    "crew_status",
 ]
 
 #: "When the Voidlight dies and every 5 minutes after, each character makes a Critical Save."
 DARK_EVERY = 5
-#: "creating" (no character yet), "standing", "dying" (taken out), "lost" (to the dark).
+#: The expedition: "creating" (no character yet), "standing" (someone stands), "dying" (no one
+#: stands, someone is taken out), "lost" (every character lost to the dark: it is over). A crew
+#: of one is where its character is.
 STATUSES = ("creating", "standing", "dying", "lost")
+#: A crew of 1 to 6 characters (issue 17).
+CREW_MOST = 6
+
+
+def crew_status(crew: tuple[Character, ...]) -> str:
+    """The expedition's status from its crew's (see :data:`STATUSES`)."""
+    if not crew:
+        return "creating"
+    return next((s for s in STANDINGS if any(c.status == s for c in crew)), "lost")
 
 
 @dataclass(frozen=True)
@@ -84,31 +109,14 @@ class Enemy:
 
 
 @dataclass(frozen=True)
-class LastCheck:
-    """The last Check, kept so it can be pushed once and its cost taken (or skipped) once."""
-
-    attribute: str
-    position: str
-    faces: tuple[int, ...]
-    hits: int
-    outcome: str
-    pushed: bool = False
-    #: Its cost is taken or skipped: nothing more is owed for it.
-    costed: bool = False
-
-    @property
-    def misses(self) -> int:
-        return len(self.faces) - self.hits
-
-
-@dataclass(frozen=True)
 class Pending:
     """A choice the rules leave to the player, answered before play goes on.
 
     ``kind``: "save" (a Critical Save is due: which attribute, answered by Save; ``reason`` "hit
     points", "slots" or "dark"), "drop" (which item to drop to make room for ``condition``, or,
     ``reason`` "worsens", for condition number ``index`` to fill one more slot), "falls" /
-    "breaks" (which piece of equipment), "condition" (which condition to gain).
+    "breaks" (which piece of equipment), "condition" (which condition to gain). ``who`` is
+    the character it is asked of (their name).
     """
 
     kind: str
@@ -117,17 +125,21 @@ class Pending:
     reason: str = ""
     condition: Condition | None = None
     index: int = -1
+    who: str = ""
 
 
 @dataclass(frozen=True)
 class State:
-    character: Character | None = None
+    #: The characters in the order they joined (the lost stay, marked).
+    crew: tuple[Character, ...] = ()
     light: Voidlight = field(default_factory=Voidlight)
     clock: Clock = field(default_factory=Clock)
     encounters: tuple[EncounterPool, ...] = ()
     enemies: tuple[Enemy, ...] = ()
-    last_check: LastCheck | None = None
     pending: Pending | None = None
+    #: Saves due after the pending one, asked one after another ("each character makes a
+    #: Critical Save").
+    queue: tuple[Pending, ...] = ()
     status: str = "creating"
     pools_started: int = 0
     #: The creation options (house rules): points to spread, starting max Hit Points.
@@ -136,15 +148,51 @@ class State:
     #: The "costs" option: "due" (a Check's cost is owed until taken or skipped) or "lapse"
     #: (journeys recorded before it: the next Check or rest lets it go). See rules.voidlight.owed.
     costs: str = "lapse"
+    #: "using a timer hidden from the players": a seat shows no countdown (group play's default).
+    hidden_timer: bool = False
 
     @property
     def over(self) -> bool:
         return self.status == "lost"
 
     @property
+    def character(self) -> Character | None:
+        """The character of a crew of one (with more, the first who joined); None before one."""
+        return self.crew[0] if self.crew else None
+
+    @property
     def sheet(self) -> Character:
-        assert self.character is not None, "no character yet"
-        return self.character
+        assert self.crew, "no character yet"
+        return self.crew[0]
+
+    @property
+    def last_check(self) -> LastCheck | None:
+        """The last Check of :attr:`character`."""
+        return self.crew[0].last_check if self.crew else None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.crew)
+
+    def index(self, who: object) -> int:
+        """Where the character named ``who`` (any case) is in the crew. Blank names the only
+        character of a crew of one; else an error naming ``who`` and the crew."""
+        names = ", ".join(map(repr, self.names)) or "no one yet"
+        if not self.crew:
+            raise IllegalAction(f"there is no character yet to name: create one first ({who!r})")
+        if who is None or who == "":
+            if len(self.crew) == 1:
+                return 0
+            raise IllegalAction(f"say who: the crew is {names}")
+        if isinstance(who, str):
+            for index, character in enumerate(self.crew):
+                if character.name.casefold() == who.strip().casefold():
+                    return index
+        raise IllegalAction(f"{who!r} is not in the crew: the crew is {names}")
+
+    def member(self, who: object) -> Character:
+        """The character named ``who`` (see :meth:`index`)."""
+        return self.crew[self.index(who)]
 
     def pool(self, name: object) -> int:
         """The index of the Encounter Pool called ``name`` (any case); else an error naming it."""
@@ -179,8 +227,15 @@ def check(state: State) -> None:
         raise InvalidInput(f"the 'costs' option is 'due' or 'lapse', not {state.costs!r:.40}")
     if state.status not in STATUSES:
         raise InvalidInput(f"an expedition is {', '.join(STATUSES)}, not {state.status!r:.40}")
-    if (state.character is None) != (state.status == "creating"):
-        raise InvalidInput(f"a character exists once created, not while {state.status!r:.40}")
+    if len(state.crew) > CREW_MOST:
+        raise InvalidInput(f"a crew is 1 to {CREW_MOST} characters, not {len(state.crew)}")
+    folded = [name.casefold() for name in state.names]
+    if len(set(folded)) != len(folded):
+        raise InvalidInput(f"each of the crew has a name of their own, not {state.names!r:.80}")
+    if state.status != crew_status(state.crew):
+        raise InvalidInput(
+            f"an expedition whose crew is {crew_status(state.crew)!r} is not {state.status!r:.40}"
+        )
 
 
 def _within(what: str, value: object, low: int, high: int) -> None:

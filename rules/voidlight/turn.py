@@ -1,12 +1,18 @@
-"""The state being built by one action, and the report lines so far (shared by the rule modules)."""
+"""The state being built by one action, and the report lines so far (shared by the rule modules).
+
+Why a character index: the rule modules speak of "the character" (their sheet, their Hit Points,
+their save); in a crew, the turn says which one, so one rule text serves a crew of one and of six.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.voidlight.character import Character
-from rules.voidlight.state import Pending, State
+from rules.voidlight.state import Pending, State, crew_status
 
 __all__ = ["Turn"]
 
@@ -17,17 +23,34 @@ class Turn:
     lines: list[str] = field(default_factory=list)
     #: The dice an action rolled, in order (for the report), and what its main roll came to.
     dice: list[int] = field(default_factory=list)
+    #: Where the character the action is about sits in the crew.
+    who: int = 0
 
     @property
     def sheet(self) -> Character:
-        return self.state.sheet
+        return self.state.crew[self.who]
+
+    @property
+    def name(self) -> str:
+        return self.sheet.name
+
+    @property
+    def crewed(self) -> bool:
+        """More than one character: lines about one of them name them."""
+        return len(self.state.crew) > 1
 
     def set(self, **changes: Any) -> None:
         self.state = replace(self.state, **changes)
 
+    def put(self, character: Character) -> None:
+        """Replace the acting character's sheet (the expedition's status follows the crew's)."""
+        crew = list(self.state.crew)
+        crew[self.who] = character
+        self.set(crew=tuple(crew), status=crew_status(tuple(crew)))
+
     def update(self, **changes: Any) -> None:
-        """Change the character sheet."""
-        self.set(character=replace(self.sheet, **changes))
+        """Change the acting character's sheet."""
+        self.put(replace(self.sheet, **changes))
 
     def clock(self, **changes: Any) -> None:
         self.state = self.state.with_clock(**changes)
@@ -35,6 +58,33 @@ class Turn:
     def say(self, line: str) -> None:
         self.lines.append(line)
 
+    def tell(self, line: str) -> None:
+        """A line about the acting character: named in a crew (``Kai: ...``)."""
+        self.say(f"{self.name}: {line}" if self.crewed else line)
+
+    @contextmanager
+    def acting(self, who: int) -> Iterator[None]:
+        """The rules speak of character ``who`` inside (a clock event, a save in the dark)."""
+        before, self.who = self.who, who
+        try:
+            yield
+        finally:
+            self.who = before
+
     def ask(self, pending: Pending) -> None:
-        self.set(pending=pending)
-        self.say(pending.prompt)
+        """Ask the acting character a choice; behind one already asked, it waits in the queue."""
+        asked = replace(pending, who=self.name)
+        if self.crewed:
+            asked = replace(asked, prompt=f"{self.name}: {pending.prompt}")
+        if self.state.pending is None:
+            self.set(pending=asked)
+            self.say(asked.prompt)
+        else:
+            self.set(queue=(*self.state.queue, asked))
+
+    def next_asked(self) -> None:
+        """With no choice pending, ask the next queued one (its character acting)."""
+        if self.state.pending is None and self.state.queue:
+            first, *rest = self.state.queue
+            self.set(pending=first, queue=tuple(rest))
+            self.say(first.prompt)

@@ -26,8 +26,8 @@ __all__ = ["journeys"]  # the folder fixture, autouse
 
 
 def _items_11(state: dict[str, Any]) -> None:
-    state["character"]["items"] = [{"name": f"Crate {n}", "size": "normal", "broken": False}
-                                   for n in range(11)]  # fmt: skip
+    state["crew"][0]["items"] = [{"name": f"Crate {n}", "size": "normal", "broken": False}
+                                 for n in range(11)]  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -38,7 +38,7 @@ def _items_11(state: dict[str, Any]) -> None:
         (lambda s: s["encounters"][0].update(dice=9), "(the dice of Encounter Pool 'Hull noises' is 1 to 6, not 9)"),
         (lambda s: s["clock"].update(minute=50), "(the clock's minute (never past where it is heading) is 0 to 0, not 50)"),
         (lambda s: s.update(status="flying"), "(an expedition is creating, standing, dying, lost, not 'flying')"),
-        (lambda s: s["character"].update(hp=-5), "(Hit Points is a whole number from 0 to 10, not -5)"),
+        (lambda s: s["crew"][0].update(hp=-5), "(Hit Points is a whole number from 0 to 10, not -5)"),
         (_items_11, '(11 slots filled: a character has 10)'),
     ],
     ids=["light-of-40", "unknown-beam", "pool-of-9", "clock-ahead", "unknown-status", "hp-of-minus-5", "11-slots"],

@@ -60,7 +60,7 @@ def next_due(state: State) -> tuple[int, str] | None:
         events = [e for e in events if e[1] != _LIGHT]
     if not events:
         return None
-    minute, what, _index = min(events)
+    minute, what = min(events)[:2]
     return minute - clock.until, EVENTS[what]
 
 
