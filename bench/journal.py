@@ -34,6 +34,7 @@ and a long journey of 10,000 with a copy at 1,000; ``--actions=N`` for other who
 
 from __future__ import annotations
 
+import hashlib
 import json
 import platform
 import shutil
@@ -51,6 +52,11 @@ from typing import Any
 from rules.book import SNAPSHOT_EVERY, JourneyBook
 from rules.firelights import Consult
 from rules.firelights.strategy import SensiblePlayer
+
+try:  # the full check (rules.book_verify); absent in a Lantern from before it, timed as a baseline
+    from rules.book_verify import verify
+except ImportError:  # pragma: no cover - only when this script times an older tree
+    verify = None
 
 HERE = Path(__file__).resolve().parent
 REOPEN_BUDGET = 1.0  # seconds, for 10,000 actions
@@ -116,10 +122,22 @@ def empty_file_size(folder: Path) -> int:
     return size
 
 
-def reopen(path: Path, times: int = 5) -> list[float]:
-    """Seconds to open the journey, ready to play (checked, replayed from its last snapshot)."""
+def baseline_seconds() -> float:
+    """A fixed piece of work (hashing 8 MiB, a loop of 300,000 steps), timed beside each
+    reopening: reopening's time as a ratio to it compares two runs on a machine others share."""
+    started = time.perf_counter()
+    hashlib.sha256(bytes(8 << 20)).hexdigest()
+    sum(i * i for i in range(300_000))
+    return time.perf_counter() - started
+
+
+def reopen(path: Path, times: int = 5, baseline: list[float] | None = None) -> list[float]:
+    """Seconds to open the journey, ready to play (checked, replayed from its last snapshot);
+    ``baseline``: the fixed work of :func:`baseline_seconds` timed before each, appended."""
     seconds = []
     for _ in range(times):
+        if baseline is not None:
+            baseline.append(baseline_seconds())
         started = time.perf_counter()
         book = JourneyBook.open(path)
         seconds.append(time.perf_counter() - started)
@@ -151,6 +169,19 @@ def without_snapshots(path: Path, folder: Path) -> Path:
     return copy
 
 
+def verify_seconds(path: Path) -> float | None:
+    """Seconds of the full check (``python -m rules.book verify``: every row's hash, every
+    snapshot's seal, one replay from the start), the best of 3; None before it existed."""
+    if verify is None:
+        return None
+    seconds = []
+    for _ in range(3):
+        started = time.perf_counter()
+        verify(path)
+        seconds.append(time.perf_counter() - started)
+    return round(min(seconds), 3)
+
+
 def vacuumed_size(path: Path, folder: Path) -> int:
     copy = folder / "vacuumed.lantern"
     shutil.copyfile(path, copy)
@@ -175,12 +206,16 @@ def measure(folder: Path, actions: int, lengths: Sequence[int]) -> dict[str, Any
     long_replayed = reopen(without_snapshots(first, folder), times=1)[0]
     at_length = {}
     for length, path in sorted(long.copies.items()):
-        opened = reopen(path)
+        baseline: list[float] = []
+        opened = reopen(path, times=7, baseline=baseline)
         at_length[str(length)] = {
             "actions": length,
             "reopen_s_median": round(statistics.median(opened), 3),
             "reopen_s_worst": round(max(opened), 3),
             "reopen_times": len(opened),
+            "baseline_s_median": round(statistics.median(baseline), 4),
+            "reopen_to_baseline": round(statistics.median(opened) / statistics.median(baseline), 3),
+            "verify_s": verify_seconds(path),
             "file_bytes": path.stat().st_size,
             "bytes_per_action": round(path.stat().st_size / length, 1),
             "bytes_per_action_vacuumed": round(vacuumed_size(path, folder) / length, 1),
@@ -278,7 +313,9 @@ def report(figures: dict[str, Any], argv: list[str]) -> bool:
             f"{at['reopen_s_worst']} s of {at['reopen_times']} (snapshot every {SNAPSHOT_EVERY}); "
             f"size {at['bytes_per_action']} B per action as stored, "
             f"{at['bytes_per_action_vacuumed']} after VACUUM (snapshots "
-            f"{at['snapshot_bytes_share']:.0%} of the file)"
+            f"{at['snapshot_bytes_share']:.0%} of the file); reopen / baseline "
+            f"{at['reopen_to_baseline']} (baseline {at['baseline_s_median']} s); full check "
+            f"{at['verify_s']} s"
         )
     print(
         f"  at {long['log_at']:,} actions: a full replay (snapshots cleared) takes "

@@ -32,6 +32,7 @@ The parts, each in its module: where journeys live (a name is a file in the jour
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 import weakref
@@ -40,7 +41,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from rules import book_journal, book_open
+from rules import book_journal, book_open, book_registry, book_verify
 from rules.book_files import (
     FOLDER_ENV,
     SEED_ENV,
@@ -81,11 +82,6 @@ __all__ = [
 S = TypeVar("S")
 R = TypeVar("R")
 
-_latest: weakref.ref[JourneyBook[Any, Any]] | None = None
-#: The books open in this process (to change another journey's entry through its open book).
-_books: weakref.WeakSet[JourneyBook[Any, Any]] = weakref.WeakSet()
-
-
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -120,7 +116,7 @@ class JourneyBook(BookView[S, R]):
         self._describe: Callable[[R], str] = describer(journey.game)
         self._log: Log | None = None  # built by the first log(), then kept up to date
         self._pointer: Stamp = None  # the last-played file as this book last saw it
-        _books.add(self)
+        book_registry.add(self)
         book = weakref.ref(self)  # no cycle: a dropped book closes now
 
         def its_store() -> Store | None:
@@ -251,25 +247,25 @@ class JourneyBook(BookView[S, R]):
     def _replay(cls, store: Store, *, check_only: bool = False) -> JourneyBook[Any, Any]:
         """The book of ``store``, replayed; ``check_only``: no snapshots are written, and the
         book is not the one ``%%journal`` writes to (it is only a check)."""
-        latest = _latest
+        latest = book_registry.latest_ref()
         try:
             opened = book_open.replay(store, store_missing=not check_only)
             book: JourneyBook[Any, Any] = cls(store, opened)
             book._snapshots = opened.taking
         finally:
             if check_only:
-                _set_latest(latest)
+                book_registry.set_latest(latest)
         return book
 
     @staticmethod
     def latest() -> JourneyBook[Any, Any] | None:
         """The book opened most recently in this process (what ``%%journal`` writes to)."""
-        return None if _latest is None else _latest()
+        return book_registry.latest()
 
     def make_latest(self) -> None:
         """Make this the book :meth:`latest` returns (opening a book does it; a panel that
         switches back to a book after a failed switch does it too)."""
-        _set_latest(weakref.ref(self))
+        book_registry.set_latest(weakref.ref(self))
 
     @property
     def describe(self) -> Callable[[R], str]:
@@ -410,7 +406,7 @@ class JourneyBook(BookView[S, R]):
         """Save the journal entry of a notebook cell (``key``) in the journey it was written in:
         this one, unless only another journey of the folder holds ``key`` (a notebook of two
         journeys, run again); there it stays. Returns it with its journey's name and file."""
-        return book_journal.file_note(self, text, key, _open_book)
+        return book_journal.file_note(self, text, key, book_registry.open_book)
 
     def notes(self) -> list[Note]:
         """Every journal entry, in order."""
@@ -446,7 +442,7 @@ class JourneyBook(BookView[S, R]):
 
     @_locked
     def close(self) -> None:
-        _books.discard(self)
+        book_registry.discard(self)
         self.store.close()
 
     def __enter__(self) -> JourneyBook[S, R]:
@@ -476,16 +472,9 @@ class JourneyBook(BookView[S, R]):
             self._snapshots = book_open.put_snapshot(self.store, point, self._state_type)
 
 
-def _open_book(path: Path) -> JourneyBook[Any, Any] | None:
-    """A book open in this process on the journey file ``path``, if any."""
-    here = path.resolve()
-    return next((book for book in list(_books) if book.path.resolve() == here), None)
-
-
-def _set_latest(book: weakref.ref[JourneyBook[Any, Any]] | None) -> None:
-    global _latest
-    _latest = book
-
-
 def _now() -> int:
     return int(time.time())
+
+
+if __name__ == "__main__":  # python -m rules.book verify PATH
+    sys.exit(book_verify.main(sys.argv[1:]))

@@ -6,6 +6,12 @@ state back exactly), and opening replays only the entries after the last one. It
 those rows, too: the entries before are read when something asks for them
 (:mod:`rules.book_pages`), so what opening reads does not grow with the journey. A snapshot
 of other rules code (another fingerprint) is never trusted: it is rebuilt by the replay instead.
+
+Why a replayed journey is the file's record (:mod:`rules.store_chain`): the snapshot used must
+be sealed to the record (else it is rebuilt, with a :class:`SnapshotDistrusted` warning), and
+the journey row and the rows replayed after it must match the chain of hashes (else the file
+is a :class:`CorruptJourney` naming the row) before anything is written. A row before the
+snapshot is not read: the full check (:mod:`rules.book_verify`) reads them all.
 """
 
 from __future__ import annotations
@@ -78,6 +84,11 @@ def replay(store: Store, *, store_missing: bool = True) -> Opened:
             before = start
         if before != sys.maxsize or distrusted:  # fell back: these rows were not checked yet
             store.check_rows(after=max(after, 0))
+        trusted = max(after, 0)
+
+        def whole() -> None:  # the journey row and the rows replayed, once they replay
+            store.check_chain(after=trusted)
+
         pages = Pages(lambda: store, start, store.superseded_among(start, after) if start else 0)
         entries = Record([UNREAD] * start + [row.entry() for row in rows], pages, "entry", start)
         seqs = Record([UNREAD] * start + [row.seq for row in rows], pages, "seq", start)
@@ -85,9 +96,12 @@ def replay(store: Store, *, store_missing: bool = True) -> Opened:
             chosen, info.seed, info.options, entries[:start], point
         )
         taking = catch_up(
-            journey, entries, store, state_type, store_missing=store_missing, redo=distrusted
-        )
+            journey, entries, store, state_type, store_missing=store_missing, redo=distrusted,
+            check=whole,
+        )  # fmt: skip
         redo = redo_stack(store.rows_where("kind = 'action' AND undone = 1"))
+    except CorruptJourney:
+        raise
     except InvalidInput as error:
         raise CorruptJourney(store.path, f"does not replay: {error}") from None
     return Opened(journey, seqs, redo, taking, pages)
@@ -101,10 +115,15 @@ def catch_up(
     *,
     store_missing: bool = True,
     redo: set[int] | None = None,
+    check: Callable[[], None] = lambda: None,
 ) -> bool:
-    """Replay the entries after the loaded point, storing the snapshots that are missing (and
-    those of the counts in ``redo``: found not to hold a possible state); False when the codec
-    cannot hold the state exactly (then no snapshot is taken at all)."""
+    """Replay the entries after the loaded point, then ``check`` the file, then store the
+    snapshots that are missing (and those of the counts in ``redo``, distrusted: the others of
+    those counts are dropped); False when the codec cannot hold the state exactly (then no
+    snapshot is taken at all).
+
+    Why check after the replay: a row the rules refuse is named by the replay, in the rules'
+    words; a row edited to another possible value only by the chain."""
     code = rules_fingerprint()
     have = store.snapshot_counts(code) - (redo or set())
     missing: list[Point[Any, Any]] = []
@@ -115,11 +134,13 @@ def catch_up(
         done = upto
         if done % SNAPSHOT_EVERY == 0 and done not in have:
             missing.append(journey.point())
+    check()
     taking = True
-    if missing and store_missing:
+    if (missing or redo) and store_missing:
         # A read-only copy cannot take them: snapshots only make opening faster.
         with suppress(sqlite3.Error, JourneyChanged), store.transaction():
             store.drop_stale_snapshots(code)
+            store.drop_snapshots(sys.maxsize, sorted(redo or ()))
             for point in missing:
                 taking = taking and put_snapshot(store, point, state_type)
     return taking
@@ -138,8 +159,9 @@ def put_snapshot(store: Store, point: Point[Any, Any], state_type: type) -> bool
 
 
 class SnapshotDistrusted(UserWarning):
-    """A stored snapshot did not hold a possible state (the file was edited, or damaged): it
-    was not used, and the state was rebuilt from the record (or an earlier snapshot)."""
+    """A stored snapshot did not hold a possible state, or was not the one stored for this
+    record (the file was edited, or damaged): it was not used, and the state was rebuilt from
+    the record (or an earlier snapshot)."""
 
 
 def load_point(
@@ -150,8 +172,9 @@ def load_point(
     distrusted: set[int] | None = None,
 ) -> Point[Any, Any] | None:
     """The latest stored snapshot of fewer than ``before`` entries, decoded and (``check``: the
-    game's hook) checked against the game's invariants; None if none fits. One that does not
-    decode or fails the check is skipped with a :class:`SnapshotDistrusted` warning, its count added to
+    game's hook) checked against the game's invariants and sealed to the record
+    (:mod:`rules.store_chain`); None if none fits. One that does not decode, fails the check or
+    is not sealed is skipped with a :class:`SnapshotDistrusted` warning, its count added to
     ``distrusted``, and the one before it tried."""
     while (found := store.snapshot(before, rules_fingerprint())) is not None:
         count, steps, state = found
@@ -159,19 +182,22 @@ def load_point(
             decoded = codec.decode(state_type, store.unpack(state))
             if check is not None:
                 check(decoded)
+            sealed = store.sealed(count, steps, rules_fingerprint(), state)
         except (ValueError, TypeError, KeyError, AttributeError) as error:
-            warnings.warn(
-                f"{str(store.path)!r}: the snapshot after {count} entries does not hold a "
-                f"possible state ({short_repr(str(error), 160)[1:-1]}): not used, the state is "
-                "rebuilt from the record",
-                SnapshotDistrusted,
-                stacklevel=2,
-            )
-            if distrusted is not None:
-                distrusted.add(count)
-            before = count
-            continue
-        return Point(count, decoded, steps)
+            why = f"does not hold a possible state ({short_repr(str(error), 160)[1:-1]})"
+        else:
+            if sealed:
+                return Point(count, decoded, steps)
+            why = "was changed after it was stored (it no longer matches the journey's record)"
+        warnings.warn(
+            f"{str(store.path)!r}: the snapshot after {count} entries {why}: not used, the "
+            "state is rebuilt from the record",
+            SnapshotDistrusted,
+            stacklevel=2,
+        )
+        if distrusted is not None:
+            distrusted.add(count)
+        before = count
     return None
 
 

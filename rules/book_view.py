@@ -12,9 +12,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from rules import book_pages, export
+from rules import book_pages, book_verify, export
 from rules.chance import JSON, Chance
-from rules.errors import InvalidInput
 from rules.journey import Entry, Game, Journey
 from rules.store import CorruptJourney, Store
 
@@ -92,15 +91,11 @@ class BookView(Generic[S, R]):
         return self.reroll_refusal() is None
 
     def check(self) -> None:
-        """Check the whole journey, as opening checks only what it replays: every row of the
-        file, then one replay of the record from the start, which must give the state the book
-        holds from its snapshots; a :class:`~rules.store.CorruptJourney` says what is wrong."""
-        self.store.check_rows()
-        try:
-            state = Journey(self.game, self.seed, self.options, list(self.entries)).state
-        except InvalidInput as error:
-            raise CorruptJourney(self.path, f"does not replay: {error}") from None
-        if state != self.state:
+        """Check the whole journey, as opening checks only what it reads: every row of the file,
+        the chain of hashes and every snapshot's seal, then one replay of the record from the
+        start (:func:`rules.book_verify.check_store`), which must give the state the book holds
+        from its snapshots; a :class:`~rules.store.CorruptJourney` says what is wrong."""
+        if book_verify.check_store(self.store).state != self.state:
             raise CorruptJourney(
                 self.path, "holds snapshots that do not give the state its record gives: open it "
                 "again after deleting its snapshots (the record is whole)")  # fmt: skip

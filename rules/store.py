@@ -7,7 +7,7 @@ the panel shows its result, and a power cut or a killed kernel loses nothing ack
 each commit the WAL is checkpointed into the ``.lantern`` file itself, so copying that one file
 while the notebook is still open gives a complete journey (or use :meth:`Store.backup`).
 
-What a file holds (schema version 3):
+What a file holds (schema version 4):
 
 * ``schema_version``: the versions applied, newest last (also in the header's ``user_version``);
 * ``journey``: one row: format, game, name, seed, options (JSON), when it was created;
@@ -22,13 +22,16 @@ What a file holds (schema version 3):
   from older rules are ignored rather than trusted;
 * ``chunks``: the pieces of the long lists in those states (:func:`rules.codec.pack`), each
   kept once by the hash of its text: a snapshot holds only what changed since the one before,
-  so a long journey's file grows with its length, not with its square.
+  so a long journey's file grows with its length, not with its square;
+* ``hash`` columns: a chain of hashes over the journey row and the rows, and a seal on each
+  snapshot, so an edited file is told from a whole one (:mod:`rules.store_chain`).
 
 Version 1 deleted the undone actions a new action left behind; version 2 keeps them so the
-journey's log still shows them; version 3 adds ``chunks``. An older file is read as it is (a
-snapshot of version 2 holds its state whole) and upgraded in place by the commit that first
-needs it, in that one transaction (its snapshots then cut into pieces); a Lantern that reads
-only an older version then refuses it as newer.
+journey's log still shows them; version 3 adds ``chunks``; version 4 the chain. An older file is
+checked as it is, then upgraded in place when it is opened for play, in one transaction (a crash
+leaves it as it was): snapshots of version 2, held whole, are cut into pieces, and the chain is
+computed over the file as it is. A Lantern that reads only an older version then refuses it as
+newer.
 
 Opening never changes a file it refuses: :mod:`rules.store_check` (its errors re-exported here)
 checks it from its bytes and read-only first, and only a file that passes is opened for writing.
@@ -42,16 +45,14 @@ import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 
-from rules import codec, journey
+from rules import codec, journey, store_chain
 from rules.chance import JSON
-from rules.errors import InvalidInput
-from rules.journey import RECORD_FORMAT, Entry, short_repr
+from rules.journey import RECORD_FORMAT, Entry
 from rules.store_check import (
     APPLICATION_ID,
-    LIVE,
     SCHEMA_VERSION,
     CorruptJourney,
     JourneyChanged,
@@ -67,9 +68,9 @@ from rules.store_check import (
     inspect,
     rules_fingerprint,
     sidecar,
-    stamp,
 )
 from rules.store_files import SUFFIX, clean_leftovers, link_new
+from rules.store_rows import Reading, Row, dumps
 
 __all__ = [
     "APPLICATION_ID",
@@ -126,60 +127,16 @@ CREATE TABLE snapshots (
 CREATE TABLE chunks (hash TEXT PRIMARY KEY, data TEXT NOT NULL) WITHOUT ROWID;
 CREATE INDEX book_superseded ON book (seq) WHERE superseded IS NOT NULL;
 """
-
-
-@dataclass(frozen=True)
-class Row:
-    """One row of the book: an action (``kind == "action"``), a note, or a mechanics line."""
-
-    seq: int
-    kind: str
-    body: str
-    chance: str | None = None
-    supplied: int = 0
-    superseded: bool = False
-    undone: bool = False
-    ref: int | None = None
-    cell: str | None = None
-    at: int = 0
-    forgotten: bool = False  # undone for good (``undone = 2``): no longer on the redo stack
-
-    def entry(self) -> Entry:
-        """The :class:`~rules.journey.Entry` of an action row."""
-        try:
-            action, chance = json.loads(self.body), json.loads(self.chance or "[]")
-        except json.JSONDecodeError as error:
-            raise InvalidInput(
-                f"row {self.seq} holds broken JSON ({error}): action {short_repr(self.body)}, "
-                f"chance {short_repr(self.chance)}"
-            ) from None
-        if not isinstance(action, dict):
-            raise InvalidInput(
-                f"row {self.seq}'s action is a JSON object, got {short_repr(action)}"
-            )
-        if not isinstance(chance, list):
-            raise InvalidInput(
-                f"row {self.seq}'s chance is a JSON list of outcomes, got {short_repr(chance)}"
-            )
-        supplied = self.supplied
-        if type(supplied) is not int or not 0 <= supplied <= len(chance):
-            raise InvalidInput(
-                f"row {self.seq}'s 'supplied' is a count of its {len(chance)} outcomes, got "
-                f"{short_repr(supplied, 40)}"
-            )
-        return Entry(action, tuple(chance), self.superseded, supplied)
-
-
-def dumps(value: JSON) -> str:
-    """Compact JSON, the way every JSON column is written."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+#: What version 3 added (the rest is version 4's chain: :data:`rules.store_chain.COLUMNS`).
+PIECES = SCHEMA[SCHEMA.index("CREATE TABLE chunks") :].split(";")[:2]
 
 
 # --- the store ---------------------------------------------------------------------------------
 
 
-class Store:
-    """One open journey file. Writes happen inside :meth:`transaction` and are durable on exit."""
+class Store(Reading):
+    """One open journey file (its reading side: :class:`~rules.store_rows.Reading`). Writes
+    happen inside :meth:`transaction` and are durable on exit."""
 
     def __init__(self, db: sqlite3.Connection, info: JourneyInfo) -> None:
         self._db = db
@@ -187,6 +144,8 @@ class Store:
         self.closed = False
         self.path = info.path
         self._version = self._data_version()
+        self._since: int | None = None  # the first row this transaction changed (to rechain)
+        self._unsealed = False  # a snapshot was stored in this transaction (to seal)
 
     @classmethod
     def create(
@@ -222,6 +181,7 @@ class Store:
                 "INSERT INTO journey VALUES (1, ?, ?, ?, ?, ?, ?)",
                 (RECORD_FORMAT, game, name, seed, dumps(dict(options)), now),
             )
+            store_chain.add_chain(db)
             db.execute("COMMIT")
             db.execute("PRAGMA journal_mode = WAL")
         finally:
@@ -238,7 +198,8 @@ class Store:
 
         The check comes first always, also when a ``-wal`` file is there (a kernel died, or the
         journey is open elsewhere): a refused file, its WAL and its ``-shm`` stay as they were.
-        Only then does SQLite open it for writing (and fold a crashed WAL in).
+        Only then does SQLite open it for writing (and fold a crashed WAL in), and a file of an
+        older schema is upgraded (see the module docstring).
         """
         path = Path(path)
         info = inspect(path, game)
@@ -249,13 +210,33 @@ class Store:
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")
+            store = cls(db, info)
+            if info.schema < SCHEMA_VERSION:
+                store._upgrade()
         except sqlite3.DatabaseError as error:
             db.close()
             raise CorruptJourney(path, f"cannot be opened: SQLite says {str(error)!r}") from None
         except BaseException:
             db.close()
             raise
-        return cls(db, info)
+        return store
+
+    def _upgrade(self) -> None:
+        """Bring a file of an older schema to this one, in one transaction (see the module
+        docstring); the version 1 and 2 files hold nothing else that version 3 changed."""
+        with self.transaction():
+            if self.info.schema < 3:
+                for statement in PIECES:
+                    self._db.execute(statement)
+                query = "SELECT count, steps, code, state FROM snapshots"
+                for at, steps, code, text in self._db.execute(query).fetchall():
+                    with suppress(ValueError):  # one that does not read is distrusted on loading
+                        self.put_snapshot(at, steps, code, json.loads(text))
+            store_chain.add_chain(self._db)
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+            self._db.execute("INSERT INTO schema_version VALUES (?, ?)", (SCHEMA_VERSION, now))
+        self.info = replace(self.info, schema=SCHEMA_VERSION)
 
     @classmethod
     @contextmanager
@@ -264,83 +245,6 @@ class Store:
         replay it before anything opens it for writing; nothing it holds can change the file."""
         with checked(Path(path), game) as (db, info):
             yield cls(db, info)
-
-    # --- reading -------------------------------------------------------------------------------
-
-    def rows(self) -> list[Row]:
-        """Every row of the book, in order."""
-        return self.rows_where("1")
-
-    def rows_where(self, where: str, args: Sequence[object] = ()) -> list[Row]:
-        """The rows matching an SQL condition on the book's columns, in order."""
-        query = (
-            "SELECT seq, kind, body, chance, supplied, superseded, undone, ref, cell, at "
-            f"FROM book WHERE {where} ORDER BY seq"
-        )
-        return [
-            Row(seq, kind, body, chance, supplied or 0, bool(sup), bool(undone), ref, cell, at,
-                undone == 2)
-            for seq, kind, body, chance, supplied, sup, undone, ref, cell, at in self._db.execute(
-                query, tuple(args)
-            )
-        ]  # fmt: skip
-
-    def snapshot(self, before: int, code: str) -> tuple[int, int, str] | None:
-        """The latest snapshot (count, steps, its text: :meth:`unpack` reads it) of fewer than
-        ``before`` entries."""
-        row = self._db.execute(
-            "SELECT count, steps, state FROM snapshots WHERE count < ? AND code = ? "
-            "ORDER BY count DESC LIMIT 1",
-            (before, code),
-        ).fetchone()
-        return None if row is None else (int(row[0]), int(row[1]), str(row[2]))
-
-    def unpack(self, text: str) -> JSON:
-        """A snapshot's state as :func:`rules.codec.encode` gave it, its pieces read back and
-        their hashes checked (a broken one raises :class:`~rules.codec.CodecError`)."""
-        return codec.unpack(json.loads(text), self._chunks)
-
-    def _chunks(self, digests: list[str]) -> dict[str, str]:
-        try:
-            query = "SELECT hash, data FROM chunks WHERE hash IN (SELECT value FROM json_each(?))"
-            return dict(self._db.execute(query, (json.dumps(digests),)).fetchall())
-        except sqlite3.OperationalError:  # a file of schema 2, read only: it has no pieces
-            return {}
-
-    def stamp(self) -> tuple[object, ...]:
-        return stamp(self._db)  # see rules.store_check.stamp
-
-    def snapshot_counts(self, code: str) -> set[int]:
-        query = "SELECT count FROM snapshots WHERE code = ?"
-        return {count for (count,) in self._db.execute(query, (code,))}
-
-    def live_rows(self, first: int, count: int) -> list[Row]:
-        """The rows of ``count`` entries of the journey as it stands, from place ``first``."""
-        inner = f"SELECT seq FROM book WHERE {LIVE} ORDER BY seq LIMIT ? OFFSET ?"
-        return self.rows_where(f"seq IN ({inner})", (count, first))
-
-    def superseded_among(self, places: int, last: int | None = None) -> int:
-        """How many of the first ``places`` entries are tries a reroll replaced (``last``: the
-        ``seq`` of the last of them, when known: then an index answers)."""
-        first = f"SELECT superseded FROM book WHERE {LIVE} ORDER BY seq LIMIT ?"
-        query = f"SELECT count(*) FROM book WHERE {LIVE} AND superseded IS NOT NULL AND seq <= ?"
-        sql, args = (
-            (f"SELECT count(superseded) FROM ({first})", places) if last is None else (query, last)
-        )
-        return int(self._db.execute(sql, (args,)).fetchone()[0])
-
-    def actions_before(self, seq: int) -> int:
-        """How many actions stand (not undone, not superseded) among the rows before ``seq``."""
-        (count,) = self._db.execute(
-            f"SELECT count(*) FROM book WHERE {LIVE} AND superseded IS NULL AND seq < ?",
-            (seq,),
-        ).fetchone()
-        return int(count)
-
-    def note_by_cell(self, cell: str) -> Row | None:
-        """The note a notebook cell wrote (``cell`` is its id, or a hash of its text)."""
-        found = self.rows_where("cell = ? AND kind = 'note'", (cell,))
-        return found[-1] if found else None
 
     # --- writing -------------------------------------------------------------------------------
 
@@ -367,13 +271,30 @@ class Store:
                     "opened here: open it again to continue from what it holds now"
                 )
             yield self
+            self._chain()
             self._db.execute("COMMIT")
         except BaseException:
+            self._since, self._unsealed = None, False
             with suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise
         with suppress(sqlite3.OperationalError):  # busy readers: the next commit tries again
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def _chain(self) -> None:
+        """Hash the rows this transaction changed, and the rows after them, again; seal the
+        snapshots it stored and those of the rows rehashed (:mod:`rules.store_chain`)."""
+        since, unsealed = self._since, self._unsealed
+        self._since, self._unsealed = None, False
+        if self.info.schema < store_chain.CHAINED:
+            return
+        if since is not None:
+            store_chain.rechain(self._db, since)
+        if since is not None or unsealed:
+            store_chain.reseal(self._db, since)
+
+    def _changed(self, *seqs: int) -> None:
+        self._since = min(seqs if self._since is None else (self._since, *seqs))
 
     def add_action(self, entry: Entry, at: int) -> int:
         """Append an action row; returns its ``seq``."""
@@ -383,6 +304,7 @@ class Store:
             (dumps(dict(entry.action)), dumps(list(entry.chance)), entry.supplied or None,
              1 if entry.superseded else None, at),
         )  # fmt: skip
+        self._changed(int(cursor.lastrowid or 0))
         return int(cursor.lastrowid or 0)
 
     def add_note(
@@ -392,18 +314,22 @@ class Store:
             "INSERT INTO book (kind, body, ref, cell, at) VALUES (?, ?, ?, ?, ?)",
             (kind, text, ref, cell, at),
         )
+        self._changed(int(cursor.lastrowid or 0))
         return int(cursor.lastrowid or 0)
 
     def set_text(self, seq: int, text: str) -> None:
         self._db.execute("UPDATE book SET body = ? WHERE seq = ?", (text, seq))
+        self._changed(seq)
 
     def set_superseded(self, seq: int) -> None:
         self._db.execute("UPDATE book SET superseded = 1 WHERE seq = ?", (seq,))
+        self._changed(seq)
 
     def set_undone(self, seqs: Sequence[int], undone: bool) -> None:
         self._db.executemany(
             "UPDATE book SET undone = ? WHERE seq = ?", [(1 if undone else None, s) for s in seqs]
         )
+        self._changed(*seqs)
 
     def forget_undone(self, after: int | None) -> None:
         """Leave the redo stack behind (a new action is played after the entry ``after``, None at
@@ -417,44 +343,29 @@ class Store:
             "SELECT seq FROM book WHERE kind = 'action' AND undone = 1 ORDER BY seq")]  # fmt: skip
         if not seqs:
             return
-        self._upgrade(2)  # see the module docstring: version 1 deleted these rows
         self._db.executemany(
             "UPDATE book SET undone = 2, ref = ? WHERE seq = ?",
             list(zip([after, *seqs[:-1]], seqs, strict=True)),
         )
+        self._changed(*seqs)
 
     def put_snapshot(self, count: int, steps: int, code: str, state: JSON) -> None:
-        """Store a snapshot in pieces (inside a transaction): only new pieces add to the file."""
-        if self._upgrade(3):  # the snapshots a version 2 file holds whole, stored in pieces
-            query = "SELECT count, steps, code, state FROM snapshots WHERE count != ?"
-            for at, its_steps, its_code, text in self._db.execute(query, (count,)).fetchall():
-                with suppress(ValueError):  # one that does not read is distrusted on loading
-                    self.put_snapshot(at, its_steps, its_code, json.loads(text))
+        """Store a snapshot in pieces (inside a transaction): only new pieces add to the file;
+        sealed when the transaction ends."""
         chunks: dict[str, str] = {}
         root = codec.pack(state, chunks)
         self._db.executemany("INSERT OR IGNORE INTO chunks VALUES (?, ?)", chunks.items())
         self._db.execute(
-            "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO snapshots (count, steps, code, state) VALUES (?, ?, ?, ?)",
             (count, steps, code, dumps(root)),
         )
+        self._unsealed = True
 
-    def _upgrade(self, version: int) -> bool:
-        """Bring the file to schema ``version`` (2 or 3) within the transaction under way, the
-        one that first needs it (see the module docstring); True if it was older."""
-        (was,) = self._db.execute("PRAGMA user_version").fetchone()
-        if was >= version:
-            return False
-        if version >= 3:
-            for statement in SCHEMA[SCHEMA.index("CREATE TABLE chunks") :].split(";")[:2]:
-                self._db.execute(statement)
-        self._db.execute(f"PRAGMA user_version = {version}")
-        now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-        self._db.execute("INSERT OR IGNORE INTO schema_version VALUES (?, ?)", (version, now))
-        return True
-
-    def drop_snapshots(self, after: int) -> None:
-        """Forget the snapshots of more than ``after`` entries (those entries changed)."""
+    def drop_snapshots(self, after: int, counts: Sequence[int] = ()) -> None:
+        """Forget the snapshots of more than ``after`` entries (those entries changed), and those
+        of ``counts`` (found not to be the ones stored: they are rebuilt)."""
         self._db.execute("DELETE FROM snapshots WHERE count > ?", (after,))
+        self._db.executemany("DELETE FROM snapshots WHERE count = ?", [(c,) for c in counts])
 
     def drop_stale_snapshots(self, code: str) -> None:
         self._db.execute("DELETE FROM snapshots WHERE code != ?", (code,))

@@ -61,8 +61,9 @@ __all__ = [
 #: "LANT" in the SQLite header (offset 68): tells a journey from any other SQLite database.
 APPLICATION_ID = 0x4C414E54
 #: 2: an undone action a new action left behind stays, ``undone = 2``; 3: snapshots keep the long
-#: lists of a state in shared pieces, table ``chunks`` (see :mod:`rules.store`).
-SCHEMA_VERSION = 3
+#: lists of a state in shared pieces, table ``chunks`` (see :mod:`rules.store`); 4: a chain of
+#: hashes over the rows, each snapshot sealed to it (:mod:`rules.store_chain`).
+SCHEMA_VERSION = 4
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import hashlib
+import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
+from rules import codec
 from rules.book import JourneyBook
 from rules.firelights import Ask, Begin, Rest, available
 
-__all__ = ["begin", "digest", "listing", "played", "scripted", "simple_action", "step"]
+__all__ = [
+    "as_schema",
+    "begin",
+    "digest",
+    "listing",
+    "played",
+    "scripted",
+    "simple_action",
+    "step",
+]
 
 
 def begin(book: Any) -> Any:
@@ -63,3 +75,28 @@ def scripted(name: str = "golden") -> JourneyBook[Any, Any]:
     book.play(Search("forceful"), [["4S", "6C"], [3, 3]])
     book.undo()
     return book
+
+
+def as_schema(path: Path, version: int) -> None:
+    """The (closed) journey file as the Lantern of schema ``version`` (1 to 3) wrote it: before
+    4, no chain of hashes (rules.store_chain); before 3, each snapshot whole and no table of
+    pieces; the version in the header and the table."""
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("DROP INDEX snapshots_seq")
+        for table, column in (("journey", "hash"), ("book", "hash"), ("snapshots", "seq"),
+                              ("snapshots", "seal")):  # fmt: skip
+            db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        if version < 3:
+            chunks = dict(db.execute("SELECT hash, data FROM chunks"))
+            fetch = lambda digests: {d: chunks[d] for d in digests if d in chunks}  # noqa: E731
+            for count, text in db.execute("SELECT count, state FROM snapshots").fetchall():
+                whole = json.dumps(codec.unpack(json.loads(text), fetch), separators=(",", ":"))
+                db.execute("UPDATE snapshots SET state = ? WHERE count = ?", (whole, count))
+            db.execute("DROP TABLE chunks")
+            db.execute("DROP INDEX book_superseded")
+        db.execute("DELETE FROM schema_version")
+        db.execute("INSERT INTO schema_version VALUES (?, 'then')", (version,))
+        db.execute(f"PRAGMA user_version = {version}")
+    db.execute("VACUUM")
+    db.close()

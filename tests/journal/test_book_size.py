@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from journal_helpers import begin
+from journal_helpers import as_schema, begin
 
 from rules import book_open, book_pages, codec, store_check
 from rules.book import JourneyBook
@@ -240,12 +240,13 @@ def test_a_row_before_the_snapshot_is_checked_when_read_and_by_check(journeys: P
     again.close()
 
 
-def test_check_finds_a_snapshot_that_does_not_give_the_state_of_the_record(
+def test_an_edited_snapshot_is_rebuilt_and_check_finds_one_sealed_as_found(
     journeys: Path,
 ) -> None:
-    """JourneyBook.check: "one replay of the record from the start, which must give the state
-    the book holds from its snapshots". A snapshot edited into another possible state passes
-    the game's check on opening; only the whole replay tells."""
+    """rules.store_chain: a snapshot edited into another possible state is no longer sealed to
+    the record: opening rebuilds it with a warning. A file edited before it had its chain is
+    sealed as found when it is upgraded; JourneyBook.check: "one replay of the record from the
+    start, which must give the state the book holds from its snapshots" still tells."""
     book = rolled(2 * EVERY + 1)
     path, state = book.path, book.state
     book.check()  # a sound journey passes
@@ -253,10 +254,20 @@ def test_check_finds_a_snapshot_that_does_not_give_the_state_of_the_record(
     ((text,),) = query(path, "SELECT state FROM snapshots WHERE count = ?", 2 * EVERY)
     edited = json.loads(text)
     edited["treasures"] += 1
-    execute(path, f"UPDATE snapshots SET state = '{json.dumps(edited)}' WHERE count = {2 * EVERY}")
+    edit = f"UPDATE snapshots SET state = '{json.dumps(edited)}' WHERE count = {2 * EVERY}"
+    execute(path, edit)
+    with pytest.warns(SnapshotDistrusted, match="was changed after it was stored"):
+        again = JourneyBook.open("wick")
+    assert again.state == state
+    again.check()
+    again.close()
+    as_schema(path, 3)
+    execute(path, edit)  # edited while the file had no chain: sealed as found on upgrade
     again = JourneyBook.open("wick")
     assert again.state != state
-    with pytest.raises(CorruptJourney, match="snapshots that do not give the state its record"):
+    with pytest.raises(
+        CorruptJourney, match=rf"a snapshot \(after {2 * EVERY} entries\) that is not"
+    ):
         again.check()
     again.close()
 
@@ -266,22 +277,7 @@ def test_check_finds_a_snapshot_that_does_not_give_the_state_of_the_record(
 
 def as_schema_2(path: Path) -> None:
     """The file as the Lantern of schema 2 wrote it: each snapshot whole, no table of pieces."""
-    db = sqlite3.connect(path)
-    with db:
-        chunks = dict(db.execute("SELECT hash, data FROM chunks"))
-        for count, text in db.execute("SELECT count, state FROM snapshots").fetchall():
-            whole = codec.unpack(json.loads(text), pick(chunks))
-            db.execute(
-                "UPDATE snapshots SET state = ? WHERE count = ?",
-                (json.dumps(whole, separators=(",", ":")), count),
-            )
-        db.execute("DROP TABLE chunks")
-        db.execute("DROP INDEX book_superseded")
-        db.execute("INSERT OR IGNORE INTO schema_version VALUES (2, 'then')")
-        db.execute("DELETE FROM schema_version WHERE version = 3")
-        db.execute("PRAGMA user_version = 2")
-    db.execute("VACUUM")
-    db.close()
+    as_schema(path, 2)
 
 
 def versions(path: Path) -> tuple[int, int]:
@@ -306,20 +302,19 @@ def test_a_schema_2_file_opens_from_its_whole_snapshots_then_is_upgraded(
         again = JourneyBook.open("wick")
     assert unread(again) == 5 * EVERY
     assert again.state == state and again.entries == entries
-    assert versions(path) == (2, 2)  # nothing written yet
-    while len(again.entries) < 6 * EVERY:
-        again.play(Consult("theme"))
-    assert versions(path) == (3, 3)  # the commit that stored a snapshot upgraded the file
-    state = again.state
-    again.close()
+    assert versions(path) == (4, 4)  # opened for play: upgraded, pieces and chain at once
     # The snapshot after 80 entries (79 slips), written whole by schema 2, is now in pieces.
     ((old,),) = query(path, "SELECT state FROM snapshots WHERE count = ?", 5 * EVERY)
     assert '"@pieces"' in old and query(path, "SELECT count(*) FROM chunks") != [(0,)]
+    while len(again.entries) < 6 * EVERY:
+        again.play(Consult("theme"))
+    state = again.state
+    again.close()
     third = JourneyBook.open("wick")
     assert third.state == state == replayed(third)
     third.close()
-    monkeypatch.setattr(store_check, "SCHEMA_VERSION", 2)
-    with pytest.raises(NewerJourney, match="schema version 3"):
+    monkeypatch.setattr(store_check, "SCHEMA_VERSION", 3)
+    with pytest.raises(NewerJourney, match="schema version 4"):
         JourneyBook.open("wick")
 
 
@@ -334,7 +329,7 @@ def test_a_file_written_by_the_lantern_of_schema_2_opens_and_plays_on(journeys: 
     assert len(book.entries) == 151 and book.actions == 150 and book.can_redo
     assert book.state == replayed(book)
     assert [note.text for note in book.notes()] == ["The last beacon is lit."]
-    assert versions(path) == (3, 3)
+    assert versions(path) == (4, 4)
     book.redo()
     book.play(Consult("event"))
     state = book.state

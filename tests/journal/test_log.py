@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from journal_helpers import played, scripted, step
+from journal_helpers import as_schema, played, scripted, step
 
 from rules import journey as journey_module
 from rules import store_check
@@ -213,12 +213,8 @@ def test_state_after_starts_from_a_stored_snapshot_after_reopening(
 
 
 def downgrade_to_version_1(path: Path) -> None:
-    """What a Lantern of schema version 1 wrote: the same tables, version 1 in both places."""
-    db = sqlite3.connect(path)
-    db.execute("UPDATE schema_version SET version = 1")
-    db.execute("PRAGMA user_version = 1")
-    db.commit()
-    db.close()
+    """What a Lantern of schema version 1 wrote: no chain, no pieces, version 1 in both places."""
+    as_schema(path, 1)
 
 
 def versions(path: Path) -> tuple[int, list[int]]:
@@ -230,25 +226,25 @@ def versions(path: Path) -> tuple[int, list[int]]:
         db.close()
 
 
-def test_a_version_1_journey_is_upgraded_when_it_first_keeps_an_undone_action(
+def test_a_version_1_journey_is_upgraded_when_it_is_opened_for_play(
     journeys: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """rules.store: "a version 1 file is upgraded in place by the commit that first keeps one (a
-    Lantern that reads only version 1, which would offer to redo them, then refuses the file as
-    newer instead)". Until then it stays as a version 1 Lantern wrote it."""
+    """rules.store: "An older file is checked as it is, then upgraded in place when it is opened
+    for play, in one transaction ... A Lantern that reads only an older version then refuses it
+    as newer" (a Lantern of version 1 would offer to redo the undone actions it keeps)."""
     book = played("wick", 4)
     book.close()
     downgrade_to_version_1(book.path)
+    assert versions(book.path) == (1, [1])
     book = JourneyBook.open("wick")
+    assert versions(book.path) == (4, [1, 4])
     step(book)
     book.undo()
-    assert versions(book.path) == (1, [1])
     step(book)  # the undone action is kept, undone for good
-    assert versions(book.path) == (2, [1, 2])
     assert [line.status for line in book.log()].count("undone") == 1
     book.close()
     monkeypatch.setattr(store_check, "SCHEMA_VERSION", 1)
-    with pytest.raises(NewerJourney, match="schema version 2"):
+    with pytest.raises(NewerJourney, match="schema version 4"):
         JourneyBook.open("wick")
 
 
