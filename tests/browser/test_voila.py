@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import subprocess
 
-from harness import REPO, assert_no_tracebacks
+from harness import REPO, VoilaServer, assert_no_tracebacks, open_notebook
 from playwright.sync_api import expect
 from test_firelights import TALL, Script, Table, beside, card_code, keep_text, label
 
@@ -90,4 +90,48 @@ def test_voila_plays_firelights(page, voila, shot):
     )
     expect(table.status).to_contain_text("Story Deck 49 cards, 1 discarded")
     shot(page, "discovered")
+    assert_no_tracebacks(page)
+
+
+def test_a_journey_played_in_voila_is_offered_to_open_again_in_jupyterlab(
+    page, jupyter_server, notebook_dir, state_dir, shot
+):
+    """Issue 16: "when Voilà changed the journey, the JupyterLab panel said 'open it again' but
+    the Open list was empty". The Voilà page and the notebook share one journeys folder here,
+    as they do under `make play` and `make voila`."""
+    open_notebook(page, jupyter_server, "firelights.ipynb")
+    lab = page.locator(".lantern-firelights")
+    lab.locator(".lantern-name input").fill("Ember")
+    lab.locator(".lantern-pronouns input").fill("they/them")
+    lab.locator(".lantern-act-begin").click()
+    expect(lab.locator(".lantern-log-entry")).to_have_count(1)
+
+    server = VoilaServer(notebook_dir / PLAY_NOTEBOOK, state_dir)
+    server._process.env["LANTERN_JOURNEYS"] = str(jupyter_server.journeys)  # the same folder
+    server.start()
+    try:
+        played = page.context.new_page()
+        played.goto(server.url)
+        there = played.locator(".lantern-firelights")
+        expect(there.locator(".lantern-act-ask")).to_be_enabled(timeout=VOILA_TIMEOUT)
+        there.locator(".lantern-act-ask").click()
+        expect(there.locator(".lantern-log-entry")).to_have_count(2)
+        shot(played, "played-in-voila")
+        played.close()
+    finally:
+        server.stop()
+
+    page.bring_to_front()
+    lab.locator(".lantern-act-ask").click()
+    expect(lab.locator(".lantern-message-error")).to_contain_text("open it again")
+    choice = lab.locator(".lantern-journal-journeys select")
+    expect(choice.locator("option")).to_have_text(["firelights (played elsewhere: open it again)"])
+    expect(lab.locator(".lantern-journal-open")).to_be_enabled()
+    shot(page, "told-to-open-it-again")
+    lab.locator(".lantern-journal-open").click()
+    expect(lab.locator(".lantern-log-entry")).to_have_count(2)  # what Voilà played
+    lab.locator(".lantern-act-ask").click()
+    expect(lab.locator(".lantern-log-entry")).to_have_count(3)
+    expect(choice.locator("option")).to_have_count(0)
+    shot(page, "opened-again")
     assert_no_tracebacks(page)
