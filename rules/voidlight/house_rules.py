@@ -82,13 +82,35 @@ HOUSE_RULES: Mapping[str, str] = MappingProxyType(
         "advancement": "An Advancement's 2 new Hit Points come filled.",
         "rest rolls pools": "Both rests roll every Encounter Pool ('when the character rests').",
         "battery": (
-            "A new Battery is an item you carry named 'Battery'; slotting it uses it up, and a "
-            "full Voidlight takes none."
+            "A new Battery is an item a character carries named 'Battery'; slotting it takes it "
+            "from their slots, and a full Voidlight takes none."
         ),
         "encounter pools": (
             "Encounter Pools have 1 to 6 dice and names of their own; they lose 1 die per Miss, "
             "at most 2 a roll, and an emptied pool is set aside as its encounter arrives."
         ),
-        "one character": "The rules play one character: in group play each player keeps a journey.",
+        "crew": (
+            "One expedition holds a crew of 1 to 6 characters sharing one Voidlight, one clock, "
+            "the Encounter Pools and the foes; solo is a crew of one. An action about a "
+            "character names them; each has their own Checks, Push, costs, damage, conditions, "
+            "slots, rests, advancement and saves. A character joins at the table (by points or "
+            "at random) or leaves with their gear while someone standing or dying stays. "
+            "(actions: Join the crew, Leave the crew)"
+        ),
+        "crew beam": (
+            "The beam's Position change applies to every character's Checks, whoever switched "
+            "it: the crew shares one light."
+        ),
+        "dark saves": (
+            "When the light dies and every 5 minutes after, each character standing or dying "
+            "makes a Critical Save, one after another in the order they joined, each with their "
+            "own Attribute and Position; a failure is lost to the dark. The lost and the taken "
+            "out stay on the roster, marked; the expedition ends when no one is left standing "
+            "or dying."
+        ),
+        "hidden timer": (
+            "In group play the countdown is hidden from the players and shown to the GM; solo "
+            "shows it. (option: 'hidden')"
+        ),
     }
 )
