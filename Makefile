@@ -62,8 +62,12 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check $(LINTED)
 	$(BIN)/mypy
 
+# pytest in parallel (pytest-xdist), one worker per core: `make test WORKERS=1` for one worker,
+# WORKERS=0 for none. loadscope keeps each module and each notebook (its cells run in order in one
+# kernel) on one worker.
+WORKERS ?= auto
 test: $(VENV)/.installed-test browser-deps lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS) --dist loadscope
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench

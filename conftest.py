@@ -5,6 +5,14 @@ fixed seed, never into a player's journeys: both variables are set whatever the 
 (a player who exported ``LANTERN_JOURNEYS`` for play must not have ``make test`` run the notebooks
 against their real journeys). Kernels started by nbval inherit them. The folder is removed when
 the session ends.
+
+Under pytest-xdist (`make test` runs ``pytest -n auto --dist loadscope``) every worker is a
+session of its own: it runs pytest_configure, so each worker has its own journeys folder, and the
+browser tests' session fixtures start a JupyterLab per worker on a free port in the worker's own
+temporary folder. ``--dist loadscope`` keeps the cells of one notebook (nbval runs them in order in
+one kernel) and the tests of one module (module-scoped servers) on one worker; a plain ``-n N``
+gets that mode too (pytest_cmdline_main below), since xdist's default ``load`` would scatter a
+notebook's cells over workers.
 """
 
 from __future__ import annotations
@@ -24,8 +32,16 @@ SESSION_SEED = "2026"
 JOURNEYS_KEY = pytest.StashKey[Path]()
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """``pytest -n N`` without ``--dist`` distributes by module and notebook, not test by test."""
+    if getattr(config.option, "numprocesses", None) and config.option.dist == "no":
+        config.option.dist = "loadscope"
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="lantern-journeys-"))
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", "gw1"... under xdist
+    folder = Path(tempfile.mkdtemp(prefix=f"lantern-journeys-{worker}{'-' if worker else ''}"))
     config.stash[JOURNEYS_KEY] = folder
     os.environ[JOURNEYS_ENV] = str(folder)
     os.environ[SEED_ENV] = SESSION_SEED
