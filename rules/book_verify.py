@@ -103,7 +103,15 @@ def _compare(
     found = store.snapshot(count + 1, code)
     if found is None or found[0] != count or len(played.entries) != count:
         return  # more snapshots than entries: opening never starts from one
-    if codec.decode(state_type, store.unpack(found[2])) != played.state:
+    try:
+        state = codec.decode(state_type, store.unpack(found[2]))
+    except (ValueError, TypeError, KeyError) as error:  # a piece of it edited or lost
+        raise CorruptJourney(
+            store.path,
+            f"has a damaged snapshot (after {count} entries): {error}; opening the journey "
+            "rebuilds it from the record",
+        ) from None
+    if state != played.state:
         raise CorruptJourney(
             store.path,
             f"has a snapshot (after {count} entries) that is not the state its record gives "

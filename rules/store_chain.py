@@ -147,23 +147,24 @@ def journey_whole(db: sqlite3.Connection) -> bool:
 
 def sealed(db: sqlite3.Connection, count: int, steps: int, code: str, state: str) -> bool:
     """Whether a snapshot is the one stored after ``count`` entries of this record: its seal
-    matches its fields and the row of its last entry (found again, not taken from the file)."""
-    row = db.execute("SELECT seal FROM snapshots WHERE count = ?", (count,)).fetchone()
+    matches its fields and the row of its last entry, found again (its ``seq`` must say the
+    same: it only tells a later change which seals to renew)."""
+    row = db.execute("SELECT seal, seq FROM snapshots WHERE count = ?", (count,)).fetchone()
     seq, link = _rows_at(db, [count]).get(count, (None, None))
     expected = _seal(_journey(db)[1], count, steps, code, state, seq, link)
-    return row is not None and row[0] == expected
+    return row is not None and tuple(row) == (expected, seq)
 
 
 def broken_seals(db: sqlite3.Connection) -> list[int]:
     """The counts of the snapshots whose seals do not match (the full check's)."""
-    found = db.execute("SELECT count, steps, code, state, seal FROM snapshots ORDER BY count")
-    snapshots = found.fetchall()
+    query = "SELECT count, steps, code, state, seal, seq FROM snapshots ORDER BY count"
+    snapshots = db.execute(query).fetchall()
     start = _journey(db)[1]
     at = _rows_at(db, [count for count, *_ in snapshots], bulk=True)
     broken = []
-    for count, steps, code, state, seal in snapshots:
+    for count, steps, code, state, seal, stored in snapshots:
         seq, row = at.get(count, (None, None))
-        if seal != _seal(start, count, steps, code, state, seq, row):
+        if (seal, stored) != (_seal(start, count, steps, code, state, seq, row), seq):
             broken.append(count)
     return broken
 
