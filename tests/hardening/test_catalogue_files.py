@@ -1,4 +1,5 @@
-"""Issue 12, the bad-input catalogue, card and table files: "Embers card files (missing fields,
+"""Issue 12, the bad-input catalogue, card and table files (and issue 19's journey files edited
+to another possible value, refused by opening or by the full check, rules.book_verify): "Embers card files (missing fields,
 wrong types, 11 or 13 fire cards, duplicate heroes, unknown locations, an effect outside the
 vocabulary), table files" — each a test that checks the error's class and message and that no
 file changed. Card files are read through ``load`` and through a journey started on them
@@ -7,16 +8,22 @@ file changed. Card files are read through ``load`` and through a journey started
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hardening_helpers import Case, assert_refused_untouched, journeys, registry
 
+from rules import book_open
 from rules.book import JourneyBook
+from rules.book_open import SnapshotDistrusted
+from rules.book_verify import verify
 from rules.embers.cards import SHIPPED, load
 from rules.errors import InvalidInput
+from rules.store import CorruptJourney
 from rules.tables import load_file
+from rules.voidlight import Create, Credits, Fortune
 
 __all__ = ["journeys"]  # the folder fixture, autouse
 
@@ -316,6 +323,124 @@ def _(folder: Path) -> Callable[[], object]:
     return reading(table_file(folder, rows(cell="\x1b[2Ja ruin")))
 
 
+# --- journey files edited to another possible value (issue 19) ---------------------------------
+
+EVERY = 8  # a snapshot every 8 entries: the journey below has two
+
+
+def voidlight_journey(folder: Path) -> Path:
+    """A closed Voidlight journey of 20 entries, credits gained and spent (snapshots after 8
+    and 16: rules.book_open.SNAPSHOT_EVERY is patched while it is played)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(book_open, "SNAPSHOT_EVERY", EVERY)
+        book = JourneyBook.start("vex", game="voidlight", seed=5, folder=folder)
+        book.play(Create("Vex", "she/her", 2, 1, 1, 1))
+        for n in range(19):
+            book.play(Credits(5) if n % 2 else Fortune("even"))
+        book.close()
+    return book.path
+
+
+def sql(path: Path, statement: str, *args: object) -> None:
+    db = sqlite3.connect(path)
+    with db:
+        db.execute(statement, args)
+    db.close()
+
+
+def verifying(path: Path) -> Callable[[], object]:
+    return lambda: verify(path)
+
+
+@case(
+    "journey-row-before-the-snapshot-credits-edited",
+    CorruptJourney,
+    "'<folder>/vex.lantern' has a damaged row 5: it was changed after it was written (it no longer matches the journey's chain of hashes); restore the journey from a backup",
+)
+def _(folder: Path) -> Callable[[], object]:
+    path = voidlight_journey(folder)
+    sql(path, """UPDATE book SET body = replace(body, '"change":5', '"change":6') WHERE seq = 5""")
+    return verifying(path)  # opening reads the rows after the snapshot: the full check, all
+
+
+@case(
+    "journey-row-after-the-snapshot-credits-edited",
+    CorruptJourney,
+    "'<folder>/vex.lantern' has a damaged row 19: it was changed after it was written (it no longer matches the journey's chain of hashes); restore the journey from a backup",
+)
+def _(folder: Path) -> Callable[[], object]:
+    path = voidlight_journey(folder)
+    sql(path, """UPDATE book SET body = replace(body, '"change":5', '"change":6') WHERE seq = 19""")
+    return lambda: JourneyBook.open(path)
+
+
+@case(
+    "journey-snapshot-another-possible-state",
+    CorruptJourney,
+    "'<folder>/vex.lantern' has a damaged snapshot (after 16 entries): it was changed after it was stored; opening the journey rebuilds it from the record",
+)
+def _(folder: Path) -> Callable[[], object]:
+    path = voidlight_journey(folder)
+    sql(
+        path,
+        "UPDATE snapshots SET state = replace(state, '\"credits\":', '\"credits\":1234') WHERE count = 16",
+    )
+    return verifying(path)
+
+
+@case(
+    "journey-snapshot-count-edited",
+    CorruptJourney,
+    "'<folder>/vex.lantern' has a damaged snapshot (after 14 entries): it was changed after it was stored; opening the journey rebuilds it from the record",
+)
+def _(folder: Path) -> Callable[[], object]:
+    path = voidlight_journey(folder)
+    sql(path, "UPDATE snapshots SET count = 14 WHERE count = 16")
+    return verifying(path)
+
+
+@case(
+    "journey-options-edited",
+    CorruptJourney,
+    "'<folder>/vex.lantern' has a damaged journey record: its game, name, seed or options are not the ones the journey began with (options now {'hit_points': 7})",
+)
+def _(folder: Path) -> Callable[[], object]:
+    path = voidlight_journey(folder)
+    sql(path, """UPDATE journey SET options = '{"hit_points": 7}'""")
+    return lambda: JourneyBook.open(path)
+
+
+@case(
+    "journey-chain-edited",
+    CorruptJourney,
+    "'<folder>/vex.lantern' has a damaged row 20: it was changed after it was written (it no longer matches the journey's chain of hashes); restore the journey from a backup",
+)
+def _(folder: Path) -> Callable[[], object]:
+    path = voidlight_journey(folder)
+    sql(path, "UPDATE book SET hash = ? WHERE seq = 20", bytes(16))
+    return lambda: JourneyBook.open(path)
+
+
+def test_an_edited_snapshot_or_count_opens_rebuilt_from_the_record_with_a_warning(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: "the snapshot edited to another possible state ... the snapshot's count
+    edited": opening rebuilds from the record, with the warning, never the edited state."""
+    path = voidlight_journey(journeys)
+    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", EVERY)
+    with JourneyBook.open(path) as book:
+        state = book.state
+    for edit in ("UPDATE snapshots SET state = replace(state, '\"credits\":', "
+                 "'\"credits\":1234') WHERE count = 16",
+                 "UPDATE snapshots SET count = 14 WHERE count = 16"):  # fmt: skip
+        sql(path, edit)
+        with pytest.warns(SnapshotDistrusted, match="was changed after it was stored"):
+            book = JourneyBook.open(path)
+        assert book.state == state
+        book.close()
+        verify(path)  # rebuilt, sealed: whole again
+
+
 @pytest.mark.parametrize("bad", CASES, ids=[c.id for c in CASES])
 def test_a_bad_file_is_refused_with_a_clear_error_and_nothing_changes(
     journeys: Path, bad: Case
@@ -332,5 +457,5 @@ def test_a_table_saved_with_a_byte_order_mark_loads(journeys: Path) -> None:
 
 def test_the_catalogue_covers_both_kinds_of_file() -> None:
     kinds = {c.id.split("-")[0] for c in CASES}
-    assert kinds == {"cards", "table"}
+    assert kinds == {"cards", "table", "journey"}
     assert len({c.id for c in CASES}) == len(CASES)
