@@ -8,6 +8,8 @@ what a panel asks of the rules (odds, option labels, risks). After every step th
 invariants; at the end of each journey its record, through JSON, must replay to the state it
 reached. A step that raises where it should not, or breaks an invariant, counts as broken (the
 first few are printed with the seed and the step to replay them) and ends that journey.
+Voidlight plays crews of 1 to 6: each journey begins with a crew of a size drawn at random, group
+play or solo, and characters join and leave as it goes; the sizes reached are counted.
 
 Run: ``make fuzz``, or ``python tests/hardening/fuzz.py [--actions=N] [--seed=S] [GAME ...]``.
 Exits 1 when any step broke.
@@ -19,12 +21,13 @@ import random
 import sys
 import time
 import traceback
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from stateful_play import DRIVERS, Driver, assert_refused, replayed
+from stateful_play import DRIVERS, Driver, assert_refused, replayed, voidlight_crew
 
 from rules.embers import DIFFICULTIES
 from rules.errors import IllegalAction, LanternError
@@ -56,10 +59,22 @@ class Tally:
     rerolls: int = 0
     refusals: int = 0
     breaks: list[str] = field(default_factory=list)
+    #: Voidlight: the steps played with a crew of each size.
+    crews: Counter[int] = field(default_factory=Counter)
 
 
 def options(name: str, rng: random.Random) -> dict[str, Any]:
+    if name == "voidlight":
+        return rng.choice([{}, {"play": "group"}])
     return {"difficulty": rng.choice(DIFFICULTIES)} if name == "embers" else {}
+
+
+def begun(name: str, journey: Journey[Any, Any], rng: random.Random, history: list[Any]) -> None:
+    """Voidlight begins with a crew of 1 to 6, or no one yet (then the play creates one); each
+    of those actions is one undo can take back."""
+    for action in voidlight_crew(rng.randrange(7)) if name == "voidlight" else []:
+        history.append(journey.state)
+        journey.play(action)
 
 
 def step(
@@ -117,9 +132,12 @@ def fuzz(name: str, actions: int, seed: int) -> Tally:
         tally.journeys += 1
         steps, history = 0, []
         try:
+            begun(name, journey, rng, history)
             while tally.ran < actions and steps < LONGEST and not driver.over(journey.state):
                 steps += 1
                 step(driver, journey, history, rng, tally)
+                if name == "voidlight":
+                    tally.crews[len(journey.state.crew)] += 1
             assert replayed(journey) == journey.state, "the record does not replay to the state"
         except Exception:  # counted and shown: the run goes on with a new journey
             tally.broke += 1
@@ -156,6 +174,9 @@ def main(argv: list[str]) -> int:
             f"{took:.1f} s, {tally.ran / took:.0f} actions/s)",
             flush=True,
         )
+        if tally.crews:
+            sizes = ", ".join(f"{size}: {count}" for size, count in sorted(tally.crews.items()))
+            print(f"  steps by crew size: {sizes}", flush=True)
         for shown in tally.breaks:
             print("  broke at " + shown.replace("\n", "\n    "))
     return 1 if broke else 0

@@ -6,7 +6,9 @@ the actions the rules offer now (only from ``available()`` / ``legal()``, and fo
 choice only its options), lists actions the rules must refuse now (a kind not offered, a wrong
 hero, a value out of range), and checks the game's invariants (issue 12, "Stateful random play").
 
-The Voidlight player is the one its own playouts use (``tests/voidlight/voidlight_player.py``).
+The Voidlight player is the one its own playouts use (``tests/voidlight/voidlight_player.py``),
+with a crew of 1 to 6 (issue 17): now and then a character joins or leaves, and every action
+about a character names them.
 Firelights and Embers mix in their sensible players (:data:`SENSIBLE`): their picks are checked
 to be among the offered moves too, and they carry journeys to their endings.
 """
@@ -19,7 +21,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import permutations
 from pathlib import Path
 from typing import Any
@@ -32,10 +34,13 @@ from rules.firelights.moves import ROLLING
 from rules.journey import Journey
 from rules.voidlight import actions as VA
 from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, SLOTS
+from rules.voidlight.moves import ABOUT
 from rules.voidlight.pools import FULL
-from rules.voidlight.state import STATUSES
+from rules.voidlight.state import CREW_MOST, STATUSES, crew_status
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "voidlight"))
+from voidlight_player import NAMES as CREW_NAMES
+from voidlight_player import build as voidlight_build
 from voidlight_player import random_action as voidlight_action
 
 __all__ = [
@@ -46,6 +51,7 @@ __all__ = [
     "assert_refused",
     "frozen",
     "replayed",
+    "voidlight_crew",
 ]
 
 #: How often a step plays the game's own sensible player instead of a random legal move, so that
@@ -223,6 +229,7 @@ VOIDLIGHT_SAMPLES: dict[str, Any] = {
     "check": VA.Check("vigor"),
     "push": VA.Push(),
     "cost": VA.Cost(),
+    "skip_cost": VA.SkipCost(),
     "damage": VA.Damage(2),
     "condition": VA.GainCondition("Sick"),
     "treat": VA.Treat("Sick"),
@@ -241,12 +248,46 @@ VOIDLIGHT_SAMPLES: dict[str, Any] = {
     "end_encounter": VA.EndEncounter("Pool 0"),
     "enemy": VA.RollEnemy(""),
     "hurt_enemy": VA.HurtEnemy("Stalker", 1),
+    "join": VA.Join("Ada", "", 2, 1, 1, 1),
+    "leave": VA.Leave("Vex"),
 }
+
+#: How often a step of random play grows or shrinks the crew (else: random_action, solo moves).
+JOIN, LEAVE = 0.05, 0.02
+
+
+def voidlight_pick(state: voidlight.State, rng: random.Random) -> Any:
+    """A legal action: now and then someone joins or leaves (crews of 1 to 6), else any legal
+    move for anyone in the crew."""
+    moves = voidlight.legal(state)
+    roll = rng.random()
+    for kind, chance in (("join", JOIN), ("leave", JOIN + LEAVE)):
+        offered = [who for k, who in moves if k == kind]
+        if offered and roll < chance:
+            return voidlight_build(kind, state, rng, rng.choice(offered))
+    return voidlight_action(state, rng, crew=False)
+
+
+def voidlight_crew(size: int) -> list[Any]:
+    """The actions that begin a Voidlight journey with a crew of ``size`` (0 to 6): one
+    character created, the others joined."""
+    joined = [VA.Join(name, "", 1, 2, 1, 1) for name in CREW_NAMES[: max(0, size - 1)]]
+    return [VA.Create("Vex", "she/her", 2, 1, 1, 1), *joined] if size else []
 
 
 def voidlight_not_offered(state: voidlight.State) -> list[Any]:
+    """Kinds no one may take now; in a crew, a move offered to some but not to the one it names,
+    and a move about a character that names no one."""
     offered = voidlight.available(state)
-    return [action for kind, action in VOIDLIGHT_SAMPLES.items() if kind not in offered]
+    found = [action for kind, action in VOIDLIGHT_SAMPLES.items() if kind not in offered]
+    if len(state.crew) > 1:
+        found.append(VA.Check("vigor"))  # say who
+        legal = set(voidlight.legal(state))
+        for kind, action in VOIDLIGHT_SAMPLES.items():
+            if kind in ABOUT and kind in offered:
+                found += [replace(action, who=c.name) for c in state.crew
+                          if (kind, c.name) not in legal]  # fmt: skip
+    return found
 
 
 def voidlight_malformed(state: voidlight.State) -> list[Callable[[], Any]]:
@@ -267,26 +308,40 @@ def voidlight_malformed(state: voidlight.State) -> list[Callable[[], Any]]:
         lambda: VA.HurtEnemy("Nobody", 3),
         lambda: VA.RollEncounter("no such pool"),
         lambda: VA.SetTimer("hourglass", 20),
+        lambda: VA.Take("Rope", who="Nobody"),
+        lambda: VA.Join("Ada", "", 2, 1, 1),
+        lambda: VA.Join("Ada", "", 2, 1, 1, 1, at_random=True),
+        lambda: VA.Join(state.names[0] if state.crew else "Ada", "", 9, 0, 0, 0),
+        lambda: VA.Leave("Nobody"),
     ]
 
 
 def voidlight_check(state: voidlight.State) -> None:
     """ "Your character has 10 Slots": 10 at most filled; Hit Points 0..max ("damage never goes
-    below 0"); "Attributes [...] each 0..6"; the Voidlight (P6) and every Encounter Pool 0..6
-    dice ("the pool at 0 dice triggers its event"); foes' Hit Points 0..their max; a known
-    status (RULES-NOTES)."""
+    below 0"); "Attributes [...] each 0..6", for every character of the crew; the Voidlight (P6)
+    and every Encounter Pool 0..6 dice ("the pool at 0 dice triggers its event"); foes' Hit
+    Points 0..their max; a known status (RULES-NOTES)."""
     assert 0 <= state.light.dice <= FULL, state.light
     assert all(0 <= pool.dice <= FULL for pool in state.encounters), state.encounters
     assert all(0 <= foe.hp <= foe.max_hp for foe in state.enemies), state.enemies
     assert state.status in STATUSES, state.status
     assert state.clock.minute <= state.clock.until, state.clock
-    if state.character is None:
-        return
-    sheet = state.character
-    assert 0 <= sheet.used_slots <= SLOTS, sheet.used_slots
-    assert 0 <= sheet.hp <= sheet.max_hp, (sheet.hp, sheet.max_hp)
-    assert all(0 <= sheet.score(name) <= MAX_SCORE for name in ATTRIBUTES), sheet.scores
-    assert all(0 <= sheet.effective(name) <= sheet.score(name) for name in ATTRIBUTES)
+    # the crew (issue 17): 0 to 6 with names of their own; the expedition's status the crew's
+    # ("ends when no character is left standing or dying"); each choice asked of one of them
+    # who is not lost, and no one asked two saves at once
+    assert len(state.crew) <= CREW_MOST, state.names
+    assert len({name.casefold() for name in state.names}) == len(state.crew), state.names
+    assert state.status == crew_status(state.crew), (state.status, state.crew)
+    asked = [p for p in (state.pending, *state.queue) if p is not None]
+    assert state.pending is not None or not state.queue, state.queue
+    assert all(state.member(p.who).status != "lost" for p in asked) or state.over, asked
+    saves = [p.who for p in asked if p.kind == "save"]
+    assert len(saves) == len(set(saves)), saves
+    for sheet in state.crew:
+        assert 0 <= sheet.used_slots <= SLOTS, sheet.used_slots
+        assert 0 <= sheet.hp <= sheet.max_hp, (sheet.hp, sheet.max_hp)
+        assert all(0 <= sheet.score(name) <= MAX_SCORE for name in ATTRIBUTES), sheet.scores
+        assert all(0 <= sheet.effective(name) <= sheet.score(name) for name in ATTRIBUTES)
 
 
 def voidlight_probe(state: voidlight.State, action: Any) -> None:
@@ -413,7 +468,7 @@ DRIVERS: dict[str, Driver] = {
     ),
     "voidlight": Driver(
         "voidlight",
-        pick=voidlight_action,
+        pick=voidlight_pick,
         not_offered=voidlight_not_offered,
         malformed=voidlight_malformed,
         check=voidlight_check,

@@ -5,7 +5,8 @@ The promises checked (STYLE, OpenSpiel: "seeded random playouts that check the A
 every step, clone/replay equals original"):
 
 - after every step, the game's invariants (:mod:`stateful_play`: Firelights' 52 cards each in one
-  place, Fatigue 0..5, treasures 0 or more; Voidlight's slots, Hit Points, attributes and pools;
+  place, Fatigue 0..5, treasures 0 or more; Voidlight's slots, Hit Points, attributes and pools,
+  for every character of a crew of 1 to 6 that grows and shrinks as characters join and leave;
   Embers' 12 fire cards and the Night card each in one place, one hero per camp space, an attack's
   damage against the target's health);
 - an action the rules do not offer now, or one with a value out of range, is refused and the
@@ -50,6 +51,7 @@ from stateful_play import (
     Driver,
     assert_refused,
     replayed,
+    voidlight_crew,
 )
 
 from rules import book_open
@@ -198,8 +200,21 @@ class FirelightsPlay(Play):
     game = "firelights"
 
 
+def crew_begun(play: Play, journey: Any, seed: int) -> Any:
+    """A Voidlight journey begun by a crew of 1 to 6 (``seed % 7``), or by no one yet (0): the
+    random play then grows and shrinks it ("crews of 1–6 with joins and leaves", issue 17).
+    Each action is one undo can take back."""
+    for action in voidlight_crew(seed % 7):
+        play.before.append(journey.state)
+        journey.play(action)
+    return journey
+
+
 class VoidlightPlay(Play):
     game = "voidlight"
+
+    def begin(self, seed: int, options: dict[str, Any]) -> Journey[Any, Any] | Any:
+        return crew_begun(self, super().begin(seed, {"play": "group"} if seed % 2 else {}), seed)
 
 
 class EmbersPlay(Play):
@@ -249,6 +264,9 @@ class FirelightsBook(BookPlay):
 
 class VoidlightBook(BookPlay):
     game = "voidlight"
+
+    def begin(self, seed: int, options: dict[str, Any]) -> Any:
+        return crew_begun(self, super().begin(seed, options), seed)
 
 
 class EmbersBook(BookPlay):

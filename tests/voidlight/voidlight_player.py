@@ -145,7 +145,9 @@ def _build(kind: str, sheet: Any, state: State, rng: random.Random) -> Any:
     if kind == "fortune":
         if state.character is not None and rng.random() < 0.3:
             names = [c.name for c in state.crew if c.status != "lost"] or list(state.names)
-            return Fortune(attribute=attribute, who=rng.choice(names) if len(names) > 1 else "")
+            return Fortune(
+                attribute=attribute, who=rng.choice(names) if len(state.crew) > 1 else ""
+            )
         return Fortune(rng.choice(("almost certain", "likely", "even", "unlikely", "slim")))
     if kind == "react":
         return React(rng.randint(0, 4))
