@@ -293,11 +293,14 @@ def options_of(options: Mapping[str, Any]) -> dict[str, Any]:
 def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     """The state after ``action``, and a report of it. Refused actions raise and change nothing.
 
+    An action about a character acts for the one its ``who`` names (blank: the only one); a save
+    or a choice is answered for the one it is asked of, and the next queued one is then asked.
+
     The chance outcomes each action takes, in order (what a player enters "at the table"):
 
     - Create: one d6 (``[4]``), the Credits (x 10). Create at random: four rolls of 4 dice, one
       per attribute (Vigor, Operate, Insight, Diplomacy), again four while the Hits total under
-      3; then one d6 for the Credits;
+      3; then one d6 for the Credits. Join the crew: as Create (by points) or Create at random;
     - Check: the attribute's dice (one die when it is 0), none when Absolute or Impossible;
     - Push: the Misses' dice; Critical Save: the attribute's dice (one die at 0), none when
       Absolute or Impossible;

@@ -232,6 +232,11 @@ def check(state: State) -> None:
     folded = [name.casefold() for name in state.names]
     if len(set(folded)) != len(folded):
         raise InvalidInput(f"each of the crew has a name of their own, not {state.names!r:.80}")
+    for asked in (state.pending, *state.queue):
+        if asked is not None and asked.who and asked.who not in state.names:
+            raise InvalidInput(f"a choice is asked of one of the crew, not {asked.who!r:.40}")
+    if state.pending is None and state.queue:
+        raise InvalidInput("saves wait in the queue only behind one that is asked")
     if state.status != crew_status(state.crew):
         raise InvalidInput(
             f"an expedition whose crew is {crew_status(state.crew)!r} is not {state.status!r:.40}"

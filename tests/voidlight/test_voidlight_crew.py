@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from rules.voidlight import (
     Join,
     Leave,
     LongRest,
+    Pending,
     Push,
     Save,
     SkipCost,
@@ -292,3 +294,22 @@ def test_the_readme_lists_exactly_the_voidlight_house_rules() -> None:
     section = readme.split("## Playing Voidlight", 1)[1].split("\n## ", 1)[0]
     rows = re.findall(r"^\| ([^|]+?) \| ", section, flags=re.MULTILINE)
     assert [row for row in rows if row not in ("where", "---")] == list(HOUSE_RULES)
+
+
+def test_a_loaded_state_keeps_the_crews_invariants() -> None:
+    """A snapshot edited to a crew the rules never reach is refused by ``check``, naming it."""
+    state = crew_of_three().state
+    vex = state.crew[0]
+    cases = [
+        (replace(state, crew=(vex,) * 2), "each of the crew has a name of their own"),
+        (replace(state, crew=tuple(replace(vex, name=f"V{n}") for n in range(7))),
+         "a crew is 1 to 6 characters, not 7"),
+        (replace(state, status="lost"), "an expedition whose crew is 'standing' is not 'lost'"),
+        (replace(state, pending=Pending("save", ("vigor",), "save", who="Zed")),
+         "a choice is asked of one of the crew, not 'Zed'"),
+        (replace(state, queue=(Pending("save", ("vigor",), "save", who="Kai"),)),
+         "saves wait in the queue only behind one that is asked"),
+    ]  # fmt: skip
+    for edited, message in cases:
+        with pytest.raises(InvalidInput, match=re.escape(message)):
+            GAME.check(edited)
