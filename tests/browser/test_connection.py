@@ -240,6 +240,65 @@ def test_restarted_kernel_leaves_the_frame_saying_so(
     assert_no_tracebacks(page)
 
 
+# A panel that holds all its parts (as the game panels do): only the panel's own output needs to
+# be found again after a restart.
+PANEL_CELL = """\
+import ipywidgets as w
+from widgets.frame.connection import FRAME_CLASS, FRAME_CSS, ShowsFallback
+
+
+class Panel(ShowsFallback, w.VBox):
+    plain_text = "✹ Panel"
+
+
+clicks = w.Label("0")
+clicks.add_class("t-clicks")
+play = w.Button(description="Play")
+play.add_class("t-play")
+play.on_click(lambda _b: setattr(clicks, "value", str(int(clicks.value) + 1)))
+panel = Panel([w.HTML(f"<style>{FRAME_CSS}</style>"), play, clicks])
+panel.add_class(FRAME_CLASS)
+panel
+"""
+
+
+def test_reload_after_restart_and_run_all_is_live_though_not_saved_since(
+    page, jupyter_server, make_notebook, kernel_gone, shot
+):
+    """Issue 16: the file still held the old kernel's panel (autosave comes 120 s after the last
+    save), so a reload found no such widget and said "disconnected… Run All". The panel's holder
+    takes its model id from the cell: Run All in the new kernel remakes the id the file holds."""
+    page.on("dialog", lambda dialog: dialog.accept())  # "leave the page?" on a dirty notebook
+    name = make_notebook("connection-restart-reload", PANEL_CELL)
+    open_notebook(page, jupyter_server, name)
+    play, clicks = page.locator(".t-play"), page.locator(".t-clicks")
+    fallback = page.locator(".lantern-fallback")
+    play.click()
+    expect(clicks).to_have_text("1")
+    save(page)
+
+    page.evaluate("() => { window.jupyterapp.commands.execute('kernelmenu:restart'); }")
+    accept_dialog(page, "Restart Kernel?")
+    wait_kernel_idle(page, name)
+    run_all(page, name)
+    play.click()
+    expect(clicks).to_have_text("1")  # a new kernel, a new counter
+    expect(page.locator(".jp-mod-dirty")).not_to_have_count(0)  # not saved since the restart
+    shot(page, "restarted-run-all-unsaved")
+
+    page.reload()
+    expect(play).to_be_visible(timeout=30_000)
+    play.click()
+    expect(clicks).to_have_text("2")  # the new kernel's panel, live
+    expect(page.locator(".lantern-frame")).not_to_have_class(
+        re.compile(r"\bjupyter-widgets-disconnected\b")
+    )
+    page.wait_for_timeout(GRACE_SECONDS * 1000 + 500)
+    expect(fallback).to_be_hidden()
+    shot(page, "reloaded-live")
+    assert_no_tracebacks(page)
+
+
 def test_killed_kernel_leaves_the_frame_saying_so(
     page, jupyter_server, make_notebook, kernel_gone, shot
 ):
