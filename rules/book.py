@@ -13,7 +13,9 @@ panel written for a :class:`Journey` takes a book unchanged (:mod:`rules.book_vi
 
 The parts, each in its module: where journeys live (a name is a file in the journeys folder,
 ``journeys/<name>.lantern`` next to the notebook: :mod:`rules.book_files`), opening and snapshots
-(:mod:`rules.book_open`), the journal entries (:mod:`rules.book_journal`) and the log.
+(:mod:`rules.book_open`), the journal entries (:mod:`rules.book_journal`), the log, the books
+open in this process (:mod:`rules.book_registry`) and the full check of a file
+(:mod:`rules.book_verify`: ``python -m rules.book verify PATH``).
 
 >>> import tempfile
 >>> from rules.firelights import Ask, Begin
