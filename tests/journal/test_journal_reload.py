@@ -10,7 +10,6 @@ tests/browser/test_journal.py plays the same in JupyterLab.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +24,7 @@ from rules.errors import InvalidInput
 from rules.firelights import Discover, Rest
 from widgets.firelights import FirelightsPanel
 from widgets.firelights.action_bar import last_approach
-from widgets.frame import JourneyControls
-from widgets.frame import connection
+from widgets.frame import JourneyControls, connection
 from widgets.journal import _journal_magic, cell_source, forget_seen, journal, missing_entries
 
 
@@ -170,9 +168,9 @@ def test_the_controls_offer_lost_entries_after_a_reload_and_insert_them(
     lab.reload()
     assert tools.offer_row.layout.display == "flex"
     assert "2 journal entries are in your Journey Book but not in this notebook" in (
-        tools.offer.value
+        tools.offer_row.text.value
     )
-    tools.offer_button.click()
+    tools.offer_row.button.click()
     assert lab.commands.calls == [
         ("notebook:insert-cell-below",),
         ("notebook:change-cell-to-code",),
@@ -187,8 +185,9 @@ def test_the_controls_offer_lost_entries_after_a_reload_and_insert_them(
     assert tools.offer_row.layout.display == "none"
     assert tools.messages.text == "2 journal entries are back in the notebook, below the panel."
     assert len(book.notes()) == 3  # nothing added to the book
-    tools.close()
-    assert lab.callbacks == []  # closed controls hear no more page loads
+    for part in (tools, tools.offer_row):  # Run All closes every part of the old panel
+        part.close()
+    assert lab.callbacks == []  # and a closed offer hears no more page loads
 
 
 def test_without_a_notebook_file_nothing_is_offered(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -198,7 +197,7 @@ def test_without_a_notebook_file_nothing_is_offered(monkeypatch: pytest.MonkeyPa
     journal("Somewhere.", key="cell:x")
     forget_seen()
     tools = JourneyControls(book, app=FakeLab())
-    assert tools.offer_row.layout.display == "none" and tools.missing == []
+    assert tools.offer_row.layout.display == "none" and tools.offer_row.missing == []
 
 
 def test_write_to_journal_saves_the_notebook_after_its_cell(journeys: Path) -> None:
@@ -229,9 +228,7 @@ def test_open_lists_journeys_begun_elsewhere_and_this_one_once_played_elsewhere(
     JourneyBook.start("voila-night", game="firelights", seed=3, folder=journeys).close()
     book.make_latest()
     tools.refresh()  # what every render of the panel calls
-    assert tools.journey_choice.options == (
-        ("voila-night", str(journeys / "voila-night.lantern")),
-    )
+    assert tools.journey_choice.options == (("voila-night", str(journeys / "voila-night.lantern")),)
     elsewhere = JourneyBook.open(journeys / "wick.lantern")  # Voilà, on this journey
     elsewhere.play(Rest())
     elsewhere.close()

@@ -13,8 +13,7 @@ the new journey first") shows next to the control that caused it.
 
 Why the notebook is saved after Write to journal: a reload shows the notebook as last saved, and
 JupyterLab's autosave comes only every two minutes (docs/connection.md). Entries a reload lost
-anyway are offered back (:func:`widgets.journal.missing_entries`), in JupyterLab only: there a
-cell can be inserted.
+anyway are offered back (:class:`widgets.frame.missing.MissingEntries`).
 
 Why Open may list this journey too: when another notebook or Voilà played it meanwhile, the panel
 refuses to act and says to open it again, so it must be there to open.
@@ -30,17 +29,17 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from rules.book import JourneyBook, Note, list_journeys
+from rules.book import JourneyBook, list_journeys
 from rules.book_files import changed_elsewhere
 from rules.errors import IllegalAction, InvalidInput
 from rules.export import escape
 from rules.store import SUFFIX, JourneyInfo
-from widgets.journal import cell_source, forget_seen, missing_entries, notebook_path, on_entry
+from widgets.frame.missing import MissingEntries, save_notebook
 from widgets.messages import MessageArea, guarded
 from widgets.theme import button
 from widgets.theme import escape as html_escape
 
-__all__ = ["REROLL_TIP", "JourneyControls", "frontend", "insert_markdown_cell", "save_notebook"]
+__all__ = ["REROLL_TIP", "JourneyControls", "frontend", "insert_markdown_cell"]
 
 REROLL_TIP = (
     "The last action again with fresh cards and dice; the first result stays in the book, "
@@ -79,25 +78,6 @@ def insert_markdown_cell(app: Any, text: str) -> None:
     app.commands.execute("notebook:change-cell-to-markdown")
     app.commands.execute("notebook:replace-selection", {"text": text})
     app.commands.execute("notebook:run-cell")
-
-
-def insert_code_cell(app: Any, text: str) -> None:
-    """A code cell with ``text`` below the active cell, run (a ``%%journal`` cell shows its entry)."""
-    app.commands.execute("notebook:insert-cell-below")
-    app.commands.execute("notebook:change-cell-to-code")
-    app.commands.execute("notebook:replace-selection", {"text": text})
-    app.commands.execute("notebook:run-cell")
-
-
-def save_notebook(app: Any) -> None:
-    """Save the notebook now: a reload shows the notebook as saved, and autosave may be two
-    minutes away (docs/connection.md)."""
-    app.commands.execute("docmanager:save")
-
-
-def _entries(count: int) -> str:
-    """``2 journal entries are`` / ``1 journal entry is``."""
-    return f"{count} journal entr{'y is' if count == 1 else 'ies are'}"
 
 
 def _journey_name(text: str, folder: Path) -> str:
@@ -159,7 +139,7 @@ class JourneyControls(widgets.VBox):
         self.story_only.add_class("lantern-journal-story-only")
         self.fallback = widgets.HTML()
         self.fallback.add_class("lantern-journal-fallback")
-        self._build_offer()
+        self.offer_row = MissingEntries(self.app, self.messages, lambda: self.book)
         self.undo_button.on_click(lambda _b: self.undo())
         self.redo_button.on_click(lambda _b: self.redo())
         self.reroll_button.on_click(lambda _b: self.reroll())
@@ -198,72 +178,14 @@ class JourneyControls(widgets.VBox):
         if self.on_switch is None:
             self.journey_row.layout.display = "none"
 
-    def _build_offer(self) -> None:
-        self.offer = widgets.HTML()
-        self.offer_button = _button(
-            "Insert them", "restore", "Put these entries back into the notebook as %%journal "
-            "cells below the panel (the Journey Book keeps them as they are)")  # fmt: skip
-        self.offer_button.on_click(lambda _b: self.insert_missing())
-        self.offer_row = widgets.HBox([self.offer, self.offer_button])
-        self.offer_row.add_class("lantern-journal-missing")
-        self.offer_row.layout.display = "none"
-        self.missing: list[Note] = []
-
     def _watch_frontend(self) -> None:
-        """Class ``lantern-journal-lab`` once JupyterLab answered (writes then insert cells);
-        on each load of the page, count the entries it lost again."""
+        """Class ``lantern-journal-lab`` once JupyterLab answered (writes then insert cells)."""
         if self.app is None:
             return
         if getattr(self.app, "ready_now", False):
             self.add_class("lantern-journal-lab")
-            self.check_notebook()
-        if hasattr(self.app, "on_ready"):
-            self.app.on_ready(self._page_loaded)
-        stop = on_entry(self.check_notebook)
-
-        def closed(change: dict[str, Any]) -> None:
-            if change["new"] is None:  # Run All made new controls: these hear nothing more
-                stop()
-                if hasattr(self.app, "on_ready"):
-                    self.app.on_ready(self._page_loaded, remove=True)
-
-        self.observe(closed, "comm")
-
-    def _page_loaded(self) -> None:
-        self.add_class("lantern-journal-lab")
-        if getattr(self.app, "page_loads", 1) > 1:  # a reload: the page is the saved notebook
-            forget_seen()
-        self.check_notebook()
-
-    def check_notebook(self) -> None:
-        """Offer the entries of this journey that the notebook no longer shows (JupyterLab)."""
-        notebook = notebook_path()
-        if notebook is None or not getattr(self.app, "ready_now", False):
-            return
-        with guarded(self.messages):
-            self.missing = missing_entries(self.book, notebook)
-        count = len(self.missing)
-        with self.offer_row.hold_sync():
-            self.offer.value = (
-                f'<span class="lantern-journal-missing-text">{_entries(count)} in your Journey '
-                f"Book but not in this notebook:</span>"
-            )
-            self.offer_row.layout.display = "flex" if count else "none"
-
-    def insert_missing(self) -> None:
-        """Insert the missing entries as ``%%journal`` cells below the panel, run them (they
-        find their own entries: nothing is added to the book) and save the notebook."""
-        with guarded(self.messages):
-            if self.app is None or not getattr(self.app, "ready_now", False):
-                raise IllegalAction("Cells can be inserted only in JupyterLab.")
-            entries, self.missing = self.missing, []
-            for note in entries:
-                insert_code_cell(self.app, cell_source(note))
-            save_notebook(self.app)
-            self.offer_row.layout.display = "none"
-            self.messages.success(
-                f"{_entries(len(entries))} back in the notebook, below the panel."
-            )
+        elif hasattr(self.app, "on_ready"):
+            self.app.on_ready(lambda: self.add_class("lantern-journal-lab"))
 
     def refresh(self) -> None:
         """Enable what the book allows now (call it after the panel played an action)."""
@@ -399,7 +321,7 @@ class JourneyControls(widgets.VBox):
         self.fallback.value = ""
         self.refresh_journeys()
         self.refresh()
-        self.check_notebook()
+        self.offer_row.check()
 
     # --- the journal ------------------------------------------------------------------------------
 

@@ -1,0 +1,116 @@
+"""The offer of journal entries a reload lost: "2 journal entries are in your Journey Book but not
+in this notebook: Insert them".
+
+Why: a reload shows the notebook as last saved, and JupyterLab autosaves only every two minutes
+(docs/connection.md), so a ``%%journal`` cell written since is gone from the page while its entry
+is in the book. The row counts such entries (:func:`widgets.journal.missing_entries`) when the
+page loads, each time a journal cell runs, and when the panel switches journeys; its button
+inserts them as cells below the panel, each under its entry's own key, runs them and saves.
+Only in JupyterLab: elsewhere there is no notebook to insert into.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from rules.book import JourneyBook, Note
+from rules.errors import IllegalAction
+from widgets.journal import cell_source, forget_seen, missing_entries, notebook_path, on_entry
+from widgets.messages import MessageArea, guarded
+from widgets.theme import button
+
+__all__ = ["MissingEntries", "insert_code_cell", "save_notebook"]
+
+
+def insert_code_cell(app: Any, text: str) -> None:
+    """A code cell with ``text`` below the active cell, run (a ``%%journal`` cell shows its entry)."""
+    app.commands.execute("notebook:insert-cell-below")
+    app.commands.execute("notebook:change-cell-to-code")
+    app.commands.execute("notebook:replace-selection", {"text": text})
+    app.commands.execute("notebook:run-cell")
+
+
+def save_notebook(app: Any) -> None:
+    """Save the notebook now: a reload shows the notebook as saved, and autosave may be two
+    minutes away (docs/connection.md)."""
+    app.commands.execute("docmanager:save")
+
+
+def _entries(count: int) -> str:
+    """``2 journal entries are`` / ``1 journal entry is``."""
+    return f"{count} journal entr{'y is' if count == 1 else 'ies are'}"
+
+
+class MissingEntries(widgets.HBox):
+    """The line and its button, hidden while nothing is missing.
+
+    ``book()`` is the journey the panel shows now; ``app`` is ipylab's ``JupyterFrontEnd`` (its
+    ``page_loads`` counts the loads of the page: from the second on, the cells run before it are
+    no longer on the page).
+    """
+
+    def __init__(
+        self, app: Any, messages: MessageArea, book: Callable[[], JourneyBook[Any, Any]]
+    ) -> None:
+        self.text = widgets.HTML()
+        self.button = button(
+            "Insert them", "lantern-journal-restore", "Put these entries back into the notebook "
+            "as %%journal cells below the panel (the Journey Book keeps them as they are)")  # fmt: skip
+        self.button.on_click(lambda _b: self.insert())
+        super().__init__([self.text, self.button])
+        self.add_class("lantern-journal-missing")
+        self.layout.display = "none"
+        self.app, self.messages, self.book = app, messages, book
+        self.missing: list[Note] = []
+        if app is None:
+            return
+        if hasattr(app, "on_ready"):
+            app.on_ready(self._page_loaded)
+        stop = on_entry(self.check)
+
+        def closed(change: dict[str, Any]) -> None:
+            if change["new"] is None:  # Run All made a new panel: this one hears no more
+                stop()
+                if hasattr(app, "on_ready"):
+                    app.on_ready(self._page_loaded, remove=True)
+
+        self.observe(closed, "comm")
+        self.check()
+
+    def _page_loaded(self) -> None:
+        if getattr(self.app, "page_loads", 1) > 1:  # a reload: the page is the saved notebook
+            forget_seen()
+        self.check()
+
+    def check(self) -> None:
+        """Count the entries of the journey that the notebook no longer shows (JupyterLab)."""
+        notebook = notebook_path()
+        if notebook is None or not getattr(self.app, "ready_now", False):
+            return
+        with guarded(self.messages):
+            self.missing = missing_entries(self.book(), notebook)
+        count = len(self.missing)
+        with self.hold_sync():
+            self.text.value = (
+                f'<span class="lantern-journal-missing-text">{_entries(count)} in your Journey '
+                "Book but not in this notebook:</span>"
+            )
+            self.layout.display = "flex" if count else "none"
+
+    def insert(self) -> None:
+        """Insert the missing entries as ``%%journal`` cells below the panel, run them (they
+        find their own entries: nothing is added to the book) and save the notebook."""
+        with guarded(self.messages):
+            if self.app is None or not getattr(self.app, "ready_now", False):
+                raise IllegalAction("Cells can be inserted only in JupyterLab.")
+            entries, self.missing = self.missing, []
+            for note in entries:
+                insert_code_cell(self.app, cell_source(note))
+            save_notebook(self.app)
+            self.layout.display = "none"
+            self.messages.success(
+                f"{_entries(len(entries))} back in the notebook, below the panel."
+            )
