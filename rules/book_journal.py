@@ -29,7 +29,16 @@ from rules.errors import InvalidInput
 from rules.journey import short_repr
 from rules.store import SUFFIX, JourneyFileError, Row, Store
 
-__all__ = ["Filed", "Note", "add_mechanics", "add_note", "file_note", "find_elsewhere", "notes"]
+__all__ = [
+    "Filed",
+    "Note",
+    "add_mechanics",
+    "add_note",
+    "cell_notes",
+    "file_note",
+    "find_elsewhere",
+    "notes",
+]
 
 
 @dataclass(frozen=True)
@@ -154,6 +163,16 @@ def notes(rows: Sequence[Row]) -> list[Note]:
         else:
             found.append(Note(row.seq, row.kind, row.body, actions, row.cell))
     return found
+
+
+def cell_notes(store: Store) -> list[Note]:
+    """The entries notebook cells wrote (each keyed by its cell), in order: one indexed query
+    and one count per entry, without reading the actions (a panel asks after each journal cell
+    whether the notebook still shows them all)."""
+    return [
+        Note(row.seq, "note", row.body, store.actions_before(row.seq), row.cell)
+        for row in store.rows_where("kind = 'note' AND cell IS NOT NULL")
+    ]
 
 
 def _now() -> int:

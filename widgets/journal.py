@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.book import JourneyBook, Note
+from rules.book_journal import cell_notes
 from rules.errors import IllegalAction, InvalidInput
 from rules.export import blocks, to_markdown
 from widgets.sanitize import markdown_html
@@ -242,11 +243,8 @@ def missing_entries(book: JourneyBook[Any, Any], notebook: Path) -> list[Note]:
             continue
     return [
         note
-        for note in book.notes()
-        if note.kind == "note"
-        and note.key is not None
-        and note.key not in present
-        and _text_key(note.text) not in present
+        for note in cell_notes(book.store)
+        if note.key not in present and _text_key(note.text) not in present
     ]
 
 
