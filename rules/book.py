@@ -118,6 +118,8 @@ class JourneyBook(BookView[S, R]):
         self._describe: Callable[[R], str] = describer(journey.game)
         self._log: Log | None = None  # built by the first log(), then kept up to date
         self._pointer: Stamp = None  # the last-played file as this book last saw it
+        #: Counts of the snapshots found changed on opening (not used: rebuilt from the record).
+        self.distrusted: frozenset[int] = opened.distrusted
         book_registry.add(self)
         book = weakref.ref(self)  # no cycle: a dropped book closes now
 

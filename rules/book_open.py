@@ -50,13 +50,15 @@ SNAPSHOT_EVERY = 256
 @dataclass
 class Opened:
     """What opening a store gives a book: the journey, its entries' rows (``seq``, in order),
-    the redo stack, whether snapshots can be taken, and where the unread entries are read."""
+    the redo stack, whether snapshots can be taken, where the unread entries are read, and the
+    counts of the snapshots found changed (not used: the state was rebuilt from the record)."""
 
     journey: Journey[Any, Any]
     seqs: Record[int]
     redo: list[list[tuple[int, Entry]]]
     taking: bool
     pages: Pages
+    distrusted: frozenset[int] = frozenset()
 
 
 def replay(store: Store, *, store_missing: bool = True) -> Opened:
@@ -104,7 +106,7 @@ def replay(store: Store, *, store_missing: bool = True) -> Opened:
         raise
     except InvalidInput as error:
         raise CorruptJourney(store.path, f"does not replay: {error}") from None
-    return Opened(journey, seqs, redo, taking, pages)
+    return Opened(journey, seqs, redo, taking, pages, frozenset(distrusted))
 
 
 def catch_up(

@@ -42,6 +42,7 @@ from widgets.frame.dock import SECTION_CLASS, ResultDock
 from widgets.frame.log_view import JourneyLog, LogView
 from widgets.frame.style import FRAME_CSS
 from widgets.frame.table_input import AtTheTable
+from widgets.frame.whole import check_in_background, distrusted_note
 from widgets.messages import MessageArea, guarded
 from widgets.theme import button, escape, style_widget
 
@@ -146,6 +147,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self._actions_box.add_class("lantern-actions")
         self._create_view, self._play_view = self._layout()
         self.render()
+        self._check_whole()
 
     # --- the hooks a game fills in ---------------------------------------------------------------
 
@@ -228,6 +230,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         if self.controls is not None and isinstance(journey, JourneyBook):
             self.controls.book = journey
         self.render()
+        self._check_whole()
 
     def close(self, close_journey: bool = True) -> None:
         """Close the panel's widgets (front end and kernel) and, by default, its journey file."""
@@ -239,6 +242,22 @@ class GameFrame(ShowsFallback, widgets.VBox):
         for widget in descendants(self)[:-1]:
             widget.close()
         super().close()
+
+    def _check_whole(self) -> None:
+        """Say if opening set a changed snapshot aside, and run the full check of the file in
+        the background (:mod:`widgets.frame.whole`)."""
+        book = self.book
+        if book is None:
+            return
+        note = distrusted_note(book)
+        if note is not None:
+            self.messages.info(note)
+
+        def show(text: str) -> None:
+            if self.book is book:
+                self.messages.error(text)
+
+        check_in_background(book, show)
 
     # --- acting --------------------------------------------------------------------------------
 
