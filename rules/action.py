@@ -42,6 +42,8 @@ from rules.errors import InvalidInput
 from rules.journey import short_repr
 
 __all__ = [
+    "NAME_LIMIT",
+    "PRONOUNS_LIMIT",
     "TEXT_LIMIT",
     "Action",
     "check_field",
@@ -55,6 +57,9 @@ __all__ = [
 #: The longest text a free-text field of an action may hold (a question, a slip, a Rest entry),
 #: unless the action sets a shorter one in ``text_limits`` (a name, pronouns).
 TEXT_LIMIT = 2000
+#: The longest name (a character's, a hero's on a card) and pronouns a game takes.
+NAME_LIMIT = 100
+PRONOUNS_LIMIT = 40
 
 
 def check_text(value: object, what: str, limit: int = TEXT_LIMIT) -> str:
@@ -243,7 +248,7 @@ def parse_action(
         raise InvalidInput(f"{cls.title} ({kind!r}) takes {listed(fields)}: {error}") from None
 
 
-def mechanics_line(title: str, lines: Sequence[str]) -> str:
+def mechanics_line(title: str, lines: Sequence[str], who: str = "") -> str:
     """An action's report as one line of the Journey Book: its title once, then what it did.
 
     Many reports' first line already names the action (``Long Rest: all Hit Points restored``);
@@ -257,7 +262,19 @@ def mechanics_line(title: str, lines: Sequence[str]) -> str:
     'Check: Vigor 2 standard: 5 3; 1 Hit, partial'
     >>> mechanics_line("Undo", [])
     'Undo'
+
+    An action about one of several characters (``who``) names them first, once: their lines say
+    ``Kai: ...`` each, so a log that reads down a crew's column finds the name where it looks:
+
+    >>> mechanics_line("Advancement", ["Kai: Advancement: Vigor 3"], who="Kai")
+    'Kai: Advancement: Vigor 3'
+    >>> mechanics_line("Check cost", ["Kai: cost picked: 11", "Kai: 2 damage", "Rook: ..."], "Kai")
+    'Kai: Check cost: cost picked: 11; 2 damage; Rook: ...'
     """
+    if who:
+        named = f"{who}: "
+        own = [line[len(named) :] if line.startswith(named) else line for line in lines]
+        return named + mechanics_line(title, own)
     if not lines:
         return title
     first, rest = lines[0], list(lines[1:])

@@ -37,5 +37,20 @@ class Report:
     who: str = ""
 
     def mechanics(self) -> str:
-        """One line for the Journey Book: ``Check: Vigor 2 standard: 5 3: 1 Hits, partial``."""
-        return mechanics_line(self.title, self.lines)
+        """One line for the Journey Book: ``Check: Vigor 2 standard: 5 3: 1 Hits, partial``; in a
+        crew the character first, the title once: ``Kai: Check: Operate 2 standard: ...``."""
+        return mechanics_line(self.title, self.lines, self.who)
+
+    @property
+    def heading(self) -> str:
+        """What a panel titles the report with: ``Check``, or in a crew ``Kai: Check``."""
+        return f"{self.who}: {self.title}" if self.who else self.title
+
+    @property
+    def own_lines(self) -> tuple[str, ...]:
+        """The lines under :attr:`heading`: a crew's ``Kai: `` left off the lines about the
+        character the heading names already (lines about another keep their name)."""
+        if not self.who:
+            return self.lines
+        named = f"{self.who}: "
+        return tuple(line.removeprefix(named) for line in self.lines)

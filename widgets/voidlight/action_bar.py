@@ -24,13 +24,13 @@ from rules.voidlight import (
     check_position,
     entry_text,
     odds,
-    owed,
     passed_by,
     save_odds,
     why_not,
 )
+from rules.voidlight.owed import cost_due
 from widgets.theme import escape
-from widgets.voidlight.controls import Act, button, gate, odds_html
+from widgets.voidlight.controls import Act, Who, button, gate, odds_html, seat_of
 
 __all__ = ["POSITIONS", "CheckBar"]
 
@@ -77,10 +77,15 @@ def _cost_entries() -> list[tuple[str, int]]:
 
 
 class CheckBar:
-    """The Position, the Attribute buttons and their odds, Push, the cost, the Critical Save."""
+    """The Position, the Attribute buttons and their odds, Push, the cost, the Critical Save.
 
-    def __init__(self, act: Act) -> None:
+    Each acts for ``who()``, the character whose sheet is open; a Critical Save for the one it
+    is asked of (the dark asks the crew one after another: the rest wait, listed)."""
+
+    def __init__(self, act: Act, who: Who = lambda: "") -> None:
         self._act = act
+        self._who = who
+        self._asked = ""  # the character the pending save is asked of ("" solo)
         self.position = widgets.ToggleButtons(
             options=POSITIONS, value="standard", description="Position", tooltips=[POSITION_TIP] * 5
         )
@@ -91,24 +96,30 @@ class CheckBar:
             for name in ATTRIBUTES
         }
         for name, each in self.check_buttons.items():
-            each.on_click(lambda _b, name=name: self._act(Check(name, self.position.value)))
+            each.on_click(
+                lambda _b, name=name: self._act(Check(name, self.position.value, self._who()))
+            )
         self.check_odds = widgets.HTML()
         self.push_button = button("Push", "push", PUSH_TIP, "warning")
-        self.push_button.on_click(lambda _b: self._act(Push()))
+        self.push_button.on_click(lambda _b: self._act(Push(self._who())))
         self.push_odds = widgets.HTML()
         self.cost_button = button("Roll the cost", "cost", COST_TIP)
-        self.cost_button.on_click(lambda _b: self._act(Cost()))
+        self.cost_button.on_click(lambda _b: self._act(Cost(who=self._who())))
         self.cost_pick = widgets.Dropdown(
             options=_cost_entries(), description="or pick", layout={"width": "26em"}
         )
         self.cost_pick.add_class("lantern-cost-pick")
         self.cost_pick_button = button("Take this cost", "cost-pick", PICK_TIP)
-        self.cost_pick_button.on_click(lambda _b: self._act(Cost(self.cost_pick.value)))
+        self.cost_pick_button.on_click(
+            lambda _b: self._act(Cost(self.cost_pick.value, self._who()))
+        )
         self.skip_button = button("Skip the cost", "skip_cost", SKIP_TIP)
-        self.skip_button.on_click(lambda _b: self._act(SkipCost(), table=False))
+        self.skip_button.on_click(lambda _b: self._act(SkipCost(self._who()), table=False))
         self.cost_due = widgets.HTML()
         self.cost_due.add_class("lantern-due-view")
         self.save_due = widgets.HTML('<b class="lantern-prompt">Critical Save</b>')
+        self.save_queue = widgets.HTML()
+        self.save_queue.add_class("lantern-save-queue")
         self.save_position = widgets.Dropdown(
             options=POSITIONS, value="standard", description="Position", layout={"width": "16em"}
         )
@@ -117,11 +128,14 @@ class CheckBar:
             for name in ATTRIBUTES
         }
         for name, each in self.save_buttons.items():
-            each.on_click(lambda _b, name=name: self._act(Save(name, self.save_position.value)))
+            each.on_click(
+                lambda _b, name=name: self._act(Save(name, self.save_position.value, self._asked))
+            )
         self.save_odds = widgets.HTML()
         self.save_box = widgets.VBox(
             [
                 self.save_due,
+                self.save_queue,
                 self.save_position,
                 widgets.HBox(list(self.save_buttons.values())),
                 self.save_odds,
@@ -144,60 +158,65 @@ class CheckBar:
         ]
 
     def render(self, state: State) -> None:
-        offered = available(state)
-        sheet = state.character
-        waiting = passed_by(state, "check")  # a click says why it waits, beside the cost
+        who = self._who() if state.crew else ""
+        seat = seat_of(state, who)
+        offered = available(state, who or None)
+        sheet = state.crew[seat] if state.crew else None
+        waiting = passed_by(state, "check", seat)  # a click says why it waits, beside the cost
         checks = (*offered, "check") if waiting is not None else offered
         for name, each in self.check_buttons.items():
             if sheet is not None:
                 each.description = f"Roll {name.title()} {sheet.effective(name)}"
-            gate(each, checks, "check", CHECK_TIP, why_not(state, "check"))
-        gate(self.push_button, offered, "push", PUSH_TIP, why_not(state, "push"))
-        gate(self.cost_button, offered, "cost", COST_TIP, why_not(state, "cost"))
-        gate(self.cost_pick_button, offered, "cost", PICK_TIP, why_not(state, "cost"))
-        gate(self.skip_button, offered, "skip_cost", SKIP_TIP, why_not(state, "skip_cost"))
-        self._render_due(state)
-        self._render_check_odds(state, "check" in offered)
+            gate(each, checks, "check", CHECK_TIP, why_not(state, "check", who or None))
+        for each, kind, tip in ((self.push_button, "push", PUSH_TIP),
+                                (self.cost_button, "cost", COST_TIP),
+                                (self.cost_pick_button, "cost", PICK_TIP),
+                                (self.skip_button, "skip_cost", SKIP_TIP)):  # fmt: skip
+            gate(each, offered, kind, tip, why_not(state, kind, who or None))
+        self._render_due(state, who, offered)
+        self._render_check_odds(state, who, "check" in offered)
         self.push_odds.value = (
-            odds_html(odds(state, Push()), "If you push") if "push" in offered else ""
+            odds_html(odds(state, Push(who)), "If you push") if "push" in offered else ""
         )
-        self._render_save(state, "save" in offered)
+        self._render_save(state)
 
-    def _render_due(self, state: State) -> None:
+    def _render_due(self, state: State, who: str, offered: tuple[str, ...]) -> None:
         """The cost owed, said beside the controls that take it (or skip it)."""
-        cost = next((due for due in owed(state) if due.kind == "cost"), None)
-        last = state.last_check
-        if cost is None or last is None or "cost" not in available(state):
+        seat = seat_of(state, who)
+        cost = cost_due(state, seat)
+        last = state.crew[seat].last_check if state.crew else None
+        if cost is None or last is None or "cost" not in offered:
             self.cost_due.value = ""
             self.skip_button.layout.display = "none"
             return
         hits = f"{last.hits} Hit{'s' * (last.hits != 1)}"
-        waits = " Another Check or a rest waits for it." if passed_by(state, "check") else ""
+        waits = " Another Check or a rest waits for it." if passed_by(state, "check", seat) else ""
         self.cost_due.value = (
             f'<div class="lantern-due"><b>Due:</b> {escape(cost.text)} ({escape(last.outcome)}, '
             f"{hits}): roll it or pick it on the table, or skip it.{waits}</div>"
         )
         self.skip_button.layout.display = ""
 
-    def _render_check_odds(self, state: State, offered: bool) -> None:
+    def _render_check_odds(self, state: State, who: str, offered: bool) -> None:
         if not offered or state.character is None:
             self.check_odds.value = self.position_note.value = ""
             return
+        sheet = state.member(who)
         chosen = self.position.value
         lines = []
         moved = []
         for name in ATTRIBUTES:
-            where = check_position(state, name, chosen).value
+            where = check_position(state, name, chosen, who).value
             if where != chosen:
                 moved.append(f"{name.title()} rolls {where}")
-            label = f"{name.title()} {state.sheet.effective(name)} ({where})"
-            lines.append(odds_html(odds(state, Check(name, chosen)), label))
+            label = f"{name.title()} {sheet.effective(name)} ({where})"
+            lines.append(odds_html(odds(state, Check(name, chosen, who)), label))
         self.check_odds.value = "".join(lines)
         why = []
         if state.light.beam != "standard" and not state.light.dead:
             step = "up" if state.light.beam == "high" else "down"
             why.append(f"the {state.light.beam} beam moves a Check one step {step}")
-        if any(c.name.casefold() == "frozen" for c in state.sheet.conditions):
+        if any(c.name.casefold() == "frozen" for c in sheet.conditions):
             why.append("Frozen makes a Vigor check Bad")
         self.position_note.value = (
             f'<div class="lantern-house" title="{escape(POSITION_TIP)}">House rule: '
@@ -206,20 +225,31 @@ class CheckBar:
             else ""
         )
 
-    def _render_save(self, state: State, due: bool) -> None:
+    def _render_save(self, state: State) -> None:
+        """The save due, for the one it is asked of: their scores and odds; the rest of the
+        dark's queue listed after it ("then: Kai, Rook")."""
+        pending = state.pending
+        asked = pending.who if pending is not None and pending.kind == "save" else ""
+        due = pending is not None and "save" in available(state, asked or None)
         self.save_box.layout.display = "" if due else "none"
-        if not due:
-            self.save_odds.value = ""
+        if not due or pending is None:
+            self.save_odds.value = self.save_queue.value = ""
             return
-        prompt = state.pending.prompt if state.pending is not None else "a Critical Save"
-        self.save_due.value = f'<b class="lantern-prompt">Due: {escape(prompt)}</b>'
+        self._asked = asked if len(state.crew) > 1 else ""
+        self.save_due.value = f'<b class="lantern-prompt">Due: {escape(pending.prompt)}</b>'
+        later = [escape(p.who) for p in state.queue if p.who]
+        self.save_queue.value = (
+            f'<div class="lantern-subtle">then: {", ".join(later)}</div>' if later else ""
+        )
+        sheet = state.member(self._asked)
         where = self.save_position.value
         lines = []
         for name, each in self.save_buttons.items():
-            score = state.sheet.effective(name)
+            score = sheet.effective(name)
             each.description = f"Save with {name.title()} {score}"
             each.disabled = False
             loss = save_odds(score, where).expected_loss
             tail = f'<span title="exactly {loss}">expected loss {float(loss):.2f}</span>'
-            lines.append(odds_html(odds(state, Save(name, where)), f"{name.title()} {score}", tail))
+            action = Save(name, where, self._asked)
+            lines.append(odds_html(odds(state, action), f"{name.title()} {score}", tail))
         self.save_odds.value = "".join(lines)

@@ -12,13 +12,17 @@ from typing import Any
 import ipywidgets as widgets
 
 from rules.chance import Distribution
+from rules.voidlight import State
 from widgets import theme
 from widgets.theme import chance_html, escape
 
-__all__ = ["Act", "button", "gate", "odds_html", "set_options"]
+__all__ = ["Act", "Who", "button", "gate", "odds_html", "seat_of", "set_options"]
 
 #: The panel's way to play an action (its ``act``); returns the report or None.
 Act = Callable[[Any], Any]
+#: Whose sheet is open: the name an action about a character carries ("" for a crew of one, so a
+#: solo journey's record reads as it always did).
+Who = Callable[[], str]
 
 OUTCOME_CSS = {
     "success": "success", "partial": "partial", "failure": "failure",
@@ -38,6 +42,11 @@ def gate(each: widgets.Button, offered: Iterable[str], kind: str, tip: str, why:
     with each.hold_sync():
         each.disabled = disabled
         each.tooltip = f"{tip} — not now: {why}" if disabled else tip
+
+
+def seat_of(state: State, who: str) -> int:
+    """Where ``who`` (blank: the only one) sits in the crew; 0 before there is a crew."""
+    return state.index(who) if state.crew else 0
 
 
 def set_options(dropdown: Any, options: list[tuple[str, Any]]) -> None:

@@ -23,7 +23,7 @@ from rules.voidlight import (
 )
 from rules.voidlight.recovery import restorable
 from rules.voidlight.turn import Turn
-from widgets.voidlight.controls import Act, button, gate, set_options
+from widgets.voidlight.controls import Act, Who, button, gate, seat_of, set_options
 
 __all__ = ["NONE_TO_RESTORE", "TIPS", "GearBar"]
 
@@ -51,8 +51,12 @@ NONE_TO_RESTORE = ("none below its full score", "")
 
 
 class GearBar:
-    def __init__(self, act: Act) -> None:
+    """Items, Credits, harm, conditions, rests and advancement of ``who()``, the character whose
+    sheet is open."""
+
+    def __init__(self, act: Act, who: Who = lambda: "") -> None:
         self._act = act
+        self._who = who
         self.item_name = widgets.Text(
             placeholder="an item (Battery, Crowbar...)", layout={"width": "16em"}
         )
@@ -88,28 +92,30 @@ class GearBar:
             "long_rest": "Long Rest", "advance": "Advancement",
         }  # fmt: skip
         self.buttons = {kind: button(label, kind, TIPS[kind]) for kind, label in labels.items()}
+        w = self._who
         handlers = {
-            "take": self._take, "drop": lambda: self._act(lambda: Drop(self.item_drop.value or "")),
-            "credits": lambda: self._act(lambda: Credits(self.credits.value)),
-            "damage": lambda: self._act(lambda: Damage(self.damage.value)),
+            "take": self._take,
+            "drop": lambda: self._act(lambda: Drop(self.item_drop.value or "", w())),
+            "credits": lambda: self._act(lambda: Credits(self.credits.value, w())),
+            "damage": lambda: self._act(lambda: Damage(self.damage.value, w())),
             "condition": self._condition,
-            "treat": lambda: self._act(lambda: Treat(self.treat_input.value or "")),
-            "short_rest": lambda: self._act(ShortRest()),
-            "long_rest": lambda: self._act(lambda: LongRest(self.rest_attribute.value)),
-            "advance": lambda: self._act(lambda: Advance(self.advance_attribute.value)),
+            "treat": lambda: self._act(lambda: Treat(self.treat_input.value or "", w())),
+            "short_rest": lambda: self._act(ShortRest(w())),
+            "long_rest": lambda: self._act(lambda: LongRest(self.rest_attribute.value, w())),
+            "advance": lambda: self._act(lambda: Advance(self.advance_attribute.value, w())),
         }  # fmt: skip
         for kind, each in self.buttons.items():
             each.on_click(lambda _b, run=handlers[kind]: run())
 
     def _take(self) -> None:
         name, size = self.item_name.value.strip(), self.item_size.value
-        if self._act(lambda: Take(name, size)) is not None:
+        if self._act(lambda: Take(name, size, self._who())) is not None:
             self.item_name.value = ""
 
     def _condition(self) -> None:
         name = self.condition_name.value.strip()
         slots, lasting = self.condition_slots.value, self.condition_lasting.value
-        if self._act(lambda: GainCondition(name, slots, lasting)) is not None:
+        if self._act(lambda: GainCondition(name, slots, lasting, self._who())) is not None:
             self.condition_name.value = ""
 
     def sections(self) -> list[tuple[str, list[widgets.Widget]]]:
@@ -140,12 +146,15 @@ class GearBar:
         return [row for _title, rows in self.sections() for row in rows]
 
     def render(self, state: State) -> None:
-        offered = available(state)
+        who = self._who() if state.crew else ""
+        seat = seat_of(state, who)
+        offered = available(state, who or None)
         for kind, each in self.buttons.items():  # a rest the cost holds up says why, when clicked
-            waiting = kind in ("short_rest", "long_rest") and passed_by(state, kind) is not None
-            gate(each, (kind,) if waiting else offered, kind, TIPS[kind], why_not(state, kind))
-        sheet = state.character
-        open_ = () if sheet is None else restorable(Turn(state))
+            waiting = kind in ("short_rest", "long_rest") and passed_by(state, kind, seat)
+            why = why_not(state, kind, who or None)
+            gate(each, (kind,) if waiting else offered, kind, TIPS[kind], why)
+        sheet = state.crew[seat] if state.crew else None
+        open_ = () if sheet is None else restorable(Turn(state, who=seat))
         set_options(
             self.rest_attribute,
             [(name.title(), name) for name in open_] if open_ else [NONE_TO_RESTORE],

@@ -6,6 +6,11 @@ Encounter Pools on the left; the Checks, Push, costs and Critical Saves, gear, r
 tools on the right. Every handler builds a :mod:`rules.voidlight` action and hands it to the
 journey (:meth:`GameFrame.act`); which buttons are enabled is :func:`rules.voidlight.available`,
 the odds shown before rolling :func:`rules.voidlight.odds`.
+
+A crew of two or more is the GM's table: a roster above the sheet, one character's sheet open at a
+time, and every control about a character acts for that one (its action names them: ``who``);
+the light, the timer, the pools and the oracle are the crew's. A choice the rules ask of someone
+(a save in the dark, an item to drop) opens their sheet.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from widgets.frame.choice import ChoiceRow
 from widgets.theme import escape
 from widgets.voidlight.action_bar import CheckBar
 from widgets.voidlight.controls import button
+from widgets.voidlight.crew import CrewBar
 from widgets.voidlight.gear import GearBar
 from widgets.voidlight.sheet import (
     encounters_html,
@@ -76,16 +82,24 @@ class VoidlightPanel(GameFrame):
         minute_seconds: float = 60.0,
     ) -> None:
         self._timer_args = {"clock": clock, "sleep": sleep, "minute_seconds": minute_seconds}
+        self.open_name = ""  # whose sheet the GM opened last ("" until they pick one)
+        self._followed: object = None  # the choice whose character's sheet was opened for it
         super().__init__(journey, seed=seed)
 
     # --- building ----------------------------------------------------------------------------
 
     def build(self) -> None:
         self._build_create()
-        self.checks = CheckBar(self.act)
-        self.gear = GearBar(self.act)
-        self.light_bar = LightBar(self.act)
-        self.solo = SoloBar(self.act)
+        self.crew = CrewBar(self.act, self.open_sheet, self.who)
+        (_, roster), (_, joining) = self.crew.sections()
+        self.roster_section = section("Crew", *roster, css_class="lantern-crew-section")
+        self.join_section = section(
+            "Join or leave the crew", *joining, css_class="lantern-join-section"
+        )
+        self.checks = CheckBar(self.act, self.who)
+        self.gear = GearBar(self.act, self.who)
+        self.light_bar = LightBar(self.act, self.who)
+        self.solo = SoloBar(self.act, self.who)
         self.checks.position.observe(lambda _c: self._rerender_actions(), "value")
         self.checks.save_position.observe(lambda _c: self._rerender_actions(), "value")
         self.timer = LiveTimer(self, **self._timer_args)
@@ -139,9 +153,11 @@ class VoidlightPanel(GameFrame):
 
     def board(self) -> Sequence[widgets.Widget]:
         return (
+            self.roster_section,
             self.sheet,
             section("Voidlight", self.light, self.timer, *self.light_bar.widgets(), css_class="lantern-voidlight-section"),
             section("Encounter Pools and enemies", self.encounters, self.enemies),
+            self.join_section,
         )  # fmt: skip
 
     def actions(self) -> Sequence[widgets.Widget]:
@@ -169,7 +185,51 @@ class VoidlightPanel(GameFrame):
         self.act(lambda: CreateRandom(name, pronouns))
 
     def _choose(self, option: str) -> None:
-        self.act(Choose(option))
+        pending = self.state.pending
+        asked = pending.who if pending is not None and len(self.state.crew) > 1 else ""
+        self.act(Choose(option, asked))
+
+    # --- whose sheet is open -----------------------------------------------------------------
+
+    def who(self) -> str:
+        """The name the controls act for: the open sheet's ("" for a crew of one, so a solo
+        journey's record reads as it always did)."""
+        return self.open_in(self.state)
+
+    def open_in(self, state: State) -> str:
+        """Whose sheet is open in ``state``: the one the GM opened while they are in the crew,
+        else the first who joined ("" for a crew of one)."""
+        names = state.names
+        if len(names) <= 1:
+            return ""
+        return self.open_name if self.open_name in names else names[0]
+
+    def open_sheet(self, name: str) -> None:
+        """Open ``name``'s sheet: the controls act for them from now on."""
+        self.open_name = name
+        self.render()
+
+    def render(self) -> None:
+        """As the frame renders, with the sheet of whoever a new choice is asked of opened."""
+        state = self.state
+        if state.pending != self._followed:
+            self._followed = state.pending
+            if state.pending is not None and state.pending.who and len(state.crew) > 1:
+                self.open_name = state.pending.who
+        super().render()
+
+    def left_names(self, state: State) -> list[str]:
+        """Who left the expedition and is not back (the log's Leave lines; a crew's line names
+        them first): the roster marks them."""
+        if len(state.crew) < 2:
+            return []
+        gone: list[str] = []
+        for line in self._log(self.journey):
+            if line.status == "played" and line.title == "Leave the crew":
+                name = str(line.text).split(": ", 1)[0]
+                if name not in state.names and name not in gone:
+                    gone.append(name)
+        return gone
 
     def continues(self, action: Any) -> bool:
         return isinstance(action, Choose)
@@ -201,16 +261,26 @@ class VoidlightPanel(GameFrame):
     def ending_html(self, state: State) -> str | None:
         if not state.over:
             return None
+        names = [c.name for c in state.crew]
+        lost = (
+            f"{escape(names[0])} is lost to the dark."
+            if len(names) == 1
+            else f"The whole crew is lost to the dark: {escape(', '.join(names))}."
+        )
         return (
             '<div class="lantern-ending-title">The expedition ends</div>'
-            f'<div class="lantern-ending-text">{escape(state.sheet.name)} is lost to the dark.</div>'
+            f'<div class="lantern-ending-text">{lost}</div>'
         )
 
     def render_board(self, state: State, live: bool) -> None:
         self.create_note.value = CREATE_NOTE.format(points=state.points, hp=state.start_hp)
+        crewed = len(state.crew) > 1
+        self.roster_section.layout.display = "" if crewed else "none"
+        if crewed:
+            self.crew.render_roster(state, self.open_in(state), self.left_names(state))
         if state.character is None:
             return
-        self.sheet.value = sheet_html(state)
+        self.sheet.value = sheet_html(state, self.open_in(state))
         self.light.value = light_html(state)
         self.encounters.value = encounters_html(state)
         self.enemies.value = enemies_html(state)
@@ -230,6 +300,7 @@ class VoidlightPanel(GameFrame):
                 each.disabled = True
 
     def render_actions(self, state: State) -> None:
+        self.crew.render_controls(state)
         self.timer.render(state)
         self.checks.render(state)
         self.gear.render(state)

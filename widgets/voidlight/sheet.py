@@ -16,6 +16,7 @@ from widgets.theme import escape
 __all__ = [
     "encounters_html",
     "enemies_html",
+    "hp_bar",
     "light_html",
     "report_html",
     "sheet_html",
@@ -31,7 +32,7 @@ OUTCOME_CLASS = {
 }  # fmt: skip
 
 
-def _hp_bar(hp: int, most: int) -> str:
+def hp_bar(hp: int, most: int) -> str:
     width = 100 * hp // most if most else 0
     low = " lantern-hp-low" if hp * 3 <= most else ""
     return (
@@ -40,14 +41,14 @@ def _hp_bar(hp: int, most: int) -> str:
     )
 
 
-def slots_html(state: State) -> str:
-    """The 10 Slots as boxes: an item or condition fills as many boxes as it takes; small items
-    (0 slots) are listed after them."""
-    sheet = state.sheet
+def slots_html(state: State, who: str = "") -> str:
+    """The 10 Slots of ``who`` (blank: the only one) as boxes: an item or condition fills as
+    many boxes as it takes; small items (0 slots) are listed after them."""
+    sheet = state.member(who)
     conditions = {c.name for c in sheet.conditions}
     sizes = {item.label: item.size for item in sheet.items}
     boxes = []
-    for index, label in enumerate(slot_boxes(state)):
+    for index, label in enumerate(slot_boxes(state, who)):
         if not label:
             boxes.append(f'<div class="lantern-slot lantern-slot-empty">{index + 1}</div>')
             continue
@@ -72,11 +73,12 @@ def slots_html(state: State) -> str:
     )
 
 
-def sheet_html(state: State) -> str:
-    """Name, pronouns, Hit Points (a bar), Credits, the four Attributes and the 10 Slots."""
-    sheet = state.character
-    if sheet is None:
+def sheet_html(state: State, who: str = "") -> str:
+    """Name, pronouns, Hit Points (a bar), Credits, the four Attributes and the 10 Slots of
+    ``who`` (blank: the only character)."""
+    if state.character is None:
         return '<div class="lantern-sheet lantern-muted">No character yet: create one below.</div>'
+    sheet = state.member(who)
     pronouns = (
         f' <span class="lantern-muted">({escape(sheet.pronouns)})</span>'
         if sheet.pronouns.strip()
@@ -93,15 +95,15 @@ def sheet_html(state: State) -> str:
         )
         scores.append(f"{name.title()} <b>{sheet.score(name)}</b>{note}")
     status = {"dying": " · <b class='lantern-dead'>taken out and dying</b>",
-              "lost": " · <b class='lantern-dead'>lost to the dark</b>"}.get(state.status, "")  # fmt: skip
+              "lost": " · <b class='lantern-dead'>lost to the dark</b>"}.get(sheet.status, "")  # fmt: skip
     return (
         '<div class="lantern-sheet">'
         f'<div class="lantern-sheet-name">{escape(sheet.name)}{pronouns}</div>'
         f'<div class="lantern-hp">Hit Points <b>{sheet.hp}/{sheet.max_hp}</b>{status}</div>'
-        f"{_hp_bar(sheet.hp, sheet.max_hp)}"
+        f"{hp_bar(sheet.hp, sheet.max_hp)}"
         f'<div>Credits <b class="lantern-credits">{sheet.credits}</b></div>'
         f'<div class="lantern-attributes">{" · ".join(scores)}</div>'
-        f"{slots_html(state)}</div>"
+        f"{slots_html(state, who)}</div>"
     )
 
 
@@ -159,6 +161,8 @@ def enemies_html(state: State) -> str:
 
 
 def status_html(state: State) -> str:
+    """The header's line: the character's Hit Points (a crew: how many stand), the light, the
+    minute."""
     if state.character is None:
         return ""
     sheet = state.sheet
@@ -167,7 +171,14 @@ def status_html(state: State) -> str:
         if state.light.dead
         else f"Voidlight <b>P{state.light.dice}</b> ({escape(state.light.beam)})"
     )
-    parts = [f"HP <b>{sheet.hp}/{sheet.max_hp}</b>", light, f"minute {state.clock.minute}"]
+    crew = state.crew
+    standing = sum(c.status == "standing" for c in crew)
+    first = (
+        f"HP <b>{sheet.hp}/{sheet.max_hp}</b>"
+        if len(crew) == 1
+        else f"crew of {len(crew)}: <b>{standing}</b> standing"
+    )
+    parts = [first, light, f"minute {state.clock.minute}"]
     if state.status != "standing":
         parts.append(f'<b class="lantern-dead">{escape(state.status)}</b>')
     return f'<div class="lantern-status">{" · ".join(parts)}</div>'
@@ -185,9 +196,9 @@ def report_html(reports: Sequence[Report]) -> str:
             css = OUTCOME_CLASS.get(report.outcome, "")
             outcome = f' → <b class="lantern-result lantern-{css}">{escape(report.outcome)}</b>'
         hits = f" {report.hits} Hits" if report.hits is not None else ""
-        items = "".join(f"<li>{escape(line)}</li>" for line in report.lines)
+        items = "".join(f"<li>{escape(line)}</li>" for line in report.own_lines)
         parts.append(
-            f'<div class="lantern-report"><div><b>{escape(report.title)}</b>{hits}{outcome}</div>'
+            f'<div class="lantern-report"><div><b>{escape(report.heading)}</b>{hits}{outcome}</div>'
             f'<div class="lantern-dice">{dice}</div><ul class="lantern-changes">{items}</ul></div>'
         )
     return "".join(parts)

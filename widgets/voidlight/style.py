@@ -45,5 +45,8 @@ CSS = """
 .lantern-due { margin: 0.2em 0; padding: 0.2em 0.5em; border-left: 4px solid var(--jp-warn-color1, #f57c00);
   color: var(--jp-ui-font-color1, #212121);
   background: color-mix(in srgb, var(--jp-warn-color1, #f57c00) 12%, transparent); }
+.lantern-timer-seats { font-size: 0.9em; color: var(--jp-warn-color1, #f57c00); }
+.lantern-roster-line { line-height: 2; color: var(--jp-ui-font-color1, #212121); }
+.lantern-roster-line .lantern-hp-bar { display: inline-block; width: 5em; vertical-align: middle; }
 .lantern-timer-idle { line-height: 1.5; margin: 0.2em 0; color: var(--jp-ui-font-color1, #212121); }
 """

@@ -270,14 +270,21 @@ class LiveTimer(widgets.VBox):
         left = minutes * self.minute_seconds - self.carried
         paused = "" if self.running else " lantern-countdown-paused"
         status = "" if self.running else " (paused)"
+        # "using a timer hidden from the players": the GM sees it, and is told the seats do not.
+        seats = (
+            '<div class="lantern-timer-seats">The countdown is the GM\'s: hidden from the '
+            "players' seats.</div>"
+            if state.hidden_timer
+            else ""
+        )
         if self.hidden:
             return (
                 f'<span class="lantern-countdown{paused}">hidden</span> '
-                f'<span class="lantern-subtle">the timer counts unseen{status}</span>'
+                f'<span class="lantern-subtle">the timer counts unseen{status}</span>{seats}'
             )
         return (
             f'<span class="lantern-countdown{paused}" data-seconds="{left:.1f}">{_mmss(left)}</span> '
-            f'<span class="lantern-subtle">until {escape(what)}{status}</span>'
+            f'<span class="lantern-subtle">until {escape(what)}{status}</span>{seats}'
         )
 
     def _hide_changed(self, change: dict[str, Any]) -> None:

@@ -27,7 +27,7 @@ from rules.voidlight import (
     why_not,
 )
 from widgets.theme import escape
-from widgets.voidlight.controls import Act, button, gate, odds_html, set_options
+from widgets.voidlight.controls import Act, Who, button, gate, odds_html, set_options
 
 __all__ = ["LightBar", "SoloBar"]
 
@@ -55,10 +55,12 @@ TIPS = {
 
 
 class LightBar:
-    """Beam mode switch, battery swap and a manual roll (between scenes)."""
+    """Beam mode switch, battery swap and a manual roll (between scenes): the crew's light; the
+    Battery slotted is the one ``who()`` (the open sheet) carries."""
 
-    def __init__(self, act: Act) -> None:
+    def __init__(self, act: Act, who: Who = lambda: "") -> None:
         self._act = act
+        self._who = who
         self.beam_buttons = {
             mode: button(f"{mode.title()} beam", f"beam-{mode}", BEAM_TIPS[mode])
             for mode in ("high", "standard", "low")
@@ -66,7 +68,7 @@ class LightBar:
         for mode, each in self.beam_buttons.items():
             each.on_click(lambda _b, mode=mode: self._act(Beam(mode), table=False))
         self.swap_button = button("Slot a new Battery", "swap_battery", TIPS["swap_battery"])
-        self.swap_button.on_click(lambda _b: self._act(SwapBattery(), table=False))
+        self.swap_button.on_click(lambda _b: self._act(SwapBattery(self._who()), table=False))
         self.roll_button = button("Roll the Voidlight", "roll_light", TIPS["roll_light"])
         self.roll_button.on_click(lambda _b: self._act(RollLight()))
         self.odds = widgets.HTML()
@@ -78,7 +80,8 @@ class LightBar:
         ]
 
     def render(self, state: State) -> None:
-        offered = available(state)
+        who = (self._who() if state.crew else "") or None
+        offered = available(state, who)
         why = why_not(state, "beam")
         for mode, each in self.beam_buttons.items():
             gate(each, offered, "beam", BEAM_TIPS[mode], why)
@@ -88,7 +91,7 @@ class LightBar:
             offered,
             "swap_battery",
             TIPS["swap_battery"],
-            why_not(state, "swap_battery"),
+            why_not(state, "swap_battery", who),
         )
         gate(
             self.roll_button,
@@ -104,10 +107,12 @@ class LightBar:
 
 
 class SoloBar:
-    """Encounter Pools, Fortune and Reaction Rolls, the enemy guide, the oracle."""
+    """Encounter Pools, Fortune and Reaction Rolls, the enemy guide, the oracle: the crew's
+    tools; a Fortune Roll by Attribute rolls ``who()``'s (the open sheet's)."""
 
-    def __init__(self, act: Act) -> None:
+    def __init__(self, act: Act, who: Who = lambda: "") -> None:
         self._act = act
+        self._who = who
         self.pool_name = widgets.Text(placeholder="what stalks you", layout={"width": "14em"})
         self.pool_name.add_class("lantern-pool-name")
         self.pool_size = widgets.Dropdown(
@@ -175,7 +180,8 @@ class SoloBar:
     def _fortune(self) -> None:
         likelihood, attribute = self.likelihood.value, self.fortune_attribute.value
         question = self.question.value.strip()
-        if self._act(lambda: Fortune(likelihood, attribute, question=question)) is not None:
+        who = self._who() if attribute else ""
+        if self._act(lambda: Fortune(likelihood, attribute, question=question, who=who)):
             self.question.value = ""
 
     def sections(self) -> list[tuple[str, list[widgets.Widget]]]:
@@ -232,6 +238,7 @@ class SoloBar:
         if attribute and state.character is None:
             self.fortune_odds.value = ""
         else:
-            action = Fortune(self.likelihood.value, attribute)
+            who = self._who() if attribute else ""
+            action = Fortune(self.likelihood.value, attribute, who=who)
             self.fortune_odds.value = odds_html(odds(state, action), "Fortune")
         self.react_odds.value = odds_html(odds(state, React(self.react_dice.value)), "Reaction")
