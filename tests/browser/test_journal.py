@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle
+from harness import REPO, assert_no_tracebacks, open_notebook, wait_kernel_idle
 from playwright.sync_api import expect
 
 from rules.book import JourneyBook
@@ -124,10 +124,12 @@ def restart_and_run_all(page: Any, name: str) -> None:
 
 
 @pytest.fixture
-def own_game(notebook_dir: Path) -> Iterator[str]:
-    """A copy of firelights.ipynb for one test to save (the other tests open the original)."""
-    name = "reload-firelights.ipynb"
-    shutil.copy(notebook_dir / GAME, notebook_dir / name)
+def own_game(notebook_dir: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """The repository's firelights.ipynb (no outputs) under a name of this test's own: the served
+    copy may have been saved with outputs by an earlier test (Write to journal saves), which
+    JupyterLab would report as "widget model not found" before Run All."""
+    name = f"{request.node.originalname.removeprefix('test_')[:40]}.ipynb"
+    shutil.copy(REPO / "notebooks" / GAME, notebook_dir / name)
     yield name
     (notebook_dir / name).unlink(missing_ok=True)
 
@@ -196,18 +198,18 @@ def test_a_reload_after_restart_and_run_all_brings_the_panel_back_and_offers_los
 
 
 def test_run_all_again_is_silent_and_keeps_the_approach(
-    page: Any, jupyter_server: Any, shot: Any
+    page: Any, jupyter_server: Any, own_game: str, shot: Any
 ) -> None:
     """Issue 16: "a second Run All prints 'extension is already loaded'; Firelights' approach
     choice resets to Forceful after Run All (keep the last used)"."""
-    open_notebook(page, jupyter_server, GAME)
+    open_notebook(page, jupyter_server, own_game)
     panel = begin_firelights(page)
     panel.locator(".lantern-approach button", has_text="Quick").click()
     panel.locator(".lantern-act-search").click()
     expect(panel.locator(".lantern-log-entry")).to_have_count(2)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     page.wait_for_timeout(500)
-    wait_kernel_idle(page, GAME)
+    wait_kernel_idle(page, own_game)
     panel = page.locator(".lantern-firelights")
     expect(panel.locator(".lantern-log-entry")).to_have_count(2)
     expect(panel.locator(".lantern-approach button.mod-active")).to_contain_text("Quick")
@@ -239,11 +241,11 @@ _CONTRAST = """(el) => {
 
 
 def test_disabled_buttons_are_readable_in_the_dark_theme_and_still_look_off(
-    page: Any, jupyter_server: Any, shot: Any
+    page: Any, jupyter_server: Any, own_game: str, shot: Any
 ) -> None:
     """Issue 16: "disabled Roll/action buttons are low-contrast in the dark theme". Readable
     (WCAG 4.5:1) in both themes, and still unlike an enabled button (a dashed outline)."""
-    open_notebook(page, jupyter_server, GAME)
+    open_notebook(page, jupyter_server, own_game)
     panel = begin_firelights(page)
     disabled = [panel.locator(".lantern-act-flee"), panel.locator(".lantern-journal-redo")]
     enabled = panel.locator(".lantern-act-ask")

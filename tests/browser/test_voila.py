@@ -5,8 +5,10 @@ checks, no JupyterLab instructions. The panel helpers come from test_firelights.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 
+import pytest
 from harness import REPO, VoilaServer, assert_no_tracebacks, open_notebook
 from playwright.sync_api import expect
 from test_firelights import TALL, Script, Table, beside, card_code, keep_text, label
@@ -93,13 +95,23 @@ def test_voila_plays_firelights(page, voila, shot):
     assert_no_tracebacks(page)
 
 
+@pytest.fixture
+def lab_game(notebook_dir):
+    """The repository's firelights.ipynb (no outputs) under a name of its own: the served copy
+    may have been saved with outputs by an earlier test (Write to journal saves)."""
+    name = "voila-then-lab.ipynb"
+    shutil.copy(REPO / "notebooks" / "firelights.ipynb", notebook_dir / name)
+    yield name
+    (notebook_dir / name).unlink(missing_ok=True)
+
+
 def test_a_journey_played_in_voila_is_offered_to_open_again_in_jupyterlab(
-    page, jupyter_server, notebook_dir, state_dir, shot
+    page, jupyter_server, lab_game, notebook_dir, state_dir, shot
 ):
     """Issue 16: "when Voilà changed the journey, the JupyterLab panel said 'open it again' but
     the Open list was empty". The Voilà page and the notebook share one journeys folder here,
     as they do under `make play` and `make voila`."""
-    open_notebook(page, jupyter_server, "firelights.ipynb")
+    open_notebook(page, jupyter_server, lab_game)
     lab = page.locator(".lantern-firelights")
     lab.locator(".lantern-name input").fill("Ember")
     lab.locator(".lantern-pronouns input").fill("they/them")
