@@ -275,3 +275,106 @@ def test_what_is_due_is_said_where_it_is_taken(page, jupyter_server, shot, light
     save_window(page, shot.directory / "checks-dark.png")
     expect(table.panel.locator(".lantern-message-error")).to_have_count(0)
     assert_no_tracebacks(page)
+
+
+def test_the_gm_plays_a_crew_of_three(page, jupyter_server, shot, light_theme_after):
+    """Issue 17, the GM's table: three characters created at the table, a check for each from
+    their own sheet (the report and the log name them), the light emptied by the live timer on a
+    1-minute interval (an expedition minute made short from the kernel), and the dark's saves
+    stepped through for all three, each naming its character with the rest of the queue listed."""
+    page.set_viewport_size(WINDOW)
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    table = Table(page)
+    table.panel.locator(".lantern-name input").fill("Vex")
+    table.click("create")
+    expect(table.sheet).to_contain_text("Vex")
+    roster = table.panel.locator(".lantern-roster")
+    expect(roster).to_be_hidden()  # a crew of one: solo's table
+
+    # Kai joins by points, Rook at random: each new sheet opens.
+    table.panel.locator(".lantern-join-name input").fill("Kai")
+    table.panel.locator(".lantern-join-how select").select_option(label="by points")
+    table.panel.locator(".lantern-join-points input").nth(1).fill("2")  # Operate 2
+    table.panel.locator(".lantern-join-points input").nth(0).fill("1")  # Vigor 1
+    table.click("join", "4")
+    table.report_says("Kai joins the crew")
+    expect(table.sheet).to_contain_text("Kai")
+    table.panel.locator(".lantern-join-name input").fill("Rook")
+    table.panel.locator(".lantern-join-how select").select_option(label="at random")
+    table.click("join")
+    table.report_says("Rook joins the crew (3 of 6 at most)")
+    expect(roster.locator(".lantern-act-roster-name")).to_have_count(3)
+    expect(table.panel.locator(".lantern-header")).to_contain_text("crew of 3")
+    shot(page, "crew-of-three")
+
+    # A check for each, from their own sheet: the result and the log name them.
+    log = table.panel.locator(".lantern-log-lines")
+    for name, attribute, dice in (("Vex", "vigor", "5 6"), ("Kai", "operate", "6 6"),
+                                  ("Rook", "diplomacy", "")):  # fmt: skip
+        roster.locator(".lantern-act-roster-name", has_text=name).click()
+        expect(table.sheet.locator(".lantern-sheet-name")).to_contain_text(name)
+        expect(table.panel.locator(".lantern-roster-note")).to_contain_text(f"act for {name}")
+        table.click(f"check-{attribute}", dice)
+        table.report_says(f"{name}: Check")
+        expect(log).to_contain_text(f"{name}: Check: {attribute.title()}")
+        if table.button("skip_cost").is_visible():  # Rook's roll is Lantern's: any outcome
+            table.click("skip_cost")
+    roster.locator(".lantern-act-roster-name", has_text="Kai").click()
+    table.panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    save_window(page, shot.directory / "gm-table-light.png")
+    set_theme(page, DARK_THEME)
+    save_window(page, shot.directory / "gm-table-dark.png")
+    set_theme(page, LIGHT_THEME)
+
+    # The light emptied by the timer: high beam, a roll every minute, a minute of 0.5 s (the
+    # next round of the dark, 5 minutes on, is 2 s away: time to pause the timer).
+    table.click("beam-high")
+    table.panel.locator(".lantern-timer-minutes input").fill("1")
+    table.click("timer")
+    run_in_kernel(page, NOTEBOOK, "panel.timer.minute_seconds = 0.5")
+    table.click("timer-toggle")
+    save_box = table.panel.locator(".lantern-save-box")
+    expect(save_box).to_be_visible(timeout=30_000)
+    table.click("timer-toggle")  # pause: the GM steps through the saves
+    expect(table.button("timer-toggle")).to_contain_text("Resume")
+    expect(table.light).to_contain_text("the Voidlight is dead")
+
+    # The dark's saves, stepped through: each names its character, its odds, then the rest.
+    # Every die typed a 6, so each endures (Rook's Attribute was rolled: its dice are read off
+    # the button).
+    queue = save_box.locator(".lantern-save-queue")
+    for name, later in (("Vex", "then: Kai, Rook"), ("Kai", "then: Rook"), ("Rook", "")):
+        expect(save_box).to_contain_text(f"Due: {name}: In the dark")
+        expect(save_box.locator(".lantern-odds-line").first).to_contain_text("Endure")
+        expect(table.sheet.locator(".lantern-sheet-name")).to_contain_text(name)
+        expect(queue).to_have_text(later)
+        if name == "Vex":
+            save_box.scroll_into_view_if_needed()
+            save_window(page, shot.directory / "dark-saves-light.png")
+            set_theme(page, DARK_THEME)
+            save_window(page, shot.directory / "dark-saves-dark.png")
+            set_theme(page, LIGHT_THEME)
+        attribute = {"Vex": "vigor", "Kai": "operate", "Rook": "insight"}[name]
+        table.click(f"save-{attribute}", _sixes(table.button(f"save-{attribute}")))
+        table.report_says(f"{name}: Critical Save")
+        expect(log).to_contain_text(f"{name}: Critical Save with {attribute.title()}")
+    # The timer ran on while the GM stepped through (it waits only when paused): a round of
+    # the dark owed since then comes now, every one of the crew again.
+    for _ in range(12):
+        if not save_box.is_visible():
+            break
+        expect(queue).not_to_contain_text("Vex")
+        table.click("save-vigor", _sixes(table.button("save-vigor")))
+    expect(save_box).to_be_hidden()
+    statuses = roster.locator(".lantern-roster-status")
+    expect(statuses).to_have_text(["standing", "standing", "standing"])
+    save_window(page, shot.directory / "after-the-saves.png")
+    expect(table.panel.locator(".lantern-message-error")).to_have_count(0)
+    assert_no_tracebacks(page)
+
+
+def _sixes(save_button: Any) -> str:
+    """A 6 for each die a save button rolls ("Save with Insight 1": one; a score of 0 rolls
+    one die too)."""
+    score = int(save_button.inner_text().rsplit(" ", 1)[1])
+    return " ".join(["6"] * max(score, 1))

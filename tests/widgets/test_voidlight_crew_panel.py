@@ -193,7 +193,7 @@ def test_the_darks_saves_come_as_a_queue_the_gm_steps_through() -> None:
     save(panel, "vigor", "6 3")
     assert checks.save_box.layout.display == "none" and panel.state.pending is None
     statuses = [row.children[1].value for row in panel.crew.roster.children]
-    assert "lost to the dark" in statuses[1] and "standing" in statuses[0]
+    assert ">lost<" in statuses[1] and ">standing<" in statuses[0]
     log = [line.text for line in panel._log(panel.journey)][-3:]
     assert [text.split(":")[0] for text in log] == ["Vex", "Kai", "Rook"], log
     # the lost stay on the roster; their controls say why not
@@ -231,7 +231,7 @@ def test_a_character_who_leaves_is_marked_left_on_the_roster() -> None:
     assert panel.journey.last.mechanics().startswith("Kai: Leave the crew: Kai leaves")
     assert roster_names(panel) == ["Vex", "Rook", "Kai"]
     kai = panel.crew.roster.children[2]
-    assert kai.children[0].disabled and "left the expedition" in kai.children[1].value
+    assert kai.children[0].disabled and ">left<" in kai.children[1].value
     assert panel.who() == "Vex"  # the open sheet left with them: the first's opens
     panel.open_sheet("Rook")
     panel.crew.leave_button.click()  # a crew of one again: solo's table

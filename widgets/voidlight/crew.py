@@ -33,7 +33,12 @@ LEAVE_TIP = (
     "(someone standing or dying stays behind)"
 )
 OPEN_TIP = "Open {name}'s sheet: the checks, gear and rests below act for them"
-STATUS_WORDS = {"standing": "standing", "dying": "taken out and dying", "lost": "lost to the dark"}
+#: The roster's word for each status (short: a row stays one line), and what it means.
+STATUS_TIPS = {
+    "standing": "standing: plays on",
+    "dying": "dying: taken out; a Long Rest in time wakes them",
+    "lost": "lost to the dark: stays on the roster, plays no more",
+}
 
 
 def roster_line(state: State, name: str) -> str:
@@ -44,8 +49,8 @@ def roster_line(state: State, name: str) -> str:
     return (
         f'<span class="lantern-roster-line">{hp_bar(sheet.hp, sheet.max_hp)} '
         f"HP <b>{sheet.hp}/{sheet.max_hp}</b> · slots <b>{sheet.used_slots}/{SLOTS}</b> · "
-        f'<b class="lantern-roster-status {mark}" data-status="{status}">'
-        f"{escape(STATUS_WORDS.get(status, status))}</b></span>"
+        f'<b class="lantern-roster-status {mark}" data-status="{status}" '
+        f'title="{escape(STATUS_TIPS.get(status, status))}">{escape(status)}</b></span>'
     )
 
 
@@ -62,6 +67,7 @@ class CrewBar:
         self.roster = widgets.VBox()
         self.roster.add_class("lantern-roster")
         self.roster_note = widgets.HTML()
+        self.roster_note.add_class("lantern-roster-note")
         self._rows: dict[str, tuple[widgets.Button, widgets.HTML]] = {}
         self._shown: tuple[str, ...] = ()
         self.join_name = widgets.Text(
@@ -133,7 +139,10 @@ class CrewBar:
             replace_children(self.roster, [widgets.HBox(list(row)) for row in self._rows.values()])
         for key, (each, line) in self._rows.items():
             if key.startswith("left:"):
-                line.value = '<span class="lantern-muted">left the expedition</span>'
+                line.value = (
+                    '<span class="lantern-roster-line lantern-muted" title="left the '
+                    'expedition, and their gear with them">left</span>'
+                )
                 continue
             opened = key == open_name
             each.button_style = "info" if opened else ""
