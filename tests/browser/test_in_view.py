@@ -31,6 +31,18 @@ SETUPS = {
         "panel.create_button.click()\n"
         "panel"
     ),
+    # The GM's table: a crew of three, the last to join with their sheet open.
+    "voidlight-crew": (
+        "from widgets.voidlight import VoidlightPanel\n"
+        "panel = VoidlightPanel(seed=5)\n"
+        "panel.name_input.value = 'Vex'\n"
+        "panel.create_button.click()\n"
+        "for name in ('Kai', 'Rook'):\n"
+        "    panel.crew.join_name.value = name\n"
+        "    panel.crew.join_button.click()\n"
+        "assert panel.state.names == ('Vex', 'Kai', 'Rook'), panel.messages.text\n"
+        "panel"
+    ),
     "embers": (
         "from widgets.embers import EmbersPanel\n"
         "panel = EmbersPanel(seed=3)\n"
@@ -106,7 +118,7 @@ def test_every_click_answers_where_the_player_looks(
         f"in-view-{game}", "%%md\n# A journal\n\nNotes above the panel.", SETUPS[game]
     )
     open_notebook(page, jupyter_server, name)
-    panel = page.locator(f".lantern-{game}")
+    panel = page.locator(f".lantern-{game.split('-')[0]}")  # voidlight-crew: the Voidlight panel
     panel.locator(".lantern-dock").wait_for()
     pressed: dict[str, int] = {}
     failures: list[str] = []
