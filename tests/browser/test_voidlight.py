@@ -10,11 +10,13 @@ also the README's, in docs/screenshots/).
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import assert_no_tracebacks, open_notebook, run_in_kernel, wait_kernel_idle
+from harness import REPO, assert_no_tracebacks, open_notebook, run_in_kernel, wait_kernel_idle
 from playwright.sync_api import expect
 from test_firelights import (
     DARK_THEME,
@@ -26,7 +28,7 @@ from test_firelights import (
     set_theme,
 )
 
-NOTEBOOK = "voidlight.ipynb"
+GAME = "voidlight.ipynb"
 
 
 class Table:
@@ -67,14 +69,25 @@ class Table:
 
 
 @pytest.fixture
+def notebook(notebook_dir: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """The repository's voidlight.ipynb (no outputs) under a name of this test's own: the served
+    copy may have been saved with outputs by an earlier test (Write to journal saves it), which
+    JupyterLab reports as "widget model not found" before Run All."""
+    name = f"{request.node.originalname.removeprefix('test_')[:40]}.ipynb"
+    shutil.copy(REPO / "notebooks" / GAME, notebook_dir / name)
+    yield name
+    (notebook_dir / name).unlink(missing_ok=True)
+
+
+@pytest.fixture
 def light_theme_after(page: Any) -> Iterator[None]:
     yield
     set_theme(page, LIGHT_THEME)
 
 
-def test_an_expedition_by_clicking(page, jupyter_server, shot, light_theme_after):
+def test_an_expedition_by_clicking(page, jupyter_server, notebook, shot, light_theme_after):
     page.set_viewport_size(WINDOW)
-    open_notebook(page, jupyter_server, NOTEBOOK)
+    open_notebook(page, jupyter_server, notebook)
     table = Table(page)
     expect(table.panel).to_be_visible()
     expect(table.panel.locator(".lantern-create")).to_contain_text("House rules")
@@ -120,7 +133,7 @@ def test_an_expedition_by_clicking(page, jupyter_server, shot, light_theme_after
     expect(encounter.locator(".lantern-encounter-die")).to_have_count(4)
 
     # The live timer: an expedition minute of 0.05 s, so the roll comes in one second.
-    run_in_kernel(page, NOTEBOOK, "panel.timer.minute_seconds = 0.05")
+    run_in_kernel(page, notebook, "panel.timer.minute_seconds = 0.05")
     table.click("timer-toggle")
     table.report_says("Voidlight Pool rolls")
     table.click("timer-toggle")  # pause
@@ -129,7 +142,7 @@ def test_an_expedition_by_clicking(page, jupyter_server, shot, light_theme_after
     # Write to journal: the last action's mechanics, into the book and as a cell below.
     table.panel.locator(".lantern-journal-write").click()
     expect(page.locator(".jp-RenderedMarkdown", has_text="Voidlight Pool rolls")).to_have_count(1)
-    kinds = run_in_kernel(page, NOTEBOOK, "print([note.kind for note in book.notes()])")
+    kinds = run_in_kernel(page, notebook, "print([note.kind for note in book.notes()])")
     assert "mechanics" in kinds, kinds
     table.panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     save_window(page, shot.directory / "light.png")
@@ -167,22 +180,22 @@ def test_voila_plays_voidlight(page, voila, shot):
     assert_no_tracebacks(page)
 
 
-def test_run_all_again_replaces_the_panel_and_its_timer(page, jupyter_server, shot):
+def test_run_all_again_replaces_the_panel_and_its_timer(page, jupyter_server, notebook, shot):
     """A second Run All closes the first panel (its timer task with it): one live panel, no
     error, and the new panel's timer comes back paused at the journey's minute."""
     page.set_viewport_size(WINDOW)
-    open_notebook(page, jupyter_server, NOTEBOOK)
+    open_notebook(page, jupyter_server, notebook)
     table = Table(page)
     table.panel.locator(".lantern-name input").fill("Vex")
     table.click("create")
-    run_in_kernel(page, NOTEBOOK, "panel.timer.minute_seconds = 0.05\nfirst = panel")
+    run_in_kernel(page, notebook, "panel.timer.minute_seconds = 0.05\nfirst = panel")
     table.click("timer-toggle")
     table.report_says("Voidlight Pool rolls")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    wait_kernel_idle(page, NOTEBOOK)
+    wait_kernel_idle(page, notebook)
     out = run_in_kernel(
         page,
-        NOTEBOOK,
+        notebook,
         "import gc\nfrom widgets.voidlight import LiveTimer\n"
         "timers = [t for t in gc.get_objects() if isinstance(t, LiveTimer)]\n"
         "assert first is not panel and first.timer._stopped and first.timer._task is None\n"
@@ -201,12 +214,14 @@ def _rows_apart(first: Any, second: Any) -> float:
     return abs((a["y"] + a["height"] / 2) - (b["y"] + b["height"] / 2))
 
 
-def test_what_is_due_is_said_where_it_is_taken(page, jupyter_server, shot, light_theme_after):
+def test_what_is_due_is_said_where_it_is_taken(
+    page, jupyter_server, notebook, shot, light_theme_after
+):
     """Issue 16, "Voidlight: what is due, is said": a cost due beside the cost controls and a
     second Check refused in a sentence; a 15-minute timer; between scenes, no Start; the Long
     Rest's attribute on the Long Rest's row."""
     page.set_viewport_size(WINDOW)
-    open_notebook(page, jupyter_server, NOTEBOOK)
+    open_notebook(page, jupyter_server, notebook)
     table = Table(page)
     table.panel.locator(".lantern-name input").fill("Vex")
     table.click("create")
@@ -277,13 +292,13 @@ def test_what_is_due_is_said_where_it_is_taken(page, jupyter_server, shot, light
     assert_no_tracebacks(page)
 
 
-def test_the_gm_plays_a_crew_of_three(page, jupyter_server, shot, light_theme_after):
+def test_the_gm_plays_a_crew_of_three(page, jupyter_server, notebook, shot, light_theme_after):
     """Issue 17, the GM's table: three characters created at the table, a check for each from
     their own sheet (the report and the log name them), the light emptied by the live timer on a
     1-minute interval (an expedition minute made short from the kernel), and the dark's saves
     stepped through for all three, each naming its character with the rest of the queue listed."""
     page.set_viewport_size(WINDOW)
-    open_notebook(page, jupyter_server, NOTEBOOK)
+    open_notebook(page, jupyter_server, notebook)
     table = Table(page)
     table.panel.locator(".lantern-name input").fill("Vex")
     table.click("create")
@@ -331,7 +346,7 @@ def test_the_gm_plays_a_crew_of_three(page, jupyter_server, shot, light_theme_af
     table.click("beam-high")
     table.panel.locator(".lantern-timer-minutes input").fill("1")
     table.click("timer")
-    run_in_kernel(page, NOTEBOOK, "panel.timer.minute_seconds = 0.5")
+    run_in_kernel(page, notebook, "panel.timer.minute_seconds = 0.5")
     table.click("timer-toggle")
     save_box = table.panel.locator(".lantern-save-box")
     expect(save_box).to_be_visible(timeout=30_000)
