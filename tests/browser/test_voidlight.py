@@ -337,6 +337,8 @@ def test_the_gm_plays_a_crew_of_three(page, jupyter_server, notebook, shot, ligh
     roster.locator(".lantern-act-roster-name", has_text="Kai").click()
     table.panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     save_window(page, shot.directory / "gm-table-light.png")
+    if doc_screenshots_wanted():
+        save_window(page, DOC_SCREENSHOTS / "voidlight-crew.png")
     set_theme(page, DARK_THEME)
     save_window(page, shot.directory / "gm-table-dark.png")
     set_theme(page, LIGHT_THEME)
@@ -368,6 +370,8 @@ def test_the_gm_plays_a_crew_of_three(page, jupyter_server, notebook, shot, ligh
             save_window(page, shot.directory / "dark-saves-light.png")
             set_theme(page, DARK_THEME)
             save_window(page, shot.directory / "dark-saves-dark.png")
+            if doc_screenshots_wanted():
+                save_window(page, DOC_SCREENSHOTS / "voidlight-crew-dark.png")
             set_theme(page, LIGHT_THEME)
         attribute = {"Vex": "vigor", "Kai": "operate", "Rook": "insight"}[name]
         table.click(f"save-{attribute}", _sixes(table.button(f"save-{attribute}")))
