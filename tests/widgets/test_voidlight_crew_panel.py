@@ -256,3 +256,17 @@ def test_the_whole_crew_lost_ends_the_expedition_naming_them() -> None:
     save(panel, "vigor", "1 2")
     assert panel.state.over
     assert "The whole crew is lost to the dark: Vex, Kai, Rook." in panel.ending.value
+
+
+def test_looking_back_shows_the_crew_as_it_stood() -> None:
+    """Before Kai joined, the table was solo's: no roster, Vex's sheet; back to now, the crew."""
+    panel = crew_of_three()
+    panel.open_sheet("Rook")
+    lines = panel._log(panel.journey)
+    panel.look_back(lines[0])  # Vex created, alone
+    assert not panel.messages.is_error, panel.messages.text
+    assert panel.roster_section.layout.display == "none" and ">Vex<" in panel.sheet.value
+    panel.look_back(lines[1])  # Kai joined: Rook's sheet is not there yet, the first's shows
+    assert roster_names(panel) == ["Vex", "Kai"] and ">Vex<" in panel.sheet.value
+    panel.back_to_now()
+    assert roster_names(panel) == ["Vex", "Kai", "Rook"] and ">Rook<" in panel.sheet.value
