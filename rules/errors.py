@@ -6,9 +6,18 @@ the player as it is.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
-__all__ = ["IllegalAction", "InvalidInput", "LanternError", "read_text", "short_repr"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "IllegalAction",
+    "InvalidInput",
+    "LanternError",
+    "read_text",
+    "short_repr",
+]
 
 
 class LanternError(ValueError):
@@ -29,19 +38,48 @@ def short_repr(value: object, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def read_text(path: str | Path, what: str, encoding: str = "utf-8") -> str:
-    """The text of a file a player gives (a card file, a table file); one that is missing,
-    unreadable, not UTF-8 or named with a NUL is an :class:`InvalidInput` naming ``what``."""
+#: The most bytes a file a player gives is read to (a card file, a table file): anything
+#: larger is refused before it is read whole.
+MAX_FILE_BYTES = 1_000_000
+
+
+def read_text(
+    path: str | Path, what: str, encoding: str = "utf-8", limit: int = MAX_FILE_BYTES
+) -> str:
+    """The text of a file a player gives (a card file, a table file). Only a regular file is
+    opened for reading (a pipe would block the kernel for ever, ``/dev/zero`` never ends), and
+    only ``limit`` bytes of it are read. A path that is not text, a file that is missing,
+    unreadable, not a file, too large, not in ``encoding`` or named with a NUL is an
+    :class:`InvalidInput` naming ``what``."""
+    if not isinstance(path, str | os.PathLike):
+        raise InvalidInput(f"a {what} is given by its path (text), got {short_repr(path)}")
+    shown = short_repr(str(path))
     try:
-        return Path(path).read_text(encoding=encoding)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no wait
     except OSError as error:
-        raise InvalidInput(
-            f"cannot read the {what} {short_repr(str(path))}: {error.strerror}"
-        ) from None
+        raise InvalidInput(f"cannot read the {what} {shown}: {error.strerror}") from None
+    except (ValueError, TypeError):  # a NUL in the path, bytes paths of another kind
+        raise InvalidInput(f"a {what}'s path holds no NUL, got {shown}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InvalidInput(
+                f"the {what} {shown} is not a file (a folder, a device or a pipe): give the "
+                "path of a saved file"
+            )
+        chunks, size = [], 0
+        while size <= limit and (chunk := os.read(fd, min(1 << 20, limit + 1 - size))):
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise InvalidInput(f"cannot read the {what} {shown}: {error.strerror}") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise InvalidInput(f"the {what} {shown} is over {limit:,} bytes: too large to be one")
+    try:
+        return data.decode(encoding)
     except UnicodeDecodeError as error:
         raise InvalidInput(
-            f"the {what} {short_repr(str(path))} is not UTF-8 text (byte {error.start}): save "
-            "it as UTF-8"
+            f"the {what} {shown} is not UTF-8 text (byte {error.start}): save it as UTF-8"
         ) from None
-    except ValueError:  # a NUL in the path
-        raise InvalidInput(f"a {what}'s path holds no NUL, got {short_repr(str(path))}") from None

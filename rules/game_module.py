@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.chance import Source
+from rules.errors import InvalidInput, short_repr
 
 __all__ = ["GameModule", "recorded_options"]
 
@@ -66,6 +67,11 @@ def recorded_options(game: object, options: Mapping[str, Any] | None) -> dict[st
     >>> recorded_options(GAME, {"difficulty": "recruit"})
     {'difficulty': 'recruit'}
     """
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidInput(
+            f"a journey's options are a mapping of names to values (such as "
+            f"{{'difficulty': 'recruit'}}), got {short_repr(options)}"
+        )
     given = dict(options or {})
     hook = getattr(game, "record_options", None)
     return dict(hook(given)) if callable(hook) else given

@@ -51,6 +51,7 @@ __all__ = [
     "Game",
     "Journey",
     "Point",
+    "check_action",
     "game",
     "group_start",
     "last_live",
@@ -103,6 +104,19 @@ def game(name: str) -> Game[Any, Any]:
     module, attribute = GAMES[name].split(":")
     found: Game[Any, Any] = getattr(importlib.import_module(module), attribute)
     return found
+
+
+def check_action(chosen: object, action: object) -> None:
+    """Refuse, in words, a value that is not one of a game's actions (None, ``"begin"``, a dict):
+    every game's ``apply`` reads an action's ``kind``, and its ``to_json`` is what is recorded."""
+    kind = getattr(action, "kind", None)
+    if isinstance(kind, str) and callable(getattr(action, "to_json", None)):
+        return
+    name = str(getattr(chosen, "name", "") or "the game")
+    raise IllegalAction(
+        f"{short_repr(action)} is not an action of {name.title()}: play one of the actions "
+        f"rules.{name} defines, built with its fields"
+    )
 
 
 @dataclass(frozen=True)
@@ -257,6 +271,7 @@ class Journey(Generic[S, R]):
             source = Replay(list(supplied or ()))
         elif typed:
             source = Supplied(typed, then=self.chance)
+        check_action(self.game, action)
         recording = Recording(source)
         try:
             state, report = self.game.apply(self.state, action, recording)

@@ -47,6 +47,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from rules.chance import Chance, Source
 from rules.errors import IllegalAction, InvalidInput, LanternError
 from rules.estimate import MAX_RUNS, Estimate, Tally, check_int, wilson_interval
+from rules.journey import check_action, short_repr
 
 __all__ = [
     "MAX_RUNS",
@@ -213,6 +214,8 @@ def _play(job: _Job[S], start: int, stop: int) -> _Part:
         while result is None and taken < job.max_steps:
             action = policy(now)
             try:
+                if hasattr(job.game, "parse_action"):  # a journey's game: actions are values
+                    check_action(job.game, action)
                 now, _report = job.game.apply(now, action, chance)
             except LanternError as error:
                 raise IllegalAction(
@@ -344,6 +347,11 @@ def simulate(
     the chunks of ``chunk`` runs are played (default: here, in turn). ``progress``: told the
     number of runs done after each chunk, as ``progress.update(n)`` or ``progress(n)``.
     """
+    if not callable(getattr(game, "apply", None)):
+        raise InvalidInput(
+            f"simulate plays a game (such as rules.journey.game('firelights')), got "
+            f"{short_repr(game)}"
+        )
     check_int("runs", runs, 1, MAX_RUNS)
     check_int("max_steps", max_steps, 1, 10**9)
     if isinstance(seed, bool) or not isinstance(seed, int):

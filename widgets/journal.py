@@ -119,7 +119,8 @@ def journal(
 
 
 def _text_key(text: str) -> str:
-    return "text:" + hashlib.sha256(text.strip().encode()).hexdigest()[:20]
+    # surrogatepass: text the book then refuses in words (a lone surrogate) still has a key
+    return "text:" + hashlib.sha256(text.strip().encode("utf-8", "surrogatepass")).hexdigest()[:20]
 
 
 def _cell_key(text: str) -> str:

@@ -58,6 +58,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from rules.action import NAME_LIMIT, TEXT_LIMIT, check_text
 from rules.errors import InvalidInput, read_text
 
 __all__ = [
@@ -217,6 +218,8 @@ class _Where:
         return InvalidInput(f"{self.card}: {field!r} must be {expected}, got {got!r}")
 
     def get(self, table: Mapping[str, Any], field: str, kind: type, expected: str) -> Any:
+        """``table[field]`` of ``kind``; text is checked as any player's text is (length,
+        control characters), so a card's words can always be shown and recorded."""
         if not isinstance(table, Mapping):
             raise self.fail(field, "inside a table", table)
         if field not in table:
@@ -226,6 +229,9 @@ class _Where:
             raise self.fail(field, expected, value)
         if not isinstance(value, kind):
             raise self.fail(field, expected, value)
+        if kind is str:
+            limit = NAME_LIMIT if field == "name" else TEXT_LIMIT
+            check_text(value, f"{self.card}: {field!r}", limit)
         return value
 
     def count(self, table: Mapping[str, Any], field: str, low: int, high: int) -> int:
@@ -247,7 +253,7 @@ def _name(table: object, what: str) -> str:
     name = table.get("name")
     if not isinstance(name, str) or not name.strip():
         raise InvalidInput(f"{what}: the field 'name' must be a non-empty string, got {name!r}")
-    return name
+    return check_text(name, f"{what}: the name", NAME_LIMIT)
 
 
 def _side(where: _Where, table: object, level: int) -> Side:
@@ -347,7 +353,7 @@ def parse(data: Mapping[str, Any], source: str = "a card file") -> CardSet:
 
 def load(path: str | Path) -> CardSet:
     """A player's own card file (or the shipped one), read and validated."""
-    return loads(read_text(path, "card file"), str(path))
+    return loads(read_text(path, "card file", limit=4 * MAX_CARD_FILE), str(path))
 
 
 def loads(text: str, source: str = "a card file") -> CardSet:
@@ -355,6 +361,11 @@ def loads(text: str, source: str = "a card file") -> CardSet:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise InvalidInput(f"{source} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise InvalidInput(
+            f"{source} nests its lists or tables too deeply to read: a card file's values are "
+            "a few levels deep"
+        ) from None
     return parse(data, source)
 
 
@@ -383,8 +394,8 @@ MAX_CARD_FILE = 100_000
 def record(path: str | Path) -> dict[str, str]:
     """The card file at ``path`` as a journey keeps it: the text itself, so the journey replays
     anywhere and an edited or moved file never changes it. A bad file is refused now."""
-    path = Path(path)
-    return record_text(read_text(path, "card file"), str(path))
+    text = read_text(path, "card file", limit=4 * MAX_CARD_FILE)
+    return record_text(text, str(Path(path)))
 
 
 def record_text(text: str, file: str) -> dict[str, str]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from rules.action import Action, parse_action
+from rules.action import NAME_LIMIT, PRONOUNS_LIMIT, Action, parse_action
 from rules.errors import InvalidInput
 from rules.journey import short_repr
 
@@ -39,10 +39,6 @@ __all__ = [
     "Travel",
     "parse",
 ]
-
-#: The longest name and pronouns a Firelight may have (other text: rules.action.TEXT_LIMIT).
-NAME_LIMIT = 100
-PRONOUNS_LIMIT = 40
 
 #: The Oracle's modifiers: "Action+2 if likely. Action+0 if unlikely. Action+1 otherwise."
 LIKELIHOODS = {"likely": 2, "even": 1, "unlikely": 0}

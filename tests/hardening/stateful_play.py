@@ -434,7 +434,13 @@ def embers_check(state: embers.State) -> None:
     assert 1 <= state.hours <= 4, state.hours
 
 
-_CLAWS = re.compile(r"the attack at (\w+) on (\w[\w ]*): \d+ flame\(s\), (\d+) claw\(s\)")
+#: An attack's report line (rules.embers.preview's words): "the attack at SE on Firetender: 2
+#: flames burn Hemlock and Thorn Twig; Firetender falls: 2 claws against 2 health (…)", or with a
+#: passive "…; Defender stands: 2 claws, 1 ignored: 1 against 3 health" (the last count lands).
+_CLAWS = re.compile(
+    r"the attack at (\w+) on (\w[\w ]*): .*?; \2 (?:falls|stands): (\d+) claws?"
+    r"(?:, \d+ ignored: (\d+))? against \d+ health.*"
+)
 
 
 def embers_check_step(before: embers.State, action: Any, report: Any, after: embers.State) -> None:
@@ -448,7 +454,7 @@ def embers_check_step(before: embers.State, action: Any, report: Any, after: emb
         assert after.reason == "the deck ran out of fire cards", after.reason
         return
     assert len(found) == 1, report.lines
-    claws = int(found[0].group(3))
+    claws = int(found[0].group(4) or found[0].group(3))
     health = before.side(action.target).health
     defeated = report.outcome == "defeated"
     assert defeated == (claws >= health), (report, health)

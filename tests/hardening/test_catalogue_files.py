@@ -200,7 +200,8 @@ def _(folder: Path) -> Callable[[], object]:
 @case(
     "cards-a-folder",
     InvalidInput,
-    "cannot read the card file '<folder>/cards.toml': Is a directory",
+    "the card file '<folder>/cards.toml' is not a file (a folder, a device or a pipe): give the "
+    "path of a saved file",
 )
 def _(folder: Path) -> Callable[[], object]:
     (folder / "cards.toml").mkdir(parents=True)

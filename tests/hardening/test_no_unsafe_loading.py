@@ -25,6 +25,7 @@ import pytest
 from hardening_helpers import journeys
 
 from rules import embers
+from rules.action import NAME_LIMIT
 from rules.book import JourneyBook
 from rules.embers.cards import SHIPPED
 from rules.errors import InvalidInput
@@ -192,10 +193,15 @@ def test_a_card_file_holding_code_is_read_as_text(tmp_path: Path) -> None:
     marker = tmp_path / "ran"
     code = payload(marker)
     text = SHIPPED.read_text(encoding="utf-8")
-    hostile = text.replace('name = "Defender"', f"name = {json.dumps(code)}", 1)
+    name = code[:NAME_LIMIT]  # a hero's name has at most NAME_LIMIT characters, as any name
+    hostile = text.replace('name = "Defender"', f"name = {json.dumps(name)}", 1)
     assert hostile != text
     cards = embers.loads(hostile, "hostile.toml")
-    assert code in {hero.name for hero in cards.heroes}
+    assert name in {hero.name for hero in cards.heroes}
+    whole = text.replace('name = "Defender"', f"name = {json.dumps(code)}", 1)
+    if len(code) > NAME_LIMIT:
+        with pytest.raises(InvalidInput, match="at most"):
+            embers.loads(whole, "hostile.toml")
     vocabulary = text.replace('effect = "defend"', f"effect = {json.dumps(code)}", 1)
     with pytest.raises(InvalidInput):
         embers.loads(vocabulary, "hostile.toml")
