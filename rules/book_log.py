@@ -69,9 +69,9 @@ def line_of(
     seq: int, number: int | None, report: Any, text: str, status: Status, count: int
 ) -> LogLine:
     """The log's line for ``report``: its text, and the title, cards and dice a report carries
-    (every game's report has a ``title``; Firelights' has ``cards``, Voidlight's and
-    Firelights' ``dice``)."""
-    title = getattr(report, "title", "")
+    (every game's report has a ``title``, a Voidlight crew's a ``heading`` naming the character;
+    Firelights' has ``cards``, Voidlight's and Firelights' ``dice``)."""
+    title = getattr(report, "heading", None) or getattr(report, "title", "")  # "Kai: Check"
     cards = tuple(
         str(card.label) for card in getattr(report, "cards", ()) if hasattr(card, "label")
     )

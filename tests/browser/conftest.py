@@ -10,6 +10,7 @@ Helpers to import from harness: `open_notebook`, `assert_no_tracebacks`.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 from harness import (
     CHROMIUM_ARGS,
+    REPO,
     ConsoleErrors,
     JupyterServer,
     Shooter,
@@ -141,6 +143,18 @@ def _delete_sessions_after_test(request: pytest.FixtureRequest) -> Iterator[None
     if "jupyter_server" in request.fixturenames:
         server: JupyterServer = request.getfixturevalue("jupyter_server")
         server.delete_sessions()
+    if "notebook_dir" in request.fixturenames:
+        restore_notebooks(request.getfixturevalue("notebook_dir"))
+
+
+def restore_notebooks(served: Path) -> None:
+    """Put the repository's notebooks back as committed in the served copy: a test that clicked
+    Write to journal saved its notebook with the panel's output, whose widget the next test's
+    page would look for ("widget model not found") before its own Run All."""
+    for source in (REPO / "notebooks").glob("*.ipynb"):
+        target = served / source.name
+        if not target.exists() or target.read_bytes() != source.read_bytes():
+            shutil.copyfile(source, target)
 
 
 @pytest.fixture

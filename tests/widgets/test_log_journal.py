@@ -77,3 +77,15 @@ def test_an_entry_s_look_button_shows_the_journey_as_it_stood_then() -> None:
     assert len(panel.map.cells) == 1
     assert "Looking at: 1 · Begin" in panel.log_view.detail.value
     assert "lantern-log-picked" in panel.log_view.list.children[1]._dom_classes
+
+
+def test_a_crew_entry_names_its_character_in_its_bold_title() -> None:
+    from rules.voidlight import Check, Join
+
+    panel = VoidlightPanel(seed=5)
+    panel.name_input.value = "Vex"
+    panel.create_button.click()
+    panel.act(Join("Kai", "", vigor=1, operate=2, insight=1, diplomacy=1))
+    panel.act(Check("operate", "standard", who="Kai"))
+    assert panel.log_view.lines[0].text.startswith("Kai: Check: ")
+    assert '<b class="lantern-log-title">Kai: Check</b>' in entry(panel, 0)
