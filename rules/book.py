@@ -43,7 +43,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from rules import book_journal, book_open, book_registry, book_verify
+from rules import book_follow, book_journal, book_open, book_registry, book_verify
 from rules.book_files import (
     FOLDER_ENV,
     SEED_ENV,
@@ -65,7 +65,7 @@ from rules.chance import JSON, Chance
 from rules.errors import IllegalAction, InvalidInput
 from rules.journey import Entry, Journey, group_start, last_live, recorded_options
 from rules.journey import game as _game
-from rules.store import SUFFIX, Store, sidecar
+from rules.store import SUFFIX, JourneyChanged, Store, sidecar
 
 __all__ = [
     "FOLDER_ENV",
@@ -97,7 +97,12 @@ def _locked(
     @wraps(method)
     def locked(self: JourneyBook[Any, Any], /, *args: P.args, **kwargs: P.kwargs) -> T:
         with self._lock:
-            return method(self, *args, **kwargs)
+            try:
+                return method(self, *args, **kwargs)
+            except JourneyChanged:  # a following book's write lost a race: refresh, say so
+                if not self.following:
+                    raise
+                raise book_follow.played_first(self, method.__name__, args) from None
 
     return locked
 
@@ -109,18 +114,26 @@ class JourneyBook(BookView[S, R]):
         """Use :meth:`open`, :meth:`start` or :meth:`open_or_start`."""
         self._lock = threading.RLock()
         self.store = store
+        self._pointer: Stamp = None  # the last-played file as this book last saw it
+        #: Whether this book follows its file (:meth:`refresh` was called): a write that loses
+        #: a race then refreshes it and says what came first (PlayedFirst).
+        self.following = False
+        self._adopt(opened)
+        book_registry.add(self)
+        self.make_latest()
+
+    def _adopt(self, opened: book_open.Opened) -> None:
+        """Take the journey opening gave (also when following found it changed elsewhere)."""
         self.journey: Journey[S, R] = opened.journey
         journey = self.journey
         self._seqs = opened.seqs
         self._redo = opened.redo
         self._state_type = type(journey.game.initial(journey.options))
-        self._snapshots = True  # False once the codec cannot hold the state exactly
+        self._snapshots = opened.taking  # False once the codec cannot hold the state exactly
         self._describe: Callable[[R], str] = describer(journey.game)
         self._log: Log | None = None  # built by the first log(), then kept up to date
-        self._pointer: Stamp = None  # the last-played file as this book last saw it
         #: Counts of the snapshots found changed on opening (not used: rebuilt from the record).
         self.distrusted: frozenset[int] = opened.distrusted
-        book_registry.add(self)
         book = weakref.ref(self)  # no cycle: a dropped book closes now
 
         def its_store() -> Store | None:
@@ -129,7 +142,6 @@ class JourneyBook(BookView[S, R]):
 
         journey.find_point = book_open.finder(its_store, self._state_type, journey.game)
         opened.pages.store = its_store  # the entries not read yet are read from this book's file
-        self.make_latest()
 
     # --- opening -------------------------------------------------------------------------------
 
@@ -255,7 +267,6 @@ class JourneyBook(BookView[S, R]):
         try:
             opened = book_open.replay(store, store_missing=not check_only)
             book: JourneyBook[Any, Any] = cls(store, opened)
-            book._snapshots = opened.taking
         finally:
             if check_only:
                 book_registry.set_latest(latest)
@@ -384,6 +395,14 @@ class JourneyBook(BookView[S, R]):
         self._logged(seq, report)
         self._played()
         return report
+
+    @_locked
+    def refresh(self) -> int:
+        """Read what another process (the GM's notebook, a seat) wrote to the file since this
+        book last looked, and play it onto the open journey (:mod:`rules.book_follow`); returns
+        how many entries it read, 0 when nothing changed (then it costs one pragma)."""
+        self.following = True
+        return book_follow.refresh(self)[0]
 
     # --- the journal ---------------------------------------------------------------------------
 

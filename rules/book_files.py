@@ -105,7 +105,7 @@ def changed_elsewhere(store: Store) -> bool:
     One ``PRAGMA data_version``, which moves for other connections' commits only.
     """
     try:
-        return store._data_version() != store._version
+        return store.changed()
     except sqlite3.Error:
         return False
 

@@ -144,6 +144,9 @@ class Store(Reading):
         self.closed = False
         self.path = info.path
         self._version = self._data_version()
+        #: The last row this connection wrote or caught up to (its seq and hash): what a
+        #: follower compares with to tell an append from another change (:meth:`catching_up`).
+        self.seen = self.last_row()
         self._since: int | None = None  # the first row this transaction changed (to rechain)
         self._unsealed = False  # a snapshot was stored in this transaction (to seal)
 
@@ -251,6 +254,29 @@ class Store(Reading):
     def _data_version(self) -> int:
         return int(self._db.execute("PRAGMA data_version").fetchone()[0])
 
+    def changed(self) -> bool:
+        """Whether another connection wrote since this one last wrote or caught up: one
+        ``PRAGMA data_version`` (it moves for other connections' commits only), so a follower can
+        ask it every few tenths of a second."""
+        return self._data_version() != self._version
+
+    @contextmanager
+    def catching_up(self) -> Iterator[tuple[int, bytes | None]]:
+        """Read what other connections wrote under the write lock (nothing is written meanwhile),
+        from :attr:`seen` (yielded) on. On exit their writes count as seen: the next write here is
+        no longer refused for them, and :attr:`seen` is the last row now."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            version, seen = self._data_version(), self.seen
+            yield seen
+            last = self.last_row()
+            self._db.execute("COMMIT")
+        except BaseException:
+            with suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise
+        self._version, self.seen = version, last
+
     @contextmanager
     def transaction(self) -> Iterator[Store]:
         """Write atomically: commit (durably) on exit, roll back on an exception.
@@ -272,12 +298,14 @@ class Store(Reading):
                 )
             yield self
             self._chain()
+            last = self.last_row()
             self._db.execute("COMMIT")
         except BaseException:
             self._since, self._unsealed = None, False
             with suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise
+        self.seen = last
         with suppress(sqlite3.OperationalError):  # busy readers: the next commit tries again
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 

@@ -95,6 +95,24 @@ class Reading:
             )
         ]  # fmt: skip
 
+    def last_row(self) -> tuple[int, bytes | None]:
+        """The last row's ``seq`` and hash ((0, None): no rows; the hash is None in a file from
+        before the chain): one row vouches for every row up to it (:mod:`rules.store_chain`)."""
+        try:
+            found = self._db.execute("SELECT seq, hash FROM book ORDER BY seq DESC LIMIT 1")
+        except sqlite3.OperationalError:  # no hash column yet (schema 3 or older)
+            found = self._db.execute("SELECT seq, NULL FROM book ORDER BY seq DESC LIMIT 1")
+        row = found.fetchone()
+        return (0, None) if row is None else (int(row[0]), row[1])
+
+    def row_hash(self, seq: int) -> bytes | None:
+        """The hash row ``seq`` holds now (None: no such row, or no chain)."""
+        try:
+            row = self._db.execute("SELECT hash FROM book WHERE seq = ?", (seq,)).fetchone()
+        except sqlite3.OperationalError:
+            return None
+        return None if row is None else row[0]
+
     def snapshot(self, before: int, code: str) -> tuple[int, int, str] | None:
         """The latest snapshot (count, steps, its text: :meth:`unpack` reads it) of fewer than
         ``before`` entries."""
