@@ -39,11 +39,10 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from functools import wraps
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, TypeVar
 
-from rules import book_follow, book_journal, book_open, book_registry, book_verify
+from rules import book_follow, book_open, book_registry, book_verify
 from rules.book_files import (
     FOLDER_ENV,
     SEED_ENV,
@@ -56,16 +55,17 @@ from rules.book_files import (
     remember_played,
     seed_from_env,
 )
-from rules.book_journal import Filed, Note
+from rules.book_journal import JournalEntries, Note
+from rules.book_lock import locked
 from rules.book_log import Log, LogLine, build, describer, line_of
 from rules.book_open import SNAPSHOT_EVERY
 from rules.book_pages import read_items
 from rules.book_view import BookView
 from rules.chance import JSON, Chance
 from rules.errors import IllegalAction, InvalidInput
-from rules.journey import Entry, Journey, group_start, last_live, recorded_options
+from rules.journey import Entry, Journey, group_start, recorded_options
 from rules.journey import game as _game
-from rules.store import SUFFIX, JourneyChanged, Store, sidecar
+from rules.store import SUFFIX, Store, sidecar
 
 __all__ = [
     "FOLDER_ENV",
@@ -84,30 +84,8 @@ __all__ = [
 S = TypeVar("S")
 R = TypeVar("R")
 
-P = ParamSpec("P")
-T = TypeVar("T")
 
-
-def _locked(
-    method: Callable[Concatenate[JourneyBook[Any, Any], P], T],
-) -> Callable[Concatenate[JourneyBook[Any, Any], P], T]:
-    """Run a method under the book's lock: a cell (main thread) and a button click (Jupyter's
-    subshell thread) may change the same journey at once."""
-
-    @wraps(method)
-    def locked(self: JourneyBook[Any, Any], /, *args: P.args, **kwargs: P.kwargs) -> T:
-        with self._lock:
-            try:
-                return method(self, *args, **kwargs)
-            except JourneyChanged:  # a following book's write lost a race: refresh, say so
-                if not self.following:
-                    raise
-                raise book_follow.played_first(self, method.__name__, args) from None
-
-    return locked
-
-
-class JourneyBook(BookView[S, R]):
+class JourneyBook(JournalEntries, BookView[S, R]):
     """A journey kept in a file; every method that changes it has committed when it returns."""
 
     def __init__(self, store: Store, opened: book_open.Opened) -> None:
@@ -296,7 +274,7 @@ class JourneyBook(BookView[S, R]):
 
     # --- changing it: each commits before returning --------------------------------------------
 
-    @_locked
+    @locked
     def play(
         self, action: Any, supplied: Sequence[object] | None = None, *, draw_rest: bool = False
     ) -> R:
@@ -321,7 +299,7 @@ class JourneyBook(BookView[S, R]):
         self._played()
         return report
 
-    @_locked
+    @locked
     def undo(self) -> tuple[Entry, ...]:
         """Take back the last action (and the tries a reroll superseded); it can be redone."""
         if not self.can_undo:
@@ -342,7 +320,7 @@ class JourneyBook(BookView[S, R]):
         self._played()
         return removed
 
-    @_locked
+    @locked
     def redo(self) -> R | None:
         """Play the last undone action again, exactly as it went; returns its report."""
         if not self._redo:
@@ -363,7 +341,7 @@ class JourneyBook(BookView[S, R]):
         self._played()
         return report
 
-    @_locked
+    @locked
     def reroll(self, supplied: Sequence[object] | None = None, *, draw_rest: bool = False) -> R:
         """The last action again with fresh chance; the first result stays, marked superseded.
 
@@ -396,7 +374,7 @@ class JourneyBook(BookView[S, R]):
         self._played()
         return report
 
-    @_locked
+    @locked
     def refresh(self) -> int:
         """Read what another process (the GM's notebook, a seat) wrote to the file since this
         book last looked, and play it onto the open journey (:mod:`rules.book_follow`); returns
@@ -404,38 +382,7 @@ class JourneyBook(BookView[S, R]):
         self.following = True
         return book_follow.refresh(self)[0]
 
-    # --- the journal ---------------------------------------------------------------------------
-
-    @_locked
-    def note(self, text: str, *, key: str | None = None) -> Note:
-        """Save a journal entry at this point in play.
-
-        ``key`` names where it came from (a notebook cell's id): the same key again replaces the
-        text in place instead of adding an entry, so re-running a journal cell adds nothing.
-        """
-        return book_journal.add_note(self.store, text, key, self.actions)
-
-    @_locked
-    def write_mechanics(self) -> Note:
-        """Save the last action's mechanics line as a journal entry (once per action)."""
-        if self.journey.last is None or not self._seqs:
-            raise IllegalAction("there is no action to write down: nothing has been played yet")
-        live = last_live(self.journey.entries)
-        text = self.describe(self.journey.last)
-        return book_journal.add_mechanics(self.store, self._seqs[live], text, self.actions)
-
-    @_locked
-    def file_note(self, text: str, *, key: str) -> Filed:
-        """Save the journal entry of a notebook cell (``key``) in the journey it was written in:
-        this one, unless only another journey of the folder holds ``key`` (a notebook of two
-        journeys, run again); there it stays. Returns it with its journey's name and file."""
-        return book_journal.file_note(self, text, key, book_registry.open_book)
-
-    def notes(self) -> list[Note]:
-        """Every journal entry, in order."""
-        return book_journal.notes(self.store.rows())
-
-    @_locked
+    @locked
     def log(self) -> list[LogLine]:
         """Every action recorded, in order: played, superseded by a reroll, or undone.
 
@@ -449,7 +396,7 @@ class JourneyBook(BookView[S, R]):
             self._log = build(rows, self.game, self.options, self.describe, known)
         return list(self._log.lines)
 
-    @_locked
+    @locked
     def state_after(self, count: int) -> S:
         """The state after the first ``count`` entries (a :class:`LogLine`'s ``count``), read only:
         from the nearest remembered point or stored snapshot, then replayed. The book does not
@@ -458,12 +405,12 @@ class JourneyBook(BookView[S, R]):
 
     # --- the file ------------------------------------------------------------------------------
 
-    @_locked
+    @locked
     def backup(self, path: Path | str) -> Path:
         """A consistent copy of the journey file at ``path``, safe while in play."""
         return self.store.backup(path)
 
-    @_locked
+    @locked
     def close(self) -> None:
         book_registry.discard(self)
         self.store.close()

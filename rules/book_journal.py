@@ -22,15 +22,18 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
-from rules import action
-from rules.errors import InvalidInput
+from rules import action, book_registry
+from rules.book_lock import locked
+from rules.entry import last_live
+from rules.errors import IllegalAction, InvalidInput
 from rules.journey import short_repr
 from rules.store import SUFFIX, JourneyFileError, Row, Store
 
 __all__ = [
     "Filed",
+    "JournalEntries",
     "Note",
     "add_mechanics",
     "add_note",
@@ -177,3 +180,40 @@ def cell_notes(store: Store) -> list[Note]:
 
 def _now() -> int:
     return int(time.time())
+
+
+class JournalEntries:
+    """A Journey Book's journal: entries written at a point in play, and mechanics lines.
+
+    A mixin of :class:`rules.book.JourneyBook` (its ``store``, ``journey``, ``actions`` and
+    ``describe``), kept beside the functions it calls so the book's module stays its journey.
+    """
+
+    @locked
+    def note(self: Any, text: str, *, key: str | None = None) -> Note:
+        """Save a journal entry at this point in play.
+
+        ``key`` names where it came from (a notebook cell's id): the same key again replaces the
+        text in place instead of adding an entry, so re-running a journal cell adds nothing.
+        """
+        return add_note(self.store, text, key, self.actions)
+
+    @locked
+    def write_mechanics(self: Any) -> Note:
+        """Save the last action's mechanics line as a journal entry (once per action)."""
+        if self.journey.last is None or not self._seqs:
+            raise IllegalAction("there is no action to write down: nothing has been played yet")
+        live = last_live(self.journey.entries)
+        text = self.describe(self.journey.last)
+        return add_mechanics(self.store, self._seqs[live], text, self.actions)
+
+    @locked
+    def file_note(self: Any, text: str, *, key: str) -> Filed:
+        """Save the journal entry of a notebook cell (``key``) in the journey it was written in:
+        this one, unless only another journey of the folder holds ``key`` (a notebook of two
+        journeys, run again); there it stays. Returns it with its journey's name and file."""
+        return file_note(self, text, key, book_registry.open_book)
+
+    def notes(self: Any) -> list[Note]:
+        """Every journal entry, in order."""
+        return notes(self.store.rows())

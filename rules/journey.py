@@ -40,6 +40,7 @@ from dataclasses import InitVar, dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from rules.chance import JSON, Chance, Recording, Replay, Source, Supplied, action_title, too_few
+from rules.entry import Entry, group_start, last_live
 from rules.errors import IllegalAction, InvalidInput, short_repr
 from rules.game_module import recorded_options
 
@@ -117,51 +118,6 @@ def check_action(chosen: object, action: object) -> None:
         f"{short_repr(action)} is not an action of {name.title()}: play one of the actions "
         f"rules.{name} defines, built with its fields"
     )
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One recorded action: its JSON, the chance outcomes it met, and whether a reroll replaced it.
-
-    ``supplied`` counts the first outcomes the player entered from the table (physical cards or
-    dice) rather than the software sampling them; replay treats both alike. :attr:`typed` and
-    :attr:`drawn` split the outcomes so, to say what Lantern drew or rolled for the player.
-    """
-
-    action: Mapping[str, JSON]
-    chance: tuple[JSON, ...] = ()
-    superseded: bool = False
-    supplied: int = 0
-
-    @property
-    def typed(self) -> tuple[JSON, ...]:
-        """The outcomes the player typed from the table."""
-        return self.chance[: self.supplied]
-
-    @property
-    def drawn(self) -> tuple[JSON, ...]:
-        """The outcomes Lantern drew or rolled (all of them when the player typed none)."""
-        return self.chance[self.supplied :]
-
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = {"action": dict(self.action), "chance": list(self.chance)}
-        if self.superseded:
-            data["superseded"] = True
-        if self.supplied:
-            data["supplied"] = self.supplied
-        return data
-
-    @classmethod
-    def from_json(cls, data: object) -> Entry:
-        if not isinstance(data, dict) or not isinstance(data.get("action"), dict):
-            raise InvalidInput(f"a journey entry is an object with an 'action', got {data!r}")
-        chance = data.get("chance", [])
-        if not isinstance(chance, list):
-            raise InvalidInput(f"an entry's 'chance' is a list of outcomes, got {chance!r}")
-        supplied = data.get("supplied", 0)
-        if isinstance(supplied, bool) or not isinstance(supplied, int) or supplied < 0:
-            raise InvalidInput(f"an entry's 'supplied' is a count of outcomes, got {supplied!r}")
-        return cls(data["action"], tuple(chance), bool(data.get("superseded", False)), supplied)
 
 
 @dataclass(frozen=True)
@@ -491,19 +447,3 @@ class Journey(Generic[S, R]):
 def _copy(entries: Iterable[Entry]) -> list[Entry]:
     """A list's own copy (a Journey Book's reads its entries when asked: rules.book_pages)."""
     return entries.copy() if isinstance(entries, list) else list(entries)
-
-
-def last_live(entries: Sequence[Entry]) -> int:
-    """Index of the last entry a reroll did not replace (-1: none), found from the end: a book
-    reads its first entries only when asked for them."""
-    return next((i for i in reversed(range(len(entries))) if not entries[i].superseded), -1)
-
-
-def group_start(entries: Sequence[Entry]) -> int:
-    """Index of the last action's first try: its live entry and the superseded ones before."""
-    start = last_live(entries)
-    if start < 0:
-        raise IllegalAction("there is no action to take back: the journey has not begun")
-    while start > 0 and entries[start - 1].superseded:
-        start -= 1
-    return start

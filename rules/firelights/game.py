@@ -440,12 +440,9 @@ class Firelights:
             )
 
     def summary(self, state: State) -> str:
-        """Markdown for the exported Journey Book."""
+        """Markdown for the exported Journey Book (its mechanics lines: each report's
+        ``mechanics()``, as :func:`rules.book_log.describer` reads a game without a hook)."""
         return summary(state)
-
-    def describe(self, report: Report) -> str:
-        """The Journey Book's mechanics line of an action."""
-        return report.mechanics()
 
 
 GAME = Firelights()

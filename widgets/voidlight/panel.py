@@ -225,7 +225,8 @@ class VoidlightPanel(GameFrame):
             return []
         gone: list[str] = []
         for line in self._log(self.journey):
-            if line.status == "played" and line.title == "Leave the crew":
+            title = str(line.title)  # "Kai: Leave the crew": a crew's heading names them
+            if line.status == "played" and title.endswith("Leave the crew"):
                 name = str(line.text).split(": ", 1)[0]
                 if name not in state.names and name not in gone:
                     gone.append(name)
