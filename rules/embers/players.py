@@ -21,6 +21,7 @@ from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.game import apply
 from rules.embers.moves import _options, event_amount, legal
+from rules.embers.preview import attack_icons
 from rules.embers.state import DIFFICULTIES, State
 from rules.errors import InvalidInput
 from rules.simulate import MAX_RUNS, Estimate, run_seed, wilson_interval
@@ -47,17 +48,12 @@ _INDEX = {name: i for i, name in enumerate(LOCATIONS)}
 
 
 def _attack_cost(state: State, action: A.Attack) -> int:
-    i = _INDEX[action.location]
+    """What an attack costs the camp: its flames burn deck cards, and a hero it defeats is lost
+    to the tent (the icons as :func:`rules.embers.preview.attack_icons` counts them)."""
     side = state.side(action.target)
-    card = state.cards.named
-    flames, claws = event_amount(state, "flames"), event_amount(state, "claws")
-    for name in state.wild[i]:
-        monster = card[name].monster
-        flames += monster.flames
-        claws += monster.claws
-    passive = side.passive
-    flames = max(0, flames - (passive.amount if passive.kind == "ignore_flames" else 0))
-    claws = max(0, claws - (passive.amount if passive.kind == "ignore_claws" else 0))
+    flames, claws, _flames_ignored, _claws_ignored = attack_icons(
+        state, _INDEX[action.location], action.target
+    )
     return 4 * flames + (6 + 4 * side.level if claws >= side.health else 0)
 
 
