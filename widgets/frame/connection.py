@@ -207,6 +207,11 @@ def holder(panel: widgets.DOMWidget) -> widgets.DOMWidget:
         box, shown, watcher = earlier
         shown.unobserve(watcher, "comm")
         box.close()
+        if shown is not panel and shown.comm is not None:
+            # Run All replaced the panel this cell showed, and nothing closed it (a journey kept
+            # in memory only: a book's panel closes the one on its file itself): its live parts
+            # (a Voidlight timer's task) stop with it.
+            shown.close()
     box = widgets.VBox([panel], model_id=model_id, layout=widgets.Layout(width="100%"))
     box.add_class(f"{FRAME_CLASS}-holder")
 
