@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 from widgets.embers import EmbersPanel
 from widgets.firelights import FirelightsPanel
+from widgets.frame.dock import shown_tree
 from widgets.voidlight import VoidlightPanel
 
 
@@ -63,7 +64,7 @@ def test_the_dock_appears_once_and_moves_back_up_when_a_higher_control_is_clicke
     fortune = panel.solo.buttons["fortune"]
     fortune.click()
     dock_follows(panel, fortune)
-    everywhere = [w for w in _all(panel) if w is panel.dock.box]
+    everywhere = [w for w in shown_tree(panel) if w is panel.dock.box]
     assert len(everywhere) == 1
 
 
@@ -95,12 +96,3 @@ def test_another_journey_brings_the_dock_home() -> None:
     assert panel.dock.parent is not panel.dock.home
     panel.use(VoidlightPanel(seed=9).journey)
     assert panel.dock.parent is panel.dock.home
-
-
-def _all(root: widgets.Widget) -> list[widgets.Widget]:
-    found, stack = [], [root]
-    while stack:
-        widget = stack.pop()
-        found.append(widget)
-        stack.extend(getattr(widget, "children", ()))
-    return found

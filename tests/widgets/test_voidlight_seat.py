@@ -14,6 +14,7 @@ import pytest
 
 from rules.book import FOLDER_ENV, JourneyBook
 from widgets.frame.base import descendants
+from widgets.frame.dock import shown_tree
 from widgets.theme import escape
 from widgets.voidlight import VoidlightPanel
 from widgets.voidlight.seat import HIDDEN, VoidlightSeat
@@ -55,12 +56,7 @@ def seat_for(gm: VoidlightPanel, claim: str = "Kai") -> VoidlightSeat:
 
 def shown(panel: VoidlightPanel) -> list[Any]:
     """The widgets in the panel's tree as the page shows it (children only)."""
-    found, stack = [], [panel]
-    while stack:
-        widget = stack.pop()
-        found.append(widget)
-        stack.extend(getattr(widget, "children", ()))
-    return found
+    return list(shown_tree(panel))
 
 
 def test_the_seat_shows_its_characters_sheet_and_follows_what_the_gm_plays() -> None:

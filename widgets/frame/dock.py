@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import ipywidgets as widgets
 
-__all__ = ["SECTION_CLASS", "ResultDock"]
+__all__ = ["SECTION_CLASS", "ResultDock", "shown_tree"]
 
 #: The class :func:`widgets.frame.section` gives its box: the rows the dock may follow.
 SECTION_CLASS = "lantern-section-box"
@@ -30,23 +30,21 @@ def _is_section(widget: widgets.Widget) -> bool:
     return SECTION_CLASS in getattr(widget, "_dom_classes", ())
 
 
-def _buttons(root: widgets.Widget) -> Iterator[widgets.Button]:
+def shown_tree(root: widgets.Widget) -> Iterator[widgets.Widget]:
+    """``root`` and every widget under it through ``children``: what the page shows of it."""
     stack = [root]
     while stack:
         widget = stack.pop()
-        if isinstance(widget, widgets.Button):
-            yield widget
+        yield widget
         stack.extend(getattr(widget, "children", ()))
+
+
+def _buttons(root: widgets.Widget) -> Iterator[widgets.Button]:
+    return (each for each in shown_tree(root) if isinstance(each, widgets.Button))
 
 
 def _contains(root: widgets.Widget, target: widgets.Widget) -> bool:
-    stack = [root]
-    while stack:
-        widget = stack.pop()
-        if widget is target:
-            return True
-        stack.extend(getattr(widget, "children", ()))
-    return False
+    return any(each is target for each in shown_tree(root))
 
 
 class ResultDock:
