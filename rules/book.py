@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from rules import book_follow, book_open, book_registry, book_verify
+from rules import book_follow, book_open, book_options, book_registry, book_verify
 from rules.book_files import (
     FOLDER_ENV,
     SEED_ENV,
@@ -201,24 +201,21 @@ class JourneyBook(JournalEntries, BookView[S, R]):
         (:meth:`last_played`: started by the panel's New journey, opened with Open, or started
         in code), else (none, or its file is gone) the game's own journey, named after it. A
         ``seed`` or ``options`` that differ from the ones the journey was started with are
-        refused: change the name to start a new journey.
+        refused: change the name to start a new journey. Options are compared as the journey
+        records them (:mod:`rules.book_options`): a card file by its cards.
         """
         remembered = None if where else last_played(game, folder)
         path = remembered or journey_path(where or game, folder)
         if not path.exists():
             return cls.start(path, game=game, seed=seed, options=options)
         book = cls._open(path, game)
-        differs = []
-        if seed is not None and seed != book.seed:
-            differs.append(f"seed {book.seed!r}, not {seed!r}")
-        if options is not None and dict(options) != dict(book.options):
-            differs.append(f"options {dict(book.options)!r}, not {dict(options)!r}")
-        if differs:
+        given = (seed, book.seed)
+        why = book_options.refusal(
+            book.game, str(path), seed=given, given=options, recorded=book.options
+        )
+        if why is not None:
             book.close()
-            raise InvalidInput(
-                f"the journey {str(path)!r} was started with {' and '.join(differs)}: open it "
-                "without them to continue, or give a new name to start another journey"
-            )
+            raise InvalidInput(why)
         return book._played()
 
     @staticmethod

@@ -12,7 +12,7 @@ journey plays only hands calls on. Voidlight and Embers had each written that sa
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.chance import Source
@@ -35,6 +35,10 @@ class GameModule:
     check_state: Callable[[Any], object] | None = None
     #: The options as a new journey records them (see :func:`recorded_options`).
     record_options: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    #: By option: ``change(given, recorded)`` is None when the option given (as recorded) is
+    #: the one the journey began with, else what changed in words (an edited card file), so
+    #: that ``open_or_start`` never pastes a recorded value (see :mod:`rules.book_options`).
+    option_changes: Mapping[str, Callable[[Any, Any], str | None]] = field(default_factory=dict)
 
     def initial(self, options: Mapping[str, Any]) -> Any:
         return self.initial_state(options)

@@ -28,6 +28,7 @@ from rules.embers.actions import (
     Reinforce,
     parse,
 )
+from rules.embers.card_changes import cards_change
 from rules.embers.cards import LOCATIONS, CardSet, from_record, load, loads, record, shipped
 from rules.embers.game import Report, apply, closest, distance, legal, why_not
 from rules.embers.house_rules import HOUSE_RULES
@@ -144,4 +145,12 @@ def record_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 #: The game as :mod:`rules.journey` plays it (see :func:`initial` for the options).
-GAME = GameModule("embers", initial, apply, parse, summary, record_options=record_options)
+GAME = GameModule(
+    "embers",
+    initial,
+    apply,
+    parse,
+    summary,
+    record_options=record_options,
+    option_changes={"cards": cards_change},
+)
