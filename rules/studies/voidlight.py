@@ -21,10 +21,11 @@ the pool holds 4 dice or more, Low Beam below). The rules of each step are Voidl
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, TypeVar
 
 from rules.chance import Source, Supplied
 from rules.errors import InvalidInput
@@ -45,8 +46,8 @@ from rules.voidlight import (
     SwapBattery,
     Take,
     Treat,
-    available,
 )
+from rules.voidlight.moves import refusal
 
 __all__ = [
     "BEAMS",
@@ -86,11 +87,11 @@ class Expedition:
     def apply(self, trek: Trek, action: Any, chance: Source) -> tuple[Trek, Any]:
         state, report = GAME.apply(trek.state, action, chance)
         if isinstance(action, Check):
-            return replace(trek, state=state, checked=True), report
+            return Trek(state, trek.scene, True, trek.swaps), report
         if isinstance(action, Elapse):
             return Trek(state, trek.scene + 1, False, trek.swaps), report
         swaps = trek.swaps + isinstance(action, SwapBattery)
-        return replace(trek, state=state, swaps=swaps), report
+        return Trek(state, trek.scene, trek.checked, swaps), report
 
 
 def trek_outcome(trek: Trek, scenes: int) -> Hashable | None:
@@ -141,24 +142,34 @@ class Explorer:
         sheet, pending = state.sheet, state.pending
         if pending is not None:
             if pending.kind == "save":
-                return Save(max(ATTRIBUTES, key=sheet.effective))
+                return _act(Save, max(ATTRIBUTES, key=sheet.effective))
             keep = [option for option in pending.options if option != BATTERY]
-            return Choose((keep or list(pending.options))[0])
-        offered = available(state)
-        if "cost" in offered:
-            return Cost()
-        if state.light.dead and "swap_battery" in offered:
-            return SwapBattery()
+            return _act(Choose, (keep or list(pending.options))[0])
+        # what available(state) offers, asked of the three kinds it looks for
+        if refusal(state, "cost") is None:
+            return _act(Cost)
+        if state.light.dead and refusal(state, "swap_battery") is None:
+            return _act(SwapBattery)
         worsening = [c.name for c in sheet.conditions if c.worsens and not c.lasting]
-        if worsening and "treat" in offered:
-            return Treat(worsening[0])
+        if worsening and refusal(state, "treat") is None:
+            return _act(Treat, worsening[0])
         if self.beam == "adaptive" and not state.light.dead:
             wanted = "high" if state.light.dice >= 4 else "low"
             if state.light.beam != wanted:
-                return Beam(wanted)
+                return _act(Beam, wanted)
         if not trek.checked:
-            return Check(ATTRIBUTES[trek.scene % len(ATTRIBUTES)])
-        return Elapse(self.minutes)
+            return _act(Check, ATTRIBUTES[trek.scene % len(ATTRIBUTES)])
+        return _act(Elapse, self.minutes)
+
+
+A = TypeVar("A")
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _act(kind: Callable[..., A], *args: Any) -> A:
+    """The action ``kind(*args)``, built (and checked) once: actions are values, and an
+    expedition makes the same few again and again."""
+    return kind(*args)
 
 
 def swaps(trek: Trek) -> int:

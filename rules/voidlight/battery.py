@@ -11,14 +11,12 @@ it uses the item up.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.chance import Source
 from rules.dice import Roll
 from rules.errors import IllegalAction
 from rules.voidlight.damage import dark_round
 from rules.voidlight.pools import BEAMS, FULL, removed
-from rules.voidlight.state import DARK_EVERY
+from rules.voidlight.state import DARK_EVERY, evolve
 from rules.voidlight.turn import Turn
 
 __all__ = ["BATTERY", "battery_index", "drain", "roll_light", "swap"]
@@ -33,7 +31,7 @@ def roll_light(turn: Turn, chance: Source, why: str) -> int:
     faces = chance.resolve(Roll(light.dice))
     turn.dice.extend(faces)
     lost = removed(faces, BEAMS[light.beam])
-    turn.set(light=replace(light, dice=light.dice - lost))
+    turn.set(light=evolve(light, dice=light.dice - lost))
     turn.say(
         f"{why}: the Voidlight Pool rolls {' '.join(map(str, faces))}: {lost} "
         f"{'die' if lost == 1 else 'dice'} removed ({light.dice - lost}/{FULL}, {light.beam} beam)"
@@ -50,7 +48,7 @@ def drain(turn: Turn, amount: int, source: str) -> None:
         turn.say(f"{source}: the Voidlight is already dead")
         return
     left = max(0, light.dice - amount)
-    turn.set(light=replace(light, dice=left))
+    turn.set(light=evolve(light, dice=left))
     turn.say(f"{source}: the Voidlight Pool drains by {light.dice - left} ({left}/{FULL})")
     if left == 0:
         _dies(turn)
@@ -77,6 +75,6 @@ def swap(turn: Turn) -> None:
         raise IllegalAction("you carry no Battery to slot: take an item named 'Battery' first")
     before = turn.state.light.dice
     turn.update(items=turn.sheet.items[:index] + turn.sheet.items[index + 1 :])
-    turn.set(light=replace(turn.state.light, dice=FULL))
+    turn.set(light=evolve(turn.state.light, dice=FULL))
     turn.clock(dark_next=None)
     turn.tell(f"you slot a new Battery: the Voidlight is P{FULL} again (it was P{before})")

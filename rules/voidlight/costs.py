@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from rules import tables
 from rules.chance import Source
@@ -69,8 +69,10 @@ def _amount(match: re.Match[str]) -> tuple[int, bool]:
     return int(match["amount"] or 0), bool(match["die"])
 
 
+@lru_cache(maxsize=256)  # bounded: keyed by the words of an entry (36 on the shipped table)
 def effect(text: str) -> Effect:
-    """The effect of a cost entry's words; an entry this does not read is refused by name."""
+    """The effect of a cost entry's words; an entry this does not read is refused by name (read
+    once per entry: every cost taken reads one)."""
     words = text.strip().upper()
     if m := re.fullmatch(rf"TAKE {_DIE} DMG", words):
         amount, die = _amount(m)

@@ -28,7 +28,7 @@ from rules.voidlight.owed import COSTS, DUE, LAPSE
 from rules.voidlight.pools import BEAMS
 from rules.voidlight.recovery import advance, long_rest, short_rest
 from rules.voidlight.report import Report
-from rules.voidlight.state import State
+from rules.voidlight.state import State, evolve
 from rules.voidlight.turn import Turn
 
 __all__ = ["DEFAULTS", "HANDLERS", "apply", "initial", "options_of", "record_options"]
@@ -86,7 +86,7 @@ def _push(turn: Turn, action: A.Push, chance: Source) -> Result:
     turn.dice.extend(new)
     hits = last.hits + count_hits(new, where)
     outcome = check_outcome(hits)
-    turn.update(last_check=replace(last, faces=kept + new, hits=hits, outcome=outcome, pushed=True))
+    turn.update(last_check=evolve(last, faces=kept + new, hits=hits, outcome=outcome, pushed=True))
     turn.tell(
         f"push: {last.misses} Miss{'es' * (last.misses != 1)} rerolled: {' '.join(map(str, new))}: {hits_text(hits)}, {outcome}"
     )
@@ -97,7 +97,7 @@ def _push(turn: Turn, action: A.Push, chance: Source) -> Result:
 def _cost(turn: Turn, action: A.Cost, chance: Source) -> Result:
     last = turn.sheet.last_check
     assert last is not None
-    turn.update(last_check=replace(last, costed=True))
+    turn.update(last_check=evolve(last, costed=True))
     code = take_cost(turn, action.entry, chance)
     return str(code), None
 
@@ -105,7 +105,7 @@ def _cost(turn: Turn, action: A.Cost, chance: Source) -> Result:
 def _skip_cost(turn: Turn, action: A.SkipCost, chance: Source) -> Result:
     last = turn.sheet.last_check
     assert last is not None
-    turn.update(last_check=replace(last, costed=True))
+    turn.update(last_check=evolve(last, costed=True))
     turn.tell(f"no cost from the table for the {last.attribute.title()} check ({last.outcome}): "
              "a reduced effect or wasted time, as the fiction says")  # fmt: skip
     return None, None
@@ -229,7 +229,7 @@ def _roll_light(turn: Turn, action: A.RollLight, chance: Source) -> Result:
 def _beam(turn: Turn, action: A.Beam, chance: Source) -> Result:
     if action.mode not in BEAMS:
         raise InvalidInput(f"the beam is 'high', 'standard' or 'low', not {action.mode!r}")
-    turn.set(light=replace(turn.state.light, beam=action.mode))
+    turn.set(light=evolve(turn.state.light, beam=action.mode))
     effects = {"high": "Good Position, up to 3 dice lost a roll", "standard": "no change",
                "low": "Bad Position, only 1 die lost a roll"}  # fmt: skip
     turn.say(f"{action.mode} beam: {effects[action.mode]}")

@@ -12,9 +12,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.voidlight.character import Character
-from rules.voidlight.state import Pending, State, crew_status
+from rules.voidlight.state import Pending, State, crew_status, evolve
 
 __all__ = ["Turn"]
+
+#: The fields of a sheet that :meth:`Character.__post_init__` neither checks nor derives from.
+_UNCHECKED = frozenset({"last_check", "penalties"})
 
 
 @dataclass
@@ -40,7 +43,7 @@ class Turn:
         return len(self.state.crew) > 1
 
     def set(self, **changes: Any) -> None:
-        self.state = replace(self.state, **changes)
+        self.state = evolve(self.state, **changes)
 
     def put(self, character: Character) -> None:
         """Replace the acting character's sheet (the expedition's status follows the crew's)."""
@@ -49,8 +52,17 @@ class Turn:
         self.set(crew=tuple(crew), status=crew_status(tuple(crew)))
 
     def update(self, **changes: Any) -> None:
-        """Change the acting character's sheet."""
-        self.put(replace(self.sheet, **changes))
+        """Change the acting character's sheet. A sheet checks itself when made (its scores,
+        Hit Points, slots); a change of only what it does not check (its last Check, its
+        penalties) is copied without that check, the one a Check makes every time."""
+        sheet = self.sheet
+        if _UNCHECKED.issuperset(changes):
+            new = object.__new__(Character)
+            new.__dict__.update(sheet.__dict__)
+            new.__dict__.update(changes)
+            self.put(new)
+        else:
+            self.put(replace(sheet, **changes))
 
     def clock(self, **changes: Any) -> None:
         self.state = self.state.with_clock(**changes)
@@ -73,9 +85,9 @@ class Turn:
 
     def ask(self, pending: Pending) -> None:
         """Ask the acting character a choice; behind one already asked, it waits in the queue."""
-        asked = replace(pending, who=self.name)
+        asked = evolve(pending, who=self.name)
         if self.crewed:
-            asked = replace(asked, prompt=f"{self.name}: {pending.prompt}")
+            asked = evolve(asked, prompt=f"{self.name}: {pending.prompt}")
         if self.state.pending is None:
             self.set(pending=asked)
             self.say(asked.prompt)
