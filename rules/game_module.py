@@ -69,7 +69,7 @@ def recorded_options(game: object, options: Mapping[str, Any] | None) -> dict[st
 
     >>> from rules.embers import GAME
     >>> recorded_options(GAME, {"difficulty": "recruit"})
-    {'difficulty': 'recruit'}
+    {'night': 'immediately', 'difficulty': 'recruit'}
     """
     if options is not None and not isinstance(options, Mapping):
         raise InvalidInput(

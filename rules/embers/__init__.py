@@ -34,7 +34,14 @@ from rules.embers.game import Report, apply, closest, distance, legal, why_not
 from rules.embers.house_rules import HOUSE_RULES
 from rules.embers.odds import next_cards, night_within, spawn_location, spawn_locations
 from rules.embers.players import POLICIES, RandomPlayer, heuristic, win_rate
-from rules.embers.state import DIFFICULTIES, NIGHT, State
+from rules.embers.state import (
+    AFTER_ATTACK,
+    DIFFICULTIES,
+    IMMEDIATELY,
+    NIGHT,
+    NIGHT_READINGS,
+    State,
+)
 from rules.errors import InvalidInput
 from rules.export import escape
 from rules.game_module import GameModule
@@ -83,7 +90,7 @@ def start_options(difficulty: str = "warrior", cards: str | Path | None = None) 
     """The options of a new journey: a card file's path becomes the card set itself
     (:func:`~rules.embers.cards.record`), so the journey replays anywhere and an edited or moved
     file never changes it. A bad file or difficulty is refused now."""
-    options: dict[str, Any] = {"difficulty": difficulty}
+    options: dict[str, Any] = {"difficulty": difficulty, "night": IMMEDIATELY}
     if cards is not None:
         options["cards"] = record(cards)
     initial(options)
@@ -92,12 +99,21 @@ def start_options(difficulty: str = "warrior", cards: str | Path | None = None) 
 
 def initial(options: Mapping[str, Any]) -> State:
     """The state before Begin. Options: "difficulty" (recruit, warrior, veteran; default
-    warrior) and "cards": the card set recorded by :func:`start_options` (default Lantern's
-    original set). A path there is read from its file at every replay (records from before
-    journeys kept their card set)."""
-    unknown = set(options) - {"difficulty", "cards"}
+    warrior), "cards": the card set recorded by :func:`start_options` (default Lantern's
+    original set; a path there is read from its file at every replay: records from before
+    journeys kept their card set), and "night": when a Night card revealed mid-attack is
+    resolved, "immediately" (as the rulebook says; every journey begun since issue 18) or
+    "after_attack" (the default: a record without it was played so, and replays so)."""
+    unknown = set(options) - {"difficulty", "cards", "night"}
     if unknown:
-        raise InvalidInput(f"Embers takes the options 'cards', 'difficulty', not {sorted(unknown)}")
+        raise InvalidInput(
+            f"Embers takes the options 'cards', 'difficulty', 'night', not {sorted(unknown)}"
+        )
+    night = options.get("night", AFTER_ATTACK)
+    if night not in NIGHT_READINGS:
+        raise InvalidInput(
+            f"the 'night' option is {' or '.join(map(repr, NIGHT_READINGS))}, not {night!r}"
+        )
     difficulty = options.get("difficulty", "warrior")
     if difficulty not in DIFFICULTIES:
         raise InvalidInput(
@@ -110,7 +126,7 @@ def initial(options: Mapping[str, Any]) -> State:
         cards = load(given)
     else:
         cards = from_record(given)
-    return State(cards, difficulty)
+    return State(cards, difficulty, night=night)
 
 
 def summary(state: State) -> str:
@@ -137,8 +153,9 @@ def summary(state: State) -> str:
 
 def record_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options as a new journey keeps them: a card file's path (``str`` or ``Path``) becomes
-    the card set itself (:func:`start_options`); a recorded set stays as it is."""
-    found = dict(options)
+    the card set itself (:func:`start_options`); a recorded set stays as it is. A new journey
+    reads the Night card "immediately" unless it says otherwise."""
+    found = {"night": IMMEDIATELY, **options}
     if isinstance(found.get("cards"), str | Path):
         found["cards"] = record(found["cards"])
     return found

@@ -19,7 +19,7 @@ from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.moves import closest, distance, event_amount, legal, why_not
 from rules.embers.preview import attack_icons, burn_words, fate_words, plural
-from rules.embers.state import NIGHT, State
+from rules.embers.state import IMMEDIATELY, NIGHT, State
 from rules.errors import IllegalAction
 
 __all__ = ["Report", "apply", "closest", "distance", "legal", "why_not"]
@@ -76,6 +76,8 @@ class _Work:
     attacked: frozenset[int]
     bonus: bool
     reason: str
+    night: str
+    paused: tuple[str, str, int] | None
 
     # Mutable lists of the deck's runs, the wild and the camp, frozen back into tuples.
     segments_: list[tuple[str, ...]]
@@ -108,6 +110,8 @@ class _Work:
             self.attacked,
             self.bonus,
             self.reason,
+            self.night,
+            self.paused,
         ) = state
         self.segments_ = list(state.segments)
         self.wild_ = list(state.wild)
@@ -143,6 +147,8 @@ class _Work:
                 self.attacked,
                 self.bonus,
                 self.reason,
+                self.night,
+                self.paused,
             ),
         )
 
@@ -277,12 +283,16 @@ def _new_turn(w: _Work) -> None:
     w.spawn()
 
 
-def _promote(w: _Work, action: A.Promote) -> None:
+def _promote(w: _Work, action: A.Promote, state: State) -> None:
     w.promoted = w.promoted | {action.hero}
     w.bonus = False
     w.lines.append(f"{action.hero} flips to level 2 for free")
     if w.phase == "spawn":
         w.spawn()
+    elif w.paused is not None:  # the attack the Night card paused goes on from where it was
+        location, hero, done = w.paused
+        w.paused = None
+        _strike(w, state._replace(promoted=w.promoted), location, hero, done)
     elif w.phase == "attacks":
         w.start_attacks()
 
@@ -340,22 +350,38 @@ def _end_actions(w: _Work, action: A.EndActions) -> None:
 
 
 def _attack(w: _Work, action: A.Attack, state: State) -> None:
-    i = _INDEX[action.location]
-    hero = action.target
-    flames, claws, ignored_flames, ignored_claws = attack_icons(state, i, hero)
-    w.attacked = w.attacked | {i}
-    for _ in range(flames):
+    w.attacked = w.attacked | {_INDEX[action.location]}
+    _strike(w, state, action.location, action.target, 0)
+
+
+def _strike(w: _Work, now: State, location: str, hero: str, done: int) -> None:
+    """The attack at ``location`` on ``hero``, ``done`` of its flames already burned: the rest
+    of its flames, then its claws, with the side ``hero`` shows in ``now``. Read "immediately",
+    a Night card a flame reveals pauses it for the free promote (:func:`_promote` goes on)."""
+    flames, claws, ignored_flames, ignored_claws = attack_icons(now, _INDEX[location], hero)
+    rest = flames + ignored_flames - done  # flame icons still to deal; a passive ignores the last
+    ignored = min(ignored_flames, rest)
+    before, pause, going_on = len(w.forage), w.night == IMMEDIATELY, done > 0
+    for _ in range(rest - ignored):
         if w.top is None:
             break
         w.forage = (*w.forage, w.take_top())
+        done += 1
         if w.phase == "lost":
             break
-    burned = burn_words(w.forage[len(state.forage) :], 0, ignored_flames)
-    what = f"the attack at {action.location} on {hero}: {burned}"
+        if pause and w.bonus:
+            w.paused = (location, hero, done)
+            w.lines.append(
+                f"the attack at {location} on {hero}: {burn_words(w.forage[before:])} so far; "
+                "the Night card comes up: a free promote before the rest of the attack"
+            )
+            return
+    burned = burn_words(w.forage[before:], 0, ignored) if rest or not going_on else "no flames left"
+    what = f"the attack at {location} on {hero}{' goes on' if going_on else ''}: {burned}"
     if w.phase == "lost":  # the deck ran out: the claws never land
         w.lines.insert(-1, what)
         return
-    health = state.side(hero).health
+    health = now.side(hero).health
     defeated = claws >= health
     fate = fate_words(hero, claws, health, defeated, ignored_claws)
     w.lines.append(f"{what}; {fate}" + (" (level 1, to the tent)" if defeated else ""))
@@ -369,7 +395,7 @@ def _attack(w: _Work, action: A.Attack, state: State) -> None:
             w.lose("no hero is left in camp")
             return
     if w.bonus and not w.level_1_in_camp():
-        w.bonus = False  # the only level-1 hero in camp fell: nobody to promote
+        w.bonus = False  # read "after_attack": the only level-1 hero in camp fell
     if not w.bonus:
         w.start_attacks()
 
@@ -408,7 +434,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     elif isinstance(action, A.EndTurn):
         _end_turn(w, action)
     elif isinstance(action, A.Promote):
-        _promote(w, action)
+        _promote(w, action, state)
     else:
         _begin(w, action)
     new = w.freeze()

@@ -44,6 +44,14 @@ HOUSE_RULES: Mapping[str, str] = MappingProxyType(
             "before the bonus is chosen (the result is the same: placement does not depend on "
             "levels)."
         ),
+        "night mid-attack": (
+            "Revealed by a flame mid-attack, the Night card is resolved at once, before the "
+            "attack's claws: the free promote is chosen, then the attack goes on with the sides "
+            "the heroes show then (a flipped Keeper of the Flame ignores one of the flames left)."
+            " As mid-spawn, the card under the Night card is revealed before the bonus is chosen "
+            "(which card comes up does not depend on levels). Journeys begun before this reading "
+            "finish the attack first, as they were played."
+        ),
         "deck runs out": (
             "The deck runs out of fire cards when a card must be revealed on top and none is left"
             " below (the Night card alone is not a fire card): lost at once."

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS
 from rules.embers.moves import _passive, closest, event_amount, legal
-from rules.embers.state import NIGHT, State
+from rules.embers.state import IMMEDIATELY, NIGHT, State
 from rules.errors import InvalidInput
 
 __all__ = [
@@ -80,6 +80,8 @@ class AttackPreview:
     fire_out: bool
     falls: bool
     camp_empty: bool
+    pause: int | None = None
+    if_promoted: AttackPreview | None = None
 
     @property
     def known(self) -> tuple[str, ...]:
@@ -94,16 +96,20 @@ class AttackPreview:
         """What will happen, in sentences: the fire, the Night card, the hero."""
         found = [burn_words(self.known, self.unseen, self.ignored_flames)]
         if self.night is not None:
-            found.append(_night_words(self.night, self.bonus))
-        if self.fire_out:
-            found.append("the deck runs out of fire cards: the night is lost")
-        else:
-            found.append(
-                fate_words(self.target, self.claws, self.health, self.falls, self.ignored_claws)
-            )
-            if self.camp_empty:
-                found.append("no hero is left in camp: the night is lost")
+            found.append(_night_words(self.night, self.bonus, self.pause))
+        found.append(self._fate())
+        other = self.if_promoted
+        if other is not None:
+            burns = (other.flames, other.ignored_flames) != (self.flames, self.ignored_flames)
+            said = burn_words(other.known, other.unseen, other.ignored_flames) if burns else ""
+            found.append(f"with the free promote, {said + ', ' if said else ''}{other._fate()}")
         return tuple(found)
+
+    def _fate(self) -> str:
+        if self.fire_out:
+            return "the deck runs out of fire cards: the night is lost"
+        fate = fate_words(self.target, self.claws, self.health, self.falls, self.ignored_claws)
+        return fate + ("; no hero is left in camp: the night is lost" if self.camp_empty else "")
 
     def text(self) -> str:
         return "; ".join(self.lines())
@@ -134,9 +140,14 @@ def fate_words(hero: str, claws: int, health: int, falls: bool, ignored: int = 0
     return f"{hero} {verb}: {dealt} against {health} health"
 
 
-def _night_words(hours: int, bonus: bool) -> str:
+def _night_words(hours: int, bonus: bool, pause: int | None = None) -> str:
     if hours == 1:
         return "the Night card comes up at 1 hour to dawn: survive this turn to win"
+    if pause is not None:
+        return (
+            f"the Night card comes up after {plural(pause, 'flame')}: {hours} hours to dawn, "
+            f"then {hours - 1}, and a free promote before the rest of the attack"
+        )
     free = ", and a free promote" if bonus else ""
     return f"the Night card comes up: {hours} hours to dawn, then {hours - 1}{free}"
 
@@ -152,18 +163,30 @@ def attack_preview(state: State, action: A.Attack) -> AttackPreview:
     run of several is named only as one of that run."""
     if action not in legal_attacks(state):
         raise InvalidInput(f"{action!r} is not an attack the monsters can make now")
+    return _walk(state, action, False)
+
+
+def _walk(state: State, action: A.Attack, flip: bool) -> AttackPreview:
+    """The attack counted card by card as :func:`~rules.embers.apply` deals it; ``flip``: a
+    Night card that pauses it gives the free promote to the target."""
     i = LOCATIONS.index(action.location)
     hero = action.target
     flames, claws, ignored_f, ignored_c = attack_icons(state, i, hero)
+    side = state.side(hero)
+    level_1 = [h for h in state.in_camp() if h not in state.promoted]
+    free = state.difficulty != "veteran" and bool(level_1)
+    pauses = state.night == IMMEDIATELY and free
     below: list[tuple[str, ...]] = []  # each place below the top: its candidates
     for run in state.segments:
         below.extend([tuple(sorted(run))] * len(run))
     fire_left = sum(1 for place in below if place != (NIGHT,))
     burns: list[tuple[str, ...]] = []
     night: int | None = None
+    pause: int | None = None
     fire_out = False
     top: tuple[str, ...] | None = (state.top,) if state.top else None
-    for _ in range(flames):
+    count = flames
+    while len(burns) < count:
         if top is None:
             break
         burns.append(top)
@@ -175,15 +198,31 @@ def attack_preview(state: State, action: A.Attack) -> AttackPreview:
             below.pop(0)
         top = below.pop(0)
         fire_left -= 1
-    side = state.side(hero)
+        if pause is None and pauses and night is not None and night > 1:
+            pause = len(burns)
+            if flip:  # the rest of the attack meets the level-2 side
+                promoted = state._replace(promoted=state.promoted | {hero})
+                raw, _, was, _ = attack_icons(promoted, i, hero)
+                rest = raw + was - pause
+                _, claws, _, ignored_c = attack_icons(promoted, i, hero)
+                ignored_f = min(was, rest)
+                count = pause + rest - ignored_f
+                side = promoted.side(hero)
     falls = not fire_out and claws >= side.health
     in_camp = [h for h in state.in_camp() if not (falls and h == hero)]
-    level_1 = [h for h in in_camp if h not in state.promoted]
-    bonus = night is not None and night > 1 and state.difficulty != "veteran" and bool(level_1)
-    bonus = bonus and not fire_out and bool(in_camp)  # a lost night promotes nobody
+    if state.night == IMMEDIATELY:
+        bonus = pause is not None  # chosen before the rest of the attack, lost or not
+    else:
+        level_1 = [h for h in in_camp if h not in state.promoted]
+        bonus = night is not None and night > 1 and state.difficulty != "veteran" and bool(level_1)
+        bonus = bonus and not fire_out and bool(in_camp)  # a lost night promotes nobody
+    other = None
+    if pause is not None and not flip and hero in level_1:
+        other = _walk(state, action, True)
     return AttackPreview(
-        action.location, hero, flames, claws, ignored_f, ignored_c, side.health,
-        tuple(burns), night, bonus, fire_out, falls, falls and not in_camp,
+        action.location, hero, count, claws, ignored_f, ignored_c,
+        side.health, tuple(burns), night, bonus, fire_out, falls, falls and not in_camp,
+        pause, other,
     )  # fmt: skip
 
 

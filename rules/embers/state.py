@@ -6,7 +6,7 @@ exactly; a card of a run is revealed by a uniform pick among that run's cards, w
 deck drawn from the top (see :mod:`rules.embers.deck`).
 
 A state is a named tuple, not a dataclass: every action builds a new one, and building a tuple
-costs a tenth of building a frozen dataclass of 22 fields (simulation plays ~44 actions a game).
+costs a tenth of building a frozen dataclass of 24 fields (simulation plays ~44 actions a game).
 Change one with ``state._replace(phase="attacks")``.
 """
 
@@ -16,10 +16,23 @@ from typing import NamedTuple
 
 from rules.embers.cards import CardSet, Side, shipped
 
-__all__ = ["DIFFICULTIES", "NIGHT", "PHASES", "State"]
+__all__ = [
+    "AFTER_ATTACK",
+    "DIFFICULTIES",
+    "IMMEDIATELY",
+    "NIGHT",
+    "NIGHT_READINGS",
+    "PHASES",
+    "State",
+]
 
 NIGHT = "Night"
 DIFFICULTIES = ("recruit", "warrior", "veteran")
+#: How a Night card a flame reveals mid-attack is resolved (the "night" option): "immediately",
+#: before the attack's claws, as the rulebook says (every journey begun since issue 18), or
+#: "after_attack", once the attack is over (journeys recorded before, which name no option).
+IMMEDIATELY, AFTER_ATTACK = "immediately", "after_attack"
+NIGHT_READINGS = (IMMEDIATELY, AFTER_ATTACK)
 #: setup (before Begin), then each turn: spawn, actions, attacks, reinforce; won / lost at the end.
 PHASES = ("setup", "spawn", "actions", "attacks", "reinforce", "won", "lost")
 
@@ -47,6 +60,9 @@ class State(NamedTuple):
     attacked: frozenset[int] = frozenset()  # locations whose attack is resolved this turn
     bonus: bool = False  # a Night card bonus (a free promote) is waiting to be chosen
     reason: str = ""  # why the game ended
+    night: str = IMMEDIATELY  # when a Night card revealed mid-attack is resolved
+    #: an attack the Night card paused for its free promote: (location, target, cards burned)
+    paused: tuple[str, str, int] | None = None
 
     @classmethod
     def new(cls, difficulty: str = "warrior", cards: CardSet | None = None) -> State:

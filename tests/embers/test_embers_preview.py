@@ -14,6 +14,7 @@ from rules.embers import NIGHT, Act, Attack, Begin, EndActions, State, apply, in
 from rules.embers.cards import LOCATIONS
 from rules.embers.players import heuristic
 from rules.embers.preview import (
+    AttackPreview,
     attack_preview,
     burn_words,
     danger,
@@ -30,10 +31,14 @@ DIFFICULTIES = ("recruit", "warrior", "veteran")
 
 def seeded_states(games: int = 30) -> Iterator[State]:
     """Every state of ``games`` seeded games per difficulty, half played by the heuristic player
-    (long nights), half by random choices (odd corners: lost decks, empty camps)."""
+    (long nights), half by random choices (odd corners: lost decks, empty camps); half read the
+    Night card "immediately" (a flame's Night card pauses the attack), half as recorded
+    journeys before issue 18 did ("after_attack")."""
     for difficulty in DIFFICULTIES:
         for seed in range(games):
-            state, _ = apply(initial({"difficulty": difficulty}), Begin(), Chance(seed))
+            night = ("immediately", "after_attack")[seed // 2 % 2]
+            options = {"difficulty": difficulty, "night": night}
+            state, _ = apply(initial(options), Begin(), Chance(seed))
             pick = random.Random(seed)
             step = 0
             while not state.over:
@@ -94,34 +99,52 @@ def test_fire_damage_for_each_icon_move_the_top_card_of_the_deck_preview_equals_
     tent"; "If the deck ever runs out of fire cards ... you lose"; "Whenever you reveal the Night
     Card, resolve it immediately": for every attack legal in the seeded states, played with
     three different chance seeds, the preview says what happened."""
-    checked = 0
+    checked = paused = 0
     for state in ATTACK_STATES:
         for action in legal_attacks(state):
             p = attack_preview(state, action)
             for seed in range(3):
                 after, report = apply(state, action, Chance(seed))
-                burned = after.forage[len(state.forage) :]
-                assert len(burned) == len(p.burns), (action, p)
-                assert all(card in can for card, can in zip(burned, p.burns, strict=True))
-                assert p.fire_out == (after.reason == "the deck ran out of fire cards")
-                assert p.falls == (action.target in after.tent and action.target not in state.tent)
-                assert p.camp_empty == (after.reason == "no hero is left in camp")
-                assert p.bonus == (after.bonus and not after.over)  # lost: no promote
-                if p.night is None:
-                    assert (after.hours, after.last_hour) == (state.hours, state.last_hour)
-                elif p.night > 1:
-                    assert after.hours == p.night - 1 and not after.last_hour
-                else:
-                    assert after.last_hour and not state.last_hour
-                said = " ".join(report.lines)
-                assert all(card in said for card in burned)
-                if not p.fire_out:
-                    assert (
-                        fate_words(action.target, p.claws, p.health, p.falls, p.ignored_claws)
-                        in said
-                    )
+                if after.paused is not None:  # read "immediately": the free promote comes first
+                    assert p.pause is not None and p.bonus and after.hours == p.night - 1
+                    so_far = after.forage[len(state.forage) :]
+                    assert len(so_far) == p.pause
+                    assert all(c in can for c, can in zip(so_far, p.burns[: p.pause], strict=True))
+                    said = " ".join(report.lines)
+                    assert all(card in said for card in so_far)
+                    for promote in legal(after):
+                        went = p.if_promoted if promote.hero == action.target else p
+                        assert went is not None
+                        done, rest = apply(after, promote, Chance(seed))
+                        said = " ".join(report.lines + rest.lines)
+                        check_outcome(state, action, went, done, said)
+                    paused += 1
+                    continue
+                assert p.pause is None
+                check_outcome(state, action, p, after, " ".join(report.lines))
                 checked += 1
-    assert checked > 1000
+    assert checked > 1000 and paused > 20
+
+
+def check_outcome(state: State, action: Attack, p: AttackPreview, after: State, said: str) -> None:
+    """The attack as played (``after``, its report's lines ``said``) is the one ``p`` said."""
+    burned = after.forage[len(state.forage) :]
+    assert len(burned) == len(p.burns), (action, p)
+    assert all(card in can for card, can in zip(burned, p.burns, strict=True))
+    assert p.fire_out == (after.reason == "the deck ran out of fire cards")
+    assert p.falls == (action.target in after.tent and action.target not in state.tent)
+    assert p.camp_empty == (after.reason == "no hero is left in camp")
+    if p.pause is None:
+        assert p.bonus == (after.bonus and not after.over)  # lost: no promote
+    if p.night is None:
+        assert (after.hours, after.last_hour) == (state.hours, state.last_hour)
+    elif p.night > 1:
+        assert after.hours == p.night - 1 and not after.last_hour
+    else:
+        assert after.last_hour and not state.last_hour
+    assert all(card in said for card in burned)
+    if not p.fire_out:
+        assert fate_words(action.target, p.claws, p.health, p.falls, p.ignored_claws) in said
 
 
 def test_the_top_card_is_named_and_cards_below_it_only_when_their_place_is_known() -> None:

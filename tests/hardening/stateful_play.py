@@ -436,9 +436,10 @@ def embers_check(state: embers.State) -> None:
 
 #: An attack's report line (rules.embers.preview's words): "the attack at SE on Firetender: 2
 #: flames burn Hemlock and Thorn Twig; Firetender falls: 2 claws against 2 health (…)", or with a
-#: passive "…; Defender stands: 2 claws, 1 ignored: 1 against 3 health" (the last count lands).
+#: passive "…; Defender stands: 2 claws, 1 ignored: 1 against 3 health" (the last count lands);
+#: after a Night card's free promote, "the attack at SE on Firetender goes on: …".
 _CLAWS = re.compile(
-    r"the attack at (\w+) on (\w[\w ]*): .*?; \2 (?:falls|stands): (\d+) claws?"
+    r"the attack at (\w+) on (\w[\w ]*?)(?: goes on)?: .*?; \2 (?:falls|stands): (\d+) claws?"
     r"(?:, \d+ ignored: (\d+))? against \d+ health.*"
 )
 
@@ -446,20 +447,28 @@ _CLAWS = re.compile(
 def embers_check_step(before: embers.State, action: Any, report: Any, after: embers.State) -> None:
     """Damage within health: an attack defeats its target exactly when its claws reach the
     target's health ("Health is the number of claws one attack needs to defeat a hero"), and a
-    defeated hero leaves the camp for the tent (the state keeps no damage)."""
-    if not isinstance(action, EA.Attack):
-        return
+    defeated hero leaves the camp for the tent (the state keeps no damage). "Whenever you reveal
+    the Night Card, resolve it immediately": an attack a Night card paused lands no claws; they
+    land after the free promote, on the side the target shows then."""
     found = [m for line in report.lines if (m := _CLAWS.fullmatch(line.removesuffix(", defeated")))]
+    if isinstance(action, EA.Promote) and before.paused is not None:
+        target = before.paused[1]
+        now = before._replace(promoted=before.promoted | {action.hero})
+    elif isinstance(action, EA.Attack) and after.paused is None:
+        target, now = action.target, before
+    else:
+        assert not found, report.lines
+        return
     if report.outcome == "lost" and not found:  # the flames emptied the deck first: lost at once
         assert after.reason == "the deck ran out of fire cards", after.reason
         return
     assert len(found) == 1, report.lines
     claws = int(found[0].group(4) or found[0].group(3))
-    health = before.side(action.target).health
+    health = now.side(target).health
     defeated = report.outcome == "defeated"
     assert defeated == (claws >= health), (report, health)
-    assert (action.target in after.in_camp()) != defeated, (action, after.camp)
-    assert (action.target in after.tent) == defeated, (action, after.tent)
+    assert (target in after.in_camp()) != defeated, (action, after.camp)
+    assert (target in after.tent) == defeated, (action, after.tent)
 
 
 DRIVERS: dict[str, Driver] = {

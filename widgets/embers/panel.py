@@ -18,7 +18,6 @@ import ipywidgets as widgets
 from rules.book import JourneyBook
 from rules.embers import (
     DIFFICULTIES,
-    LOCATIONS,
     Act,
     Attack,
     Begin,
@@ -33,11 +32,11 @@ from rules.embers import (
 )
 from rules.embers.cards import record_text
 from rules.embers.moves import no_reinforcement
-from rules.embers.preview import attack_preview, forage_takes, plural
-from rules.embers.words import action_words, maneuver_words
+from rules.embers.preview import attack_preview, plural
 from rules.errors import InvalidInput
 from rules.journey import Journey
 from rules.store import SUFFIX
+from widgets.embers.labels import act_label, act_tip
 from widgets.embers.ring import danger_html, house_html, info_html, ring_html, status_html
 from widgets.embers.style import CSS
 from widgets.frame import GameFrame, section
@@ -322,6 +321,8 @@ class EmbersPanel(GameFrame):
         keys = list(PHASE_HOUSE_RULES.get(state.phase, ()))
         if state.bonus:
             keys.append("night bonus")
+        if state.paused is not None:
+            keys.append("night mid-attack")
         if state.last_hour:
             keys.append("winning")
         self.house.value = "".join(house_html(k) for k in keys)
@@ -329,6 +330,12 @@ class EmbersPanel(GameFrame):
     def _prompt(self, state: State, heroes: list[str]) -> str:
         if state.over or state.phase == "setup":
             return ""
+        if state.bonus and state.paused is not None:
+            location, target, _burned = state.paused
+            return (
+                "The Night card, revealed mid-attack: choose a level-1 hero to promote for free;"
+                f" then the attack at {location} on {target} goes on."
+            )
         if state.bonus:
             return "The Night card: choose a level-1 hero to promote for free."
         if state.phase == "actions":
@@ -353,7 +360,7 @@ class EmbersPanel(GameFrame):
     def _describe(self, state: State, action: Any) -> tuple[str, str, str, str]:
         """The label, CSS class, tooltip and style of a legal action's button."""
         if isinstance(action, Act):
-            return _act_label(state, action), "act", _act_tip(state, action), ""
+            return act_label(state, action), "act", act_tip(state, action), ""
         if isinstance(action, Promote):
             tip = f"The Night card bonus: flip {action.hero} to level 2 for free"
             return f"Promote {action.hero} (free)", "promote", tip, "warning"
@@ -380,37 +387,6 @@ class EmbersPanel(GameFrame):
             tip = "Dawn: the night is won" if state.last_hour else "End the turn and spawn the next"
             return "End the turn", "end_turn", tip, "primary"
         return str(getattr(action, "title", action)), "other", "", ""
-
-
-def _act_label(state: State, action: Act) -> str:
-    """A hero action's button label: what it does here and now, and its cost."""
-    side = state.side(action.hero)
-    if action.action == "Promote":
-        level_2 = state.cards.hero(action.hero).level_2.name
-        return f"Promote to {level_2} ({side.promote} AP)"
-    if action.action == "Maneuver":
-        there = state.camp[LOCATIONS.index(action.target)]
-        with_whom = f" with {there} at" if there else " to"
-        return f"{side.maneuver.title()}{with_whom} {action.target} (1 AP)"
-    move = side.named[action.action]
-    if move.effect == "defend":
-        top = state.wild[LOCATIONS.index(action.target)][-1]
-        monster = state.cards.card(top).monster.name
-        what = f" → {action.target}: defeat the {monster}"
-    elif move.effect == "forage":
-        what = f": take {plural(forage_takes(state, action.hero, action.action), 'card')}"
-    else:
-        what = f" → {action.target}: +{plural(move.amount, 'action point')}"
-    return f"{action.action}{what} ({move.cost} AP)"
-
-
-def _act_tip(state: State, action: Act) -> str:
-    side = state.side(action.hero)
-    if action.action == "Promote":
-        return f"Flip {action.hero} to level 2 for {plural(side.promote, 'action point')}"
-    if action.action == "Maneuver":
-        return f"Maneuver (1 action point): {maneuver_words(side.maneuver)}"
-    return action_words(side.named[action.action])
 
 
 def _remade(old: JourneyBook[Any, Any], options: dict[str, Any]) -> JourneyBook[Any, Any]:
