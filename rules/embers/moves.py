@@ -249,7 +249,8 @@ def no_reinforcement(state: State) -> str | None:
 
 
 def why_not(state: State, action: object) -> str | None:
-    """None if ``action`` is legal now, else a sentence saying why not."""
+    """None if ``action`` is legal now, else a sentence saying why not (the reason in the
+    rulebook's terms, :mod:`rules.embers.refusals`, and the kinds of move allowed now)."""
     options = _options(state)
     for option in options:  # the policy hands back one of the listed values: found by identity
         if option is action:
@@ -258,5 +259,8 @@ def why_not(state: State, action: object) -> str | None:
         return None
     if state.over:
         return f"the game is over ({state.phase}: {state.reason or 'dawn came'})"
+    from rules.embers.refusals import refusal  # imports this module; needed only on a refusal
+
     kinds = sorted({type(a).title for a in options})
-    return f"{action!r} is not allowed now ({state.phase}); allowed: {', '.join(kinds)}"
+    allowed = f"allowed now: {', '.join(kinds)}" if kinds else "nothing is allowed now"
+    return f"{action!r} is not allowed now: {refusal(state, action)}; {allowed}"

@@ -203,7 +203,7 @@ def _(folder: Path) -> Callable[[], object]:
 @case(
     "embers-row-unknown-location",
     CorruptJourney,
-    "'<folder>/camp.lantern' does not replay: entry 2 of the record does not replay: Attack(location='NNE', target='Defender') is not allowed now (actions); allowed: End actions, Use an action",
+    "'<folder>/camp.lantern' does not replay: entry 2 of the record does not replay: Attack(location='NNE', target='Defender') is not allowed now: monsters attack only once the actions are over; now: the heroes act; allowed now: End actions, Use an action",
 )
 def _(folder: Path) -> Callable[[], object]:
     path = embers(folder)
@@ -214,7 +214,7 @@ def _(folder: Path) -> Callable[[], object]:
 @case(
     "embers-row-a-hero-not-in-the-set",
     CorruptJourney,
-    "'<folder>/camp.lantern' does not replay: entry 2 of the record does not replay: Act(hero='Wizard', action='Guard', target='N') is not allowed now (actions); allowed: End actions, Use an action",
+    "'<folder>/camp.lantern' does not replay: entry 2 of the record does not replay: Act(hero='Wizard', action='Guard', target='N') is not allowed now: there is no hero called 'Wizard' (Defender, Firetender, Herbalist, Leader, Scout); allowed now: End actions, Use an action",
 )
 def _(folder: Path) -> Callable[[], object]:
     path = embers(folder)

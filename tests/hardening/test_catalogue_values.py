@@ -229,7 +229,7 @@ def _(folder: Path) -> Callable[[], object]:
 @case(
     "embers-a-hero-not-in-the-set",
     IllegalAction,
-    "Act(hero='Wizard', action='Guard', target='N') is not allowed now (actions); allowed: End actions, Use an action",
+    "Act(hero='Wizard', action='Guard', target='N') is not allowed now: there is no hero called 'Wizard' (Defender, Firetender, Herbalist, Leader, Scout); allowed now: End actions, Use an action",
 )
 def _(folder: Path) -> Callable[[], object]:
     return playing(folder, "embers", lambda: Act("Wizard", "Guard", "N"))
@@ -238,10 +238,10 @@ def _(folder: Path) -> Callable[[], object]:
 @case(
     "embers-an-action-the-hero-lacks",
     IllegalAction,
-    "Act(hero='Defender', action='Fireball', target='N') is not allowed now (actions); allowed: End actions, Use an action",
+    "Act(hero='Leader', action='Fireball', target='N') is not allowed now: Leader has no action called 'Fireball' (Rally, Hold the Line, Promote, Maneuver); allowed now: End actions, Use an action",
 )
 def _(folder: Path) -> Callable[[], object]:
-    return playing(folder, "embers", lambda: Act("Defender", "Fireball", "N"))
+    return playing(folder, "embers", lambda: Act("Leader", "Fireball", "N"))  # Leader is at N
 
 
 # --- free text ---------------------------------------------------------------------------------
