@@ -38,14 +38,16 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, Union
 
-from rules.errors import InvalidInput
-from rules.journey import short_repr
+from rules.errors import IllegalAction, InvalidInput, short_repr
 
 __all__ = [
     "NAME_LIMIT",
+    "NOTE_LIMIT",
+    "PLAYER_TEXT_LIMITS",
     "PRONOUNS_LIMIT",
     "TEXT_LIMIT",
     "Action",
+    "check_action",
     "check_field",
     "check_text",
     "listed",
@@ -54,12 +56,45 @@ __all__ = [
 ]
 
 
-#: The longest text a free-text field of an action may hold (a question, a slip, a Rest entry),
-#: unless the action sets a shorter one in ``text_limits`` (a name, pronouns).
+# --- the limits of a player's text: one set for every game (named in the README) -----------------
+
+#: The longest text a free-text field of an action may hold (a question, a slip, a Rest entry).
 TEXT_LIMIT = 2000
-#: The longest name (a character's, a hero's on a card) and pronouns a game takes.
+#: The longest name (a character's, a condition's, a hero's on a card) and pronouns a game takes.
 NAME_LIMIT = 100
 PRONOUNS_LIMIT = 40
+#: The longest journal entry a book keeps (about ten pages of prose).
+NOTE_LIMIT = 50_000
+#: The shorter limits of an action's fields by name, in every game. Checked when a new action is
+#: played (:func:`check_action`), not when a record is replayed: a journey that recorded a
+#: longer name before these limits held for every game still opens and replays.
+PLAYER_TEXT_LIMITS: Mapping[str, int] = {"name": NAME_LIMIT, "pronouns": PRONOUNS_LIMIT}
+
+
+def check_action(chosen: object, action: object, *, new: bool = True) -> None:
+    """Refuse, in words, a value that is not one of a game's actions (None, ``"begin"``, a dict):
+    every game's ``apply`` reads an action's ``kind``, and its ``to_json`` is what is recorded.
+    A ``new`` action (not one replayed from a record) also keeps :data:`PLAYER_TEXT_LIMITS`.
+
+    >>> from rules.voidlight import Join
+    >>> check_action(None, Join("Kai" * 40))
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidInput: Join the crew: the name is at most 100 characters, got 120: ...
+    """
+    kind = getattr(action, "kind", None)
+    if not isinstance(kind, str) or not callable(getattr(action, "to_json", None)):
+        name = str(getattr(chosen, "name", "") or "the game")
+        raise IllegalAction(
+            f"{short_repr(action)} is not an action of {name.title()}: play one of the actions "
+            f"rules.{name} defines, built with its fields"
+        )
+    if new:
+        title = getattr(action, "title", kind)
+        for field_name, limit in PLAYER_TEXT_LIMITS.items():
+            value = getattr(action, field_name, None)
+            if isinstance(value, str):
+                check_text(value, f"{title}: the {field_name}", limit)
 
 
 def check_text(value: object, what: str, limit: int = TEXT_LIMIT) -> str:

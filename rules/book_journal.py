@@ -120,8 +120,8 @@ def find_elsewhere(here: Path, key: str) -> tuple[Path, str, Row, int] | None:
     return None
 
 
-#: The longest journal entry a book keeps (about ten pages of prose).
-NOTE_LIMIT = 50_000
+#: The longest journal entry a book keeps (one limit for every game: :mod:`rules.action`).
+NOTE_LIMIT = action.NOTE_LIMIT
 
 
 def check_text(text: object) -> None:

@@ -39,6 +39,7 @@ from contextlib import suppress
 from dataclasses import InitVar, dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
+from rules.action import check_action
 from rules.chance import JSON, Chance, Recording, Replay, Source, Supplied, action_title, too_few
 from rules.entry import Entry, group_start, last_live
 from rules.errors import IllegalAction, InvalidInput, short_repr
@@ -105,19 +106,6 @@ def game(name: str) -> Game[Any, Any]:
     module, attribute = GAMES[name].split(":")
     found: Game[Any, Any] = getattr(importlib.import_module(module), attribute)
     return found
-
-
-def check_action(chosen: object, action: object) -> None:
-    """Refuse, in words, a value that is not one of a game's actions (None, ``"begin"``, a dict):
-    every game's ``apply`` reads an action's ``kind``, and its ``to_json`` is what is recorded."""
-    kind = getattr(action, "kind", None)
-    if isinstance(kind, str) and callable(getattr(action, "to_json", None)):
-        return
-    name = str(getattr(chosen, "name", "") or "the game")
-    raise IllegalAction(
-        f"{short_repr(action)} is not an action of {name.title()}: play one of the actions "
-        f"rules.{name} defines, built with its fields"
-    )
 
 
 @dataclass(frozen=True)
@@ -227,7 +215,7 @@ class Journey(Generic[S, R]):
             source = Replay(list(supplied or ()))
         elif typed:
             source = Supplied(typed, then=self.chance)
-        check_action(self.game, action)
+        check_action(self.game, action, new=not replaying)
         recording = Recording(source)
         try:
             state, report = self.game.apply(self.state, action, recording)

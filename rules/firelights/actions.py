@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from rules.action import NAME_LIMIT, PRONOUNS_LIMIT, Action, parse_action
+from rules.action import PLAYER_TEXT_LIMITS, Action, parse_action
 from rules.errors import InvalidInput
 from rules.journey import short_repr
 
@@ -53,7 +53,7 @@ class Begin(Action):
 
     kind: ClassVar[str] = "begin"
     title: ClassVar[str] = "Begin the journey"
-    text_limits: ClassVar[Mapping[str, int]] = {"name": NAME_LIMIT, "pronouns": PRONOUNS_LIMIT}
+    text_limits: ClassVar[Mapping[str, int]] = PLAYER_TEXT_LIMITS
     name: str
     pronouns: str
     forceful: int
