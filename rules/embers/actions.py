@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.action import Action, parse_action
+from rules.embers.cards import Side
 
 __all__ = [
     "ACTIONS",
@@ -25,12 +26,42 @@ __all__ = [
     "EndTurn",
     "Promote",
     "Reinforce",
+    "move_kind",
+    "move_name",
     "parse",
 ]
 
 #: The names of the two actions every hero has besides its card's own.
 PROMOTE = "Promote"
 MANEUVER = "Maneuver"
+
+
+def move_name(side: Side, move: str) -> str:
+    """The name the rulebook's ``move`` (:data:`PROMOTE` or :data:`MANEUVER`) goes by for a hero
+    on ``side``: its own, unless the side's card has an action of that name. The card's action
+    keeps the name (an ``Act`` naming it is carried out as the card says) and the move becomes
+    "Promote (every hero)", so :func:`~rules.embers.legal` and ``apply`` never read one name
+    two ways.
+
+    >>> from rules.embers import shipped
+    >>> move_name(shipped().sides["Scout", 1], PROMOTE)
+    'Promote'
+    """
+    if move not in side.named:
+        return move
+    name, number = f"{move} (every hero)", 1
+    while name in side.named:
+        number += 1
+        name = f"{move} (every hero, {number})"
+    return name
+
+
+def move_kind(side: Side, name: str) -> str | None:
+    """What an ``Act`` naming ``name`` (a name :func:`~rules.embers.legal` offers) does for a
+    hero on ``side``: :data:`PROMOTE`, :data:`MANEUVER`, or None for the card's own action."""
+    if name in side.named:
+        return None
+    return PROMOTE if name == move_name(side, PROMOTE) else MANEUVER
 
 
 @dataclass(frozen=True, slots=True)

@@ -306,17 +306,17 @@ def _act(w: _Work, action: A.Act, state: State) -> None:
     w.current = hero
     side = state.side(hero)
     name = action.action
-    if name == A.PROMOTE:
+    card_action = side.named.get(name)  # a card's action keeps its name, even "Promote"
+    if card_action is None and name == A.move_name(side, A.PROMOTE):
         cost = side.promote
         w.promoted = w.promoted | {hero}
         w.lines.append(f"{hero} promotes to {state.cards.hero(hero).level_2.name}")
-    elif name == A.MANEUVER:
+    elif card_action is None:  # the maneuver, whatever it goes by (legal() checked it)
         cost = 1
         here, there = state.camp.index(hero), _INDEX[action.target]
         w.camp_[here], w.camp_[there] = w.camp_[there], hero
         w.lines.append(f"{hero} moves to {action.target}")
     else:
-        card_action = side.named[name]
         cost = card_action.cost
         if card_action.effect == "defend":
             i = _INDEX[action.target]

@@ -130,8 +130,9 @@ def _plan(cards: CardSet, hero: str, level: int) -> _Plan:
         else:
             aimed, number = action.name, action.amount
         actions.append((action.cost, action.effect, number, aimed))
-    promote = _act_of(hero, A.PROMOTE) if side.level == 1 else None
-    plan = _Plan(tuple(actions), promote, side.promote, side.maneuver, _at(hero, A.MANEUVER))
+    promote = _act_of(hero, A.move_name(side, A.PROMOTE)) if side.level == 1 else None
+    moves = _at(hero, A.move_name(side, A.MANEUVER))
+    plan = _Plan(tuple(actions), promote, side.promote, side.maneuver, moves)
     cards.plans[hero, level] = plan
     return plan
 

@@ -75,10 +75,12 @@ def _best_act(state: State, options: tuple[Any, ...]) -> Any:
         if name == maneuver:
             continue
         hero = action.hero
-        if name == promote:
+        effect = sides[hero, 2 if hero in promoted else 1].named.get(name)
+        if effect is None:  # the rulebook's moves (a card's own action keeps its name)
+            if not name.startswith(promote):  # "Maneuver (every hero)"
+                continue
             score = 9 if hero == "Firetender" else 7
         else:
-            effect = sides[hero, 2 if hero in promoted else 1].named[name]
             kind = effect.effect
             if kind == "defend":  # 6 + the threat of the top monster: 3 a flame, 2 a claw, 1
                 monster = card[wild[_INDEX[action.target]][-1]].monster

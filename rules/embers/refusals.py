@@ -97,14 +97,15 @@ def _act(state: State, action: A.Act) -> str:
         )
     have, side = points[hero], state.side(hero)
     card = side.named.get(name)
-    if card is None and name == A.PROMOTE:
+    promote, maneuver = A.move_name(side, A.PROMOTE), A.move_name(side, A.MANEUVER)
+    if card is None and name == promote:
         if side.level == 2:
             return f"{hero} is already on its level-2 side ({side.name})"
-        return f"{A.PROMOTE} costs {plural(side.promote, 'point')}; {hero} has {have}"
-    if card is None and name == A.MANEUVER:
+        return f"{promote} costs {plural(side.promote, 'point')}; {hero} has {have}"
+    if card is None and name == maneuver:
         return _maneuver(state, hero, side.maneuver, target)
     if card is None:
-        names = [a.name for a in side.actions] + [A.PROMOTE] * (side.level == 1) + [A.MANEUVER]
+        names = [a.name for a in side.actions] + [promote] * (side.level == 1) + [maneuver]
         return f"{hero} has no action called {name!r} ({', '.join(names)})"
     if card.cost > have:
         return f"{name} costs {plural(card.cost, 'point')}; {hero} has {have}"

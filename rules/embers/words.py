@@ -15,6 +15,7 @@ the same text.
 
 from __future__ import annotations
 
+from rules.embers.actions import MANEUVER, PROMOTE, move_name
 from rules.embers.cards import Effect, Event, FireCard, HeroAction, Monster, Side
 from rules.embers.preview import plural
 
@@ -82,11 +83,12 @@ def side_words(side: Side, promotes_to: str | None = None) -> str:
         f"{side.name}, level {side.level}: {side.health} health (an attack with "
         f"{plural(side.health, 'claw')} or more defeats it)",
         *(action_words(action) for action in side.actions),
-        f"Maneuver (1 action point): {maneuver_words(side.maneuver)}",
+        f"{move_name(side, MANEUVER)} (1 action point): {maneuver_words(side.maneuver)}",
     ]
     if side.level == 1:
         to = f" to {promotes_to}" if promotes_to else " to level 2"
-        parts.append(f"Promote ({plural(side.promote, 'action point')}): flip{to}")
+        promote = move_name(side, PROMOTE)
+        parts.append(f"{promote} ({plural(side.promote, 'action point')}): flip{to}")
     passive = passive_words(side.passive)
     if passive:
         parts.append(f"Always: {passive}")

@@ -7,6 +7,7 @@ Read from the rules (the side's card, :func:`rules.embers.preview.forage_takes`,
 from __future__ import annotations
 
 from rules.embers import LOCATIONS, Act, State
+from rules.embers.actions import MANEUVER, PROMOTE, move_kind
 from rules.embers.preview import forage_takes, plural
 from rules.embers.words import action_words, maneuver_words
 
@@ -16,10 +17,11 @@ __all__ = ["act_label", "act_tip"]
 def act_label(state: State, action: Act) -> str:
     """A hero action's button label: what it does here and now, and its cost."""
     side = state.side(action.hero)
-    if action.action == "Promote":
+    kind = move_kind(side, action.action)
+    if kind == PROMOTE:
         level_2 = state.cards.hero(action.hero).level_2.name
         return f"Promote to {level_2} ({side.promote} AP)"
-    if action.action == "Maneuver":
+    if kind == MANEUVER:
         there = state.camp[LOCATIONS.index(action.target)]
         with_whom = f" with {there} at" if there else " to"
         return f"{side.maneuver.title()}{with_whom} {action.target} (1 AP)"
@@ -37,8 +39,9 @@ def act_label(state: State, action: Act) -> str:
 
 def act_tip(state: State, action: Act) -> str:
     side = state.side(action.hero)
-    if action.action == "Promote":
+    kind = move_kind(side, action.action)
+    if kind == PROMOTE:
         return f"Flip {action.hero} to level 2 for {plural(side.promote, 'action point')}"
-    if action.action == "Maneuver":
+    if kind == MANEUVER:
         return f"Maneuver (1 action point): {maneuver_words(side.maneuver)}"
     return action_words(side.named[action.action])
