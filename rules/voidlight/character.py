@@ -41,6 +41,8 @@ __all__ = [
 ATTRIBUTES = ("vigor", "operate", "insight", "diplomacy")
 #: "raise an Attribute score by 1, to a maximum of 6"
 MAX_SCORE = 6
+#: The most max Hit Points a character has (Advancements stop there; a journey file keeps it).
+MAX_HP = 999
 #: "Your character has 10 Slots."
 SLOTS = 10
 #: "Most items take 1 Slot, small items take none, and large items take 2."
@@ -203,7 +205,7 @@ class Character:
             _check_int(name.title(), getattr(self, name), 0, MAX_SCORE)
         if not self.full:
             object.__setattr__(self, "full", self.scores)
-        _check_int("max Hit Points", self.max_hp, 1, 999)
+        _check_int("max Hit Points", self.max_hp, 1, MAX_HP)
         _check_int("Hit Points", self.hp, 0, self.max_hp)
         _check_int("Credits", self.credits, 0, 10**9)
         if self.used_slots > SLOTS:

@@ -17,7 +17,7 @@ from rules.chance import Distribution
 from rules.dice import Position
 from rules.errors import IllegalAction
 from rules.voidlight import actions as A
-from rules.voidlight.character import MAX_SCORE, check_attribute
+from rules.voidlight.character import check_attribute
 from rules.voidlight.checks import (
     check_odds,
     position_of,
@@ -27,6 +27,7 @@ from rules.voidlight.checks import (
 )
 from rules.voidlight.owed import cost_due, passed_by, still_due
 from rules.voidlight.pools import BEAMS, FULL, BatteryLife, battery_life, pool_loss
+from rules.voidlight.recovery import advance_refusal
 from rules.voidlight.solo import (
     FORTUNE_DICE,
     MOST_LOST,
@@ -196,8 +197,8 @@ def _needs(state: State, kind: str, who: int | None) -> str | None:
         return "there is no Encounter Pool"
     if kind == "hurt_enemy" and not any(foe.hp > 0 for foe in state.enemies):
         return "there is no enemy standing"
-    if kind == "advance" and all(score >= MAX_SCORE for score in sheet.scores):
-        return "every Attribute is at 6 already"
+    if kind == "advance":
+        return advance_refusal(sheet)
     return None
 
 

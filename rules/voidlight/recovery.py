@@ -24,11 +24,11 @@ from rules.chance import Source
 from rules.dice import Roll
 from rules.errors import IllegalAction
 from rules.voidlight import actions as A
-from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, check_attribute
+from rules.voidlight.character import ATTRIBUTES, MAX_HP, MAX_SCORE, Character, check_attribute
 from rules.voidlight.solo import roll_encounter
 from rules.voidlight.turn import Turn
 
-__all__ = ["ADVANCE_HP", "advance", "long_rest", "restorable", "short_rest"]
+__all__ = ["ADVANCE_HP", "advance", "advance_refusal", "long_rest", "restorable", "short_rest"]
 
 ADVANCE_HP = 2
 
@@ -96,9 +96,24 @@ def long_rest(turn: Turn, action: A.LongRest, chance: Source) -> tuple[None, Non
     return None, None
 
 
+def advance_refusal(sheet: Character) -> str | None:
+    """Why ``sheet`` cannot advance now, or None: what the moves offer and :func:`advance` takes
+    agree (an Advancement near the cap of max Hit Points was offered, then refused)."""
+    if all(score >= MAX_SCORE for score in sheet.scores):
+        return f"every Attribute is at {MAX_SCORE} already"
+    if sheet.max_hp + ADVANCE_HP > MAX_HP:
+        return (
+            f"max Hit Points are {sheet.max_hp}: an Advancement's +{ADVANCE_HP} would pass "
+            f"{MAX_HP}, the most a character has"
+        )
+    return None
+
+
 def advance(turn: Turn, action: A.Advance, chance: Source) -> tuple[None, None]:
     name = check_attribute(action.attribute)
     sheet = turn.sheet
+    if (why := advance_refusal(sheet)) is not None:
+        raise IllegalAction(why)
     if sheet.score(name) >= MAX_SCORE:
         raise IllegalAction(f"{name.title()} is at {MAX_SCORE}, the maximum: raise another")
     full = list(sheet.full)

@@ -30,7 +30,7 @@ from rules.voidlight import (
 )
 from rules.voidlight.owed import cost_due
 from widgets.theme import escape
-from widgets.voidlight.controls import Act, Who, button, gate, odds_html, seat_of
+from widgets.voidlight.controls import Act, Who, button, gate, odds_html, seat_of, waits_for_cost
 
 __all__ = ["POSITIONS", "CheckBar"]
 
@@ -162,8 +162,8 @@ class CheckBar:
         seat = seat_of(state, who)
         offered = available(state, who or None)
         sheet = state.crew[seat] if state.crew else None
-        waiting = passed_by(state, "check", seat)  # a click says why it waits, beside the cost
-        checks = (*offered, "check") if waiting is not None else offered
+        waiting = waits_for_cost(state, "check", who)  # a click says why it waits, beside the cost
+        checks = (*offered, "check") if waiting else offered
         for name, each in self.check_buttons.items():
             if sheet is not None:
                 each.description = f"Roll {name.title()} {sheet.effective(name)}"

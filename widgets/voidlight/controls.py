@@ -12,11 +12,21 @@ from typing import Any
 import ipywidgets as widgets
 
 from rules.chance import Distribution
-from rules.voidlight import State
+from rules.voidlight import State, why_not
+from rules.voidlight.owed import passed_by, still_due
 from widgets import theme
 from widgets.theme import chance_html, escape
 
-__all__ = ["Act", "Who", "button", "gate", "odds_html", "seat_of", "set_options"]
+__all__ = [
+    "Act",
+    "Who",
+    "button",
+    "gate",
+    "odds_html",
+    "seat_of",
+    "set_options",
+    "waits_for_cost",
+]
 
 #: The panel's way to play an action (its ``act``); returns the report or None.
 Act = Callable[[Any], Any]
@@ -47,6 +57,14 @@ def gate(each: widgets.Button, offered: Iterable[str], kind: str, tip: str, why:
 def seat_of(state: State, who: str) -> int:
     """Where ``who`` (blank: the only one) sits in the crew; 0 before there is a crew."""
     return state.index(who) if state.crew else 0
+
+
+def waits_for_cost(state: State, kind: str, who: str) -> bool:
+    """Whether ``kind`` (a Check or a rest) by ``who`` is refused now only because a cost is
+    still due: its control stays enabled on purpose, and the click says so beside the cost. Any
+    other refusal (a Critical Save asked first) disables it like every control."""
+    due = passed_by(state, kind, seat_of(state, who))
+    return due is not None and why_not(state, kind, who or None) == still_due(due)
 
 
 def set_options(dropdown: Any, options: list[tuple[str, Any]]) -> None:

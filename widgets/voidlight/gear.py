@@ -18,12 +18,12 @@ from rules.voidlight import (
     Take,
     Treat,
     available,
-    passed_by,
     why_not,
 )
+from rules.voidlight.character import MAX_SCORE
 from rules.voidlight.recovery import restorable
 from rules.voidlight.turn import Turn
-from widgets.voidlight.controls import Act, Who, button, gate, seat_of, set_options
+from widgets.voidlight.controls import Act, Who, button, gate, seat_of, set_options, waits_for_cost
 
 __all__ = ["NONE_TO_RESTORE", "TIPS", "GearBar"]
 
@@ -150,7 +150,7 @@ class GearBar:
         seat = seat_of(state, who)
         offered = available(state, who or None)
         for kind, each in self.buttons.items():  # a rest the cost holds up says why, when clicked
-            waiting = kind in ("short_rest", "long_rest") and passed_by(state, kind, seat)
+            waiting = kind in ("short_rest", "long_rest") and waits_for_cost(state, kind, who)
             why = why_not(state, kind, who or None)
             gate(each, (kind,) if waiting else offered, kind, TIPS[kind], why)
         sheet = state.crew[seat] if state.crew else None
@@ -159,6 +159,10 @@ class GearBar:
             self.rest_attribute,
             [(name.title(), name) for name in open_] if open_ else [NONE_TO_RESTORE],
         )
+        raisable = (
+            [] if sheet is None else [o for o in ATTRIBUTE_OPTIONS if sheet.score(o[1]) < MAX_SCORE]
+        )
+        set_options(self.advance_attribute, raisable or ATTRIBUTE_OPTIONS)  # only what can rise
         items = [] if sheet is None else [(i.label, i.name) for i in sheet.items]
         set_options(self.item_drop, items)
         treatable = (
