@@ -10,15 +10,18 @@ reached. A step that raises where it should not, or breaks an invariant, counts 
 first few are printed with the seed and the step to replay them) and ends that journey.
 Voidlight plays crews of 1 to 6: each journey begins with a crew of a size drawn at random, group
 play or solo, and characters join and leave as it goes; the sizes reached are counted.
+Then ``cards``: ``--cards`` (default 1,000) hostile Embers card files (:mod:`hostile_cards`), each
+loaded as a journey would: accepted as a card set, or refused with a LanternError, never raw.
 
-Run: ``make fuzz``, or ``python tests/hardening/fuzz.py [--actions=N] [--seed=S] [GAME ...]``.
-Exits 1 when any step broke.
+Run: ``make fuzz``, or ``python tests/hardening/fuzz.py [--actions=N] [--cards=N] [--seed=S]
+[GAME ... | cards]``. Exits 1 when any step or card file broke.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import tempfile
 import time
 import traceback
 from collections import Counter
@@ -27,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hostile_cards import check as check_card_file
+from hostile_cards import hostile
 from stateful_play import DRIVERS, Driver, assert_refused, replayed, voidlight_crew
 
 from rules.embers import DIFFICULTIES
@@ -34,6 +39,7 @@ from rules.errors import IllegalAction, LanternError
 from rules.journey import Journey
 
 ACTIONS = 100_000
+CARD_FILES = 1_000
 SEED = 2026
 #: A journey that has not ended after this many steps makes way for a new one.
 LONGEST = 400
@@ -147,23 +153,44 @@ def fuzz(name: str, actions: int, seed: int) -> Tally:
     return tally
 
 
+def card_files(count: int, seed: int) -> int:
+    """Load ``count`` hostile card files; print what came of them; the number that broke."""
+    started, outcomes, broke = time.perf_counter(), Counter[str](), 0
+    with tempfile.TemporaryDirectory() as folder:
+        for number, how, path in hostile(Path(folder), count, seed):
+            try:
+                outcomes[check_card_file(path)] += 1
+            except Exception:  # a raw exception: counted and shown
+                broke += 1
+                if broke <= SHOWN:
+                    print(f"  card file {number} ({how}) broke:\n{traceback.format_exc(limit=4)}")
+            path.unlink()
+    took = time.perf_counter() - started
+    print(f"cards: {count} hostile card files, {outcomes['accepted']} accepted, "
+          f"{outcomes['refused']} refused in words, {broke} broke ({took:.1f} s)", flush=True)  # fmt: skip
+    return broke
+
+
 def main(argv: list[str]) -> int:
-    actions, seed = ACTIONS, SEED
-    games = [arg for arg in argv if not arg.startswith("-")] or list(DRIVERS)
+    actions, cards, seed = ACTIONS, CARD_FILES, SEED
+    games = [arg for arg in argv if not arg.startswith("-")] or [*DRIVERS, "cards"]
     for arg in argv:
         if arg.startswith("--actions="):
             actions = int(arg.split("=", 1)[1])
+        elif arg.startswith("--cards="):
+            cards = int(arg.split("=", 1)[1])
         elif arg.startswith("--seed="):
             seed = int(arg.split("=", 1)[1])
         elif arg.startswith("-"):
-            print(f"unknown option {arg!r}: --actions=N, --seed=S", file=sys.stderr)
+            print(f"unknown option {arg!r}: --actions=N, --cards=N, --seed=S", file=sys.stderr)
             return 2
-    unknown = sorted(set(games) - set(DRIVERS))
+    unknown = sorted(set(games) - {*DRIVERS, "cards"})
     if unknown:
-        print(f"no game named {unknown}; the games are {sorted(DRIVERS)}", file=sys.stderr)
+        print(f"no game named {unknown}; the games are {sorted(DRIVERS)}, and cards",
+              file=sys.stderr)  # fmt: skip
         return 2
-    broke = 0
-    for name in games:
+    broke = card_files(cards, seed) if "cards" in games else 0
+    for name in (game for game in games if game != "cards"):
         started = time.perf_counter()
         tally = fuzz(name, actions, seed)
         took = time.perf_counter() - started
