@@ -32,7 +32,14 @@ from rules.embers.card_changes import cards_change
 from rules.embers.cards import LOCATIONS, CardSet, from_record, load, loads, record, shipped
 from rules.embers.game import Report, apply, closest, distance, legal, why_not
 from rules.embers.house_rules import HOUSE_RULES
-from rules.embers.odds import next_cards, night_within, spawn_location, spawn_locations
+from rules.embers.odds import (
+    Spawn,
+    next_cards,
+    night_within,
+    spawn_lands,
+    spawn_location,
+    spawn_locations,
+)
 from rules.embers.players import POLICIES, RandomPlayer, heuristic, win_rate
 from rules.embers.state import (
     AFTER_ATTACK,
@@ -64,6 +71,7 @@ __all__ = [
     "RandomPlayer",
     "Reinforce",
     "Report",
+    "Spawn",
     "State",
     "apply",
     "closest",
@@ -77,6 +85,7 @@ __all__ = [
     "night_within",
     "parse",
     "shipped",
+    "spawn_lands",
     "spawn_location",
     "spawn_locations",
     "start_options",

@@ -17,6 +17,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 from rules.chance import Distribution
 from rules.embers.cards import LOCATIONS
@@ -24,10 +25,12 @@ from rules.embers.state import NIGHT, State
 from rules.errors import InvalidInput
 
 __all__ = [
+    "Spawn",
     "cards_above_night",
     "next_cards",
     "night_within",
     "spawn_comes",
+    "spawn_lands",
     "spawn_location",
     "spawn_locations",
 ]
@@ -85,18 +88,65 @@ def _places(state: State, run: tuple[str, ...]) -> Distribution[str]:
     return Distribution.from_counts(counts)
 
 
-def spawn_locations(state: State, k: int) -> tuple[Distribution[str], ...]:
-    """For each of the next ``k`` fire cards to be revealed (the Night card skipped, as a spawn
-    skips it), the location it names: where a monster spawns when that card comes up, before
-    it steps clockwise past heroes."""
+class Spawn(NamedTuple):
+    """One spawn's outcome: where the monster ``lands`` and the location ``on_card`` (the
+    location the new top card names, before the monster steps past heroes)."""
+
+    lands: str
+    on_card: str
+
+
+def spawn_locations(state: State, k: int) -> tuple[Distribution[Spawn], ...]:
+    """For each of the next ``k`` spawns, where its monster lands with the location on its card
+    as a second column (:class:`Spawn`), the heroes where they stand now.
+
+    "Flip the top card of the deck to its monster side, and place it [...] at the location
+    indicated on the new top card. If that location has a hero, the monster spends one of its
+    movement points to step one space clockwise": a spawn's monster is the card above the one
+    naming its place (the first, the top card), and the Night card is skipped, as a spawn skips
+    it. Two places of one shuffled run hold any two of its cards, each order equally likely."""
     _check_k(k)
-    found: list[Distribution[str]] = []
-    for run in state.segments:
-        if len(found) >= k:
+    if state.top is None:
+        return ()
+    places: list[tuple[int, tuple[str, ...]]] = []  # each place below the top: its run
+    for number, run in enumerate(state.segments):
+        if len(places) >= k:
             break
         if run != (NIGHT,):
-            found.extend([_places(state, run)] * min(len(run), k - len(found)))
+            places.extend([(number, run)] * min(len(run), k - len(places)))
+    found: list[Distribution[Spawn]] = []
+    above: tuple[int, tuple[str, ...]] = (-1, (state.top,))
+    for place in places:
+        counts: dict[Spawn, int] = {}
+        same = above[0] == place[0]
+        for monster in above[1]:
+            for card in place[1]:
+                if not (same and monster == card):
+                    spawn = _lands(state, monster, card)
+                    counts[spawn] = counts.get(spawn, 0) + 1
+        found.append(Distribution.from_counts(counts))
+        above = place
     return tuple(found)
+
+
+def _lands(state: State, monster: str, card: str) -> Spawn:
+    named = state.cards.card(card).location
+    where, moves = named, state.cards.card(monster).monster.moves
+    while moves > 0 and state.camp[where] is not None:
+        where, moves = (where + 1) % 8, moves - 1
+    return Spawn(LOCATIONS[where], LOCATIONS[named])
+
+
+def spawn_lands(state: State) -> Distribution[str]:
+    """Where the next monster lands, the heroes where they stand now (see
+    :func:`spawn_locations`): the danger the ring shows."""
+    found = spawn_locations(state, 1)
+    if not found:
+        raise InvalidInput("the deck holds no fire card below the top: nothing spawns next")
+    counts: dict[str, Fraction] = {}
+    for spawn, share in found[0].items():
+        counts[spawn.lands] = counts.get(spawn.lands, Fraction(0)) + share
+    return Distribution(counts)
 
 
 def spawn_comes(state: State) -> bool:
@@ -107,8 +157,9 @@ def spawn_comes(state: State) -> bool:
 
 
 def spawn_location(state: State) -> Distribution[str]:
-    """Where the next monster spawns: the location on the next fire card to be revealed."""
-    found = spawn_locations(state, 1)
-    if not found:
-        raise InvalidInput("the deck holds no fire card below the top: nothing spawns next")
-    return found[0]
+    """The location on the next fire card to be revealed: where the next monster spawns before
+    it steps past heroes (:func:`spawn_lands` says where it lands)."""
+    for run in state.segments:
+        if run != (NIGHT,):
+            return _places(state, run)
+    raise InvalidInput("the deck holds no fire card below the top: nothing spawns next")

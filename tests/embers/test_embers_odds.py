@@ -12,7 +12,7 @@ import pytest
 from rules.chance import Chance
 from rules.embers import NIGHT, Begin, State, apply, initial
 from rules.embers.cards import LOCATIONS
-from rules.embers.odds import night_within, spawn_location, spawn_locations
+from rules.embers.odds import Spawn, night_within, spawn_lands, spawn_location, spawn_locations
 from rules.errors import InvalidInput
 
 replace = State._replace  # a state with some fields changed
@@ -30,17 +30,40 @@ def test_the_chance_of_each_spawn_location_is_its_share_of_the_top_run() -> None
     assert dict(spawn_location(state)) == {k: Fraction(v, len(run)) for k, v in counts.items()}
 
 
+def landing(state: State, monster: str, card: str) -> Spawn:
+    """Played out by hand: the monster steps clockwise past heroes, one paw print a step."""
+    where, moves = state.cards.card(card).location, state.cards.card(monster).monster.moves
+    while moves and state.camp[where] is not None:
+        where, moves = (where + 1) % 8, moves - 1
+    return Spawn(LOCATIONS[where], LOCATIONS[state.cards.card(card).location])
+
+
 def test_spawn_locations_agree_with_every_ordering_of_a_small_deck() -> None:
+    """ "Flip the top card of the deck to its monster side, and place it in the wild space at
+    the location indicated on the new top card. If that location has a hero, the monster spends
+    one of its movement points to step one space clockwise": each spawn's monster is the card
+    above the one naming its location, so the next spawns are counted over every order of the
+    shuffled run, where each monster lands beside the location on its card."""
     state = replace(
-        begun(), segments=(("Pine Knot", "Oak Log", "Birch Bark"), (NIGHT,), ("Hemlock",))
+        begun(),
+        top="Oak Log",  # the Ember Bear, 1 paw print
+        segments=(("Pine Knot", "Dead Reed", "Birch Bark"), (NIGHT,), ("Hemlock",)),
     )
-    second: Counter[str] = Counter()
+    heroes = [LOCATIONS[i] for i in range(8) if state.camp[i]]
+    assert heroes == ["N", "E", "S", "W"]
+    counted: list[Counter[Spawn]] = [Counter() for _ in range(4)]
     orders = list(permutations(state.segments[0]))
     for order in orders:
-        second[LOCATIONS[state.cards.card(order[1]).location]] += 1
+        deck = [state.top, *order, "Hemlock"]  # the Night card is skipped, as a spawn skips it
+        for j in range(4):
+            counted[j][landing(state, deck[j], deck[j + 1])] += 1
     got = spawn_locations(state, 4)
-    assert dict(got[1]) == {k: Fraction(v, len(orders)) for k, v in second.items()}
-    assert dict(got[3]) == {"SW": 1}  # the Night card is skipped: Hemlock comes fourth
+    for j in range(4):
+        assert dict(got[j]) == {k: Fraction(v, len(orders)) for k, v in counted[j].items()}
+    # Pine Knot names N, where a hero stands: the Ember Bear steps once, to NE.
+    assert got[0][Spawn("NE", "N")] == Fraction(1, 3)
+    assert dict(spawn_lands(state)) == {"NE": Fraction(2, 3), "NW": Fraction(1, 3)}
+    assert dict(spawn_location(state)) == {k: Fraction(1, 3) for k in ("N", "NE", "NW")}
 
 
 def test_the_night_card_within_the_next_k_draws() -> None:

@@ -20,9 +20,9 @@ from rules.embers import (
     State,
     legal,
     parse,
-    spawn_location,
 )
 from rules.embers.cards import SHIPPED
+from rules.embers.odds import spawn_lands
 from rules.embers.players import heuristic
 from rules.embers.preview import attack_preview, danger, forage_takes
 from rules.embers.words import monster_words
@@ -76,8 +76,8 @@ def test_the_ring_shows_eight_locations_heroes_and_monsters() -> None:
     info = panel.info.value
     assert f"{len(state.deck())} cards" in info
     assert ", ".join(state.tent) in info
-    for place, p in spawn_location(state).items():
-        assert f"{place} {percent(p)}" in info and f"exactly {p}" in info
+    for place, p in spawn_lands(state).items():
+        assert f"{place} {percent(p)}" in info and f"exactly {p}; the card names " in info
     assert state.cards.card(state.event).event.name in info
 
 
@@ -183,8 +183,10 @@ def test_end_actions_is_refused_never_when_offered() -> None:
 
 
 def test_every_likeliest_next_spawn_location_is_marked_and_icons_show_their_counts() -> None:
+    """The ring marks where the danger lands: the place the monster reaches after stepping
+    past heroes (rules.embers.odds.spawn_lands), not only the location on its card."""
     panel = begun()
-    odds = spawn_location(panel.state)
+    odds = spawn_lands(panel.state)
     best = max(odds.values())
     html = panel.ring.value
     for place, p in odds.items():

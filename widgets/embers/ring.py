@@ -1,13 +1,13 @@
 """The campfire ring, the deck, the tent and the hands as HTML: a projection of an Embers state.
 
-Everything shown is read from the state and the rules' odds (:func:`rules.embers.spawn_location`,
+Everything shown is read from the state and the rules' odds (:func:`rules.embers.odds.spawn_lands`,
 :func:`rules.embers.night_within`); nothing here decides a rule.
 """
 
 from __future__ import annotations
 
-from rules.embers import HOUSE_RULES, LOCATIONS, State, night_within, spawn_location
-from rules.embers.odds import spawn_comes
+from rules.embers import HOUSE_RULES, LOCATIONS, State, night_within, spawn_locations
+from rules.embers.odds import spawn_comes, spawn_lands
 from rules.embers.preview import danger, plural
 from rules.embers.words import event_words, monster_words, side_words
 from rules.errors import InvalidInput
@@ -58,18 +58,25 @@ def house_html(key: str) -> str:
 
 
 def _next_spawn(state: State) -> tuple[tuple[str, ...], str]:
-    """The likeliest next spawn locations (ties all) and the odds of each, exact in the tooltip."""
+    """Where the next monster is likeliest to land, after stepping past the heroes where they
+    stand now (ties all), and the odds of each place, exact in the tooltip with the locations
+    on the cards that send it there."""
     if state.over or state.phase == "setup":
         return (), ""
     if not spawn_comes(state):
         return (), "none: the last hour, no monster spawns any more (end this turn to see dawn)"
     try:
-        odds = spawn_location(state)
+        odds = spawn_lands(state)
     except InvalidInput:  # no fire card below the top: nothing to say
         return (), "no fire card left below the top"
+    cards: dict[str, list[str]] = {}
+    for spawn in spawn_locations(state, 1)[0]:
+        cards.setdefault(spawn.lands, []).append(spawn.on_card)
     ordered = sorted(odds.items(), key=lambda kv: (-kv[1], LOCATIONS.index(kv[0])))
     parts = ", ".join(
-        f'<span title="{escape(place)}: exactly {p}">{escape(place)} {percent(p)}</span>'
+        f'<span title="{escape(place)}: exactly {p}; the card names '
+        f'{escape(" or ".join(sorted(cards[place], key=LOCATIONS.index)))}">'
+        f"{escape(place)} {percent(p)}</span>"
         for place, p in ordered
     )
     best = ordered[0][1]
@@ -159,7 +166,7 @@ def ring_html(state: State) -> str:
     legend = (
         f'<div class="lantern-muted lantern-legend">{FLAME} flames (burn deck cards) · {CLAW} '
         f"claws (damage) · {PAW} movement points · ♥ health · AP action points · dashed: the "
-        "likeliest next spawn · the top monster of a stack is listed first</div>"
+        "likeliest place the next monster lands · the top monster of a stack is listed first</div>"
     )
     return f'<div class="lantern-ring">{"".join(cells)}</div>{legend}'
 
@@ -188,7 +195,7 @@ def info_html(state: State) -> str:
         night_next = percent(night_within(state, 1)) if state.phase != "setup" else "—"
     lines = [
         f"<b>Deck</b>: {_cards(len(state.deck()))}, top {top_text}; Night card next draw: {night_next}",
-        f"<b>Next spawn</b>: {odds or '—'}",
+        f"<b>Next spawn</b> (where it lands, past the heroes): {odds or '—'}",
         f"<b>Forage pile</b>: {len(state.forage)} ({escape(', '.join(state.forage)) or 'empty'})",
         f"<b>Hand</b>: {escape(', '.join(state.hand)) or 'empty'}",
         f"<b>Tent</b>: {escape(', '.join(state.tent)) or 'empty'}",
