@@ -41,6 +41,7 @@ from rules.embers.odds import (
     spawn_locations,
 )
 from rules.embers.players import POLICIES, RandomPlayer, heuristic, win_rate
+from rules.embers.search import advise
 from rules.embers.state import (
     AFTER_ATTACK,
     DIFFICULTIES,
@@ -73,6 +74,7 @@ __all__ = [
     "Report",
     "Spawn",
     "State",
+    "advise",
     "apply",
     "closest",
     "distance",
@@ -90,6 +92,7 @@ __all__ = [
     "spawn_locations",
     "start_options",
     "summary",
+    "table_names",
     "why_not",
     "win_rate",
 ]
@@ -158,6 +161,12 @@ def summary(state: State) -> str:
         f"tent: {', '.join(map(escape, state.tent)) or 'empty'}",
     ]
     return "\n".join(lines)
+
+
+def table_names(cards: CardSet) -> tuple[str, ...]:
+    """The names a player reads on the real cards, for "At the table": the fire cards (each card
+    revealed on top of the deck) and the heroes (Begin places them), in the card file's order."""
+    return tuple(card.name for card in cards.fire) + tuple(hero.name for hero in cards.heroes)
 
 
 def record_options(options: Mapping[str, Any]) -> dict[str, Any]:

@@ -29,12 +29,14 @@ from rules.embers import (
     State,
     legal,
     start_options,
+    table_names,
 )
 from rules.embers.cards import record_text
 from rules.embers.moves import no_reinforcement
 from rules.embers.preview import attack_preview, plural
 from rules.errors import InvalidInput
 from rules.journey import Journey
+from rules.physical import parse_named
 from rules.store import SUFFIX
 from widgets.embers.labels import act_label, act_tip
 from widgets.embers.ring import danger_html, house_html, info_html, ring_html, status_html
@@ -45,6 +47,9 @@ from widgets.messages import guarded
 from widgets.theme import button, escape
 
 __all__ = ["EmbersPanel"]
+
+#: What "At the table" asks for, after two names of the set in play.
+TABLE_HINT = "the cards you reveal, by their names, top first (and heroes at Begin)"
 
 #: The house rules shown beside the actions of each phase (keys of HOUSE_RULES).
 PHASE_HOUSE_RULES = {
@@ -67,7 +72,7 @@ class EmbersPanel(GameFrame):
     title = "♨ Embers"
     plain_text = "♨ Embers: the game panel (run the notebook to play)"
     css = CSS
-    table_placeholder = "Ash Hollow Dry Moss — the fire cards you reveal, top first"
+    table_placeholder = "Pine Knot, Dry Moss — the cards you reveal, by their names, top first"
 
     def __init__(
         self,
@@ -144,6 +149,7 @@ class EmbersPanel(GameFrame):
         self.house = widgets.HTML()
         self.house.add_class("lantern-house-rules")
         self._shown: object = None
+        self.at_table.parse = lambda text: parse_named(text, table_names(self.state.cards))
 
     def board(self) -> Sequence[widgets.Widget]:
         return (
@@ -286,6 +292,8 @@ class EmbersPanel(GameFrame):
                 part.add_class("lantern-board-past")
 
     def render_actions(self, state: State) -> None:
+        first, second = (card.name for card in state.cards.fire[:2])  # the set in play
+        self.table_input.placeholder = f"{first}, {second} — {TABLE_HINT}"
         choices = [] if state.over or state.phase == "setup" else legal(state)
         key = (state, self._hero)
         if self._shown == key:

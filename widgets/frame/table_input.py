@@ -9,7 +9,7 @@ what Lantern drew or rolled, so the table and the book never disagree silently.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -50,11 +50,14 @@ class AtTheTable(widgets.VBox):
         self.note = widgets.HTML()
         self.note.add_class("lantern-table-note")
         self.children = (widgets.HBox([self.text, self.draw_rest]), self.note)
+        #: How the typed text becomes chance outcomes: card codes and dice by default; a game
+        #: whose cards carry names reads those (the Embers panel).
+        self.parse: Callable[[str], list[object]] = parse_table_results
 
     def typed(self) -> list[object] | None:
         """The outcomes typed, in order (None when the box is empty); bad text raises."""
         text = self.text.value.strip()
-        return parse_table_results(text) if text else None
+        return self.parse(text) if text else None
 
     def used(self, entry: Any) -> None:
         """Empty the box and say what was typed and what Lantern drew or rolled for ``entry``."""
