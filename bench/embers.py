@@ -2,30 +2,36 @@
 
 Issue 18: advice is rollouts, so the engine's speed is what it can see. Whole games played by
 :func:`rules.embers.heuristic` through the one rules engine (:func:`rules.embers.apply`, every
-action checked against :func:`rules.embers.legal`), dealt by :func:`rules.embers.win_rate`'s
-:class:`rules.chance.FastChance`, cost at most :data:`TARGET` times a bare loop of Embers' own
-per action: shuffle the 12 fire cards, deal two, sum their flames and claws
-(:func:`bench._ratio.shuffle_deal_sum`), timed in the same process in alternating rounds (one per
-difficulty by default: seeded as before issue 18, so the win rates are the published ones). Also prints the win rate per difficulty with its 95% interval, the figures
-DESIGN.md publishes, and games per second with the machine (absolute: it does not carry).
+action checked against :func:`rules.embers.legal`), game *i* dealt by
+``FastChance(run_seed(2026, i))`` exactly as :func:`rules.embers.win_rate` deals it (so the win
+rates are the ones DESIGN.md publishes), cost at most :data:`TARGET` times a bare loop of Embers'
+own per action: shuffle the 12 fire cards, deal two, sum their flames and claws
+(:func:`bench._ratio.shuffle_deal_sum`), timed in the same process in alternating rounds of
+:data:`ROUND` games. Also prints the win rate per difficulty with its 95% interval, and games per
+second with the machine (absolute: it does not carry to another machine).
 
 Exits 1 when the ratio exceeds the target.
 
 Run: ``python -m bench embers`` (``--games N``: games per difficulty, 10,000 by default;
-``--quick``: 1,000, a smoke run; ``--rounds N``: rounds per difficulty, 1 by default).
+``--quick``: 1,000, a smoke run).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bench._ratio import Rounds, option, shuffle_deal_sum
-from rules.embers import DIFFICULTIES, State, heuristic, win_rate
+from bench._ratio import Rounds, option, record, shuffle_deal_sum
+from rules.chance import FastChance
+from rules.embers import DIFFICULTIES, State, heuristic
+from rules.embers.players import play
 from rules.estimate import wilson_interval
+from rules.simulate import run_seed
 
 #: The most the engine may cost per action, in bare loops.
 TARGET = 6.0
 SEED = 2026
+#: Games in one round of the engine, before the bare loop's turn.
+ROUND = 100
 
 
 class _Counted:
@@ -41,25 +47,25 @@ class _Counted:
 
 def main(argv: list[str]) -> int:
     games = option(argv, "games", 1000 if "--quick" in argv else 10_000)
-    rounds = min(games, option(argv, "rounds", 1))
     timed = Rounds(shuffle_deal_sum)
+    rates: dict[str, float] = {}
     for difficulty in DIFFICULTIES:
-        won = played = 0
-        for k in range(rounds):
-            runs = games // rounds + (k < games % rounds)
+        start, won = State.new(difficulty), 0
+        for first in range(0, games, ROUND):
 
-            def play(runs: int = runs, seed: int = SEED + k, level: str = difficulty) -> int:
-                nonlocal won, played
+            def round_(first: int = first, start: State = start) -> int:
+                nonlocal won
                 player = _Counted()
-                won += win_rate(level, runs, player, seed).count
-                played += runs
+                for game in range(first, min(games, first + ROUND)):
+                    end = play(start, player, FastChance(run_seed(SEED, game)))
+                    won += end.phase == "won"
                 return player.actions
 
-            if runs:
-                timed.round(play)
-        low, high = wilson_interval(won, played)
+            timed.round(round_)
+        low, high = wilson_interval(won, games)
+        rates[difficulty] = round(won / games, 4)
         print(
-            f"{difficulty} wins: {won:,}/{played:,} = {won / played:.1%} "
+            f"{difficulty} wins: {won:,}/{games:,} = {won / games:.1%} "
             f"(95% interval {low:.1%} to {high:.1%})",
             flush=True,
         )
@@ -68,4 +74,14 @@ def main(argv: list[str]) -> int:
         f"heuristic player: {total / timed.engine:,.0f} games/s of CPU, "
         f"{timed.actions / total:.1f} actions a game"
     )
-    return 0 if timed.report("Embers engine, FastChance", TARGET) else 1
+    met = timed.report("Embers engine, FastChance", TARGET)
+    record(
+        "embers",
+        timed,
+        TARGET,
+        games=total,
+        games_per_s=round(total / timed.engine, 1),
+        win_rates=rates,
+        bare_loop="shuffle the 12 fire cards, deal two, sum their flames and claws per action",
+    )
+    return 0 if met else 1

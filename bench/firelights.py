@@ -14,12 +14,12 @@ a seed need) are timed on a fifth of the journeys and printed beside, not held t
 Exits 1 when the ratio exceeds the target.
 
 Run: ``python -m bench firelights`` (``--journeys N``: how many, 10,000 by default; ``--quick``:
-1,000, a smoke run; ``--rounds N``: how many alternating rounds, 5 by default).
+1,000, a smoke run; ``--rounds N``: how many alternating rounds, one per 50 journeys by default).
 """
 
 from __future__ import annotations
 
-from bench._ratio import Rounds, cards_and_dice, option
+from bench._ratio import Rounds, cards_and_dice, option, record
 from rules.chance import Chance, FastChance
 from rules.estimate import wilson_interval
 from rules.firelights import chance_to_complete
@@ -60,12 +60,22 @@ def _rounds(journeys: int, rounds: int, chance: type[Chance] | type[FastChance])
 
 def main(argv: list[str]) -> int:
     journeys = option(argv, "journeys", 1000 if "--quick" in argv else JOURNEYS)
-    rounds = min(journeys, option(argv, "rounds", 5))
+    rounds = min(journeys, option(argv, "rounds", max(1, journeys // 50)))
     fast = _rounds(journeys, rounds, FastChance)
     met = fast.report("Firelights engine, FastChance", TARGET)
-    slow = _rounds(max(1, journeys // 5), rounds, Chance)
+    slow = _rounds(max(1, journeys // 5), max(1, rounds // 5), Chance)
     print(
         f"with the journey's own Chance (not held): {slow.ratio:.1f}x the bare loop, "
         f"{slow.engine / slow.actions * 1e6:.1f} µs per action"
+    )
+    record(
+        "firelights",
+        fast,
+        TARGET,
+        journeys=journeys,
+        journeys_per_s=round(journeys / fast.engine, 1),
+        bare_loop="draw two cards (rng.sample) and roll 2d6 (rng.randint) per action",
+        chance_ratio=round(slow.ratio, 2),
+        chance_us_per_action=round(slow.engine / slow.actions * 1e6, 2),
     )
     return 0 if met else 1

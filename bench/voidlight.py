@@ -12,12 +12,12 @@ rounds. Absolute figures are printed with the machine; they do not carry to anot
 Exits 1 when the ratio exceeds the target.
 
 Run: ``python -m bench voidlight`` (``--expeditions N``: how many, 2,000 by default; ``--quick``:
-300, a smoke run; ``--rounds N``: alternating rounds, 5 by default).
+300, a smoke run; ``--rounds N``: alternating rounds, one per 50 expeditions by default).
 """
 
 from __future__ import annotations
 
-from bench._ratio import Rounds, dice_pool, option
+from bench._ratio import POOL, Rounds, dice_pool, option, record
 from rules.chance import FastChance
 from rules.simulate import simulate
 from rules.studies.voidlight import Expedition, Explorer, _Ends, start
@@ -32,7 +32,7 @@ SEED = 2026
 
 def main(argv: list[str]) -> int:
     expeditions = option(argv, "expeditions", 300 if "--quick" in argv else EXPEDITIONS)
-    rounds = min(expeditions, option(argv, "rounds", 5))
+    rounds = min(expeditions, option(argv, "rounds", max(1, expeditions // 50)))
     timed = Rounds(dice_pool)
     through = played = 0
     begin, policy, ends = start(INTERVAL, "standard"), Explorer("standard"), _Ends(SCENES)
@@ -57,4 +57,14 @@ def main(argv: list[str]) -> int:
         f"{timed.engine:.2f} s for {played:,} expeditions",
         flush=True,
     )
-    return 0 if timed.report("Voidlight engine, FastChance", TARGET) else 1
+    met = timed.report("Voidlight engine, FastChance", TARGET)
+    record(
+        "voidlight",
+        timed,
+        TARGET,
+        expeditions=played,
+        expeditions_per_s=round(played / timed.engine, 1),
+        through=through,
+        bare_loop=f"roll a pool of {POOL} d6 (rng.randint) and count its Hits per action",
+    )
+    return 0 if met else 1
