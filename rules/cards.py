@@ -196,8 +196,7 @@ class Draw:
     def _of(cls, pile: tuple[Card, ...], count: int) -> Draw:
         """A draw a :class:`Deck` asks for, ``count`` already checked against its pile."""
         draw = object.__new__(cls)
-        object.__setattr__(draw, "pile", pile)
-        object.__setattr__(draw, "count", count)
+        draw.__dict__.update(pile=pile, count=count)  # both fields in one call
         return draw
 
     def sample(self, rng: random.Random) -> tuple[Card, ...]:
@@ -272,8 +271,7 @@ class Deck:
         twice. Its own moves build the new deck with this, without checking again what
         :meth:`__post_init__` checked once."""
         deck = object.__new__(cls)
-        object.__setattr__(deck, "draw_pile", draw_pile)
-        object.__setattr__(deck, "discard_pile", discard_pile)
+        deck.__dict__.update(draw_pile=draw_pile, discard_pile=discard_pile)  # in one call
         return deck
 
     def draw(self, count: int, chance: Source) -> tuple[tuple[Card, ...], Deck]:
@@ -282,14 +280,22 @@ class Deck:
         if type(count) is not int or not 0 <= count <= len(left):
             Draw(left, count)  # refuses it, in the words of the draw
         cards = chance.resolve(Draw._of(left, count))
-        for card in cards:  # the few cards drawn leave the sorted pile, which stays sorted
-            try:
+        try:  # the few cards drawn leave the sorted pile, which stays sorted
+            if len(cards) == 2:  # an action's two cards: the pile cut once, not twice
+                first, second = left.index(cards[0]), left.index(cards[1])
+                if first > second:
+                    first, second = second, first
+                if first != second:
+                    left = left[:first] + left[first + 1 : second] + left[second + 1 :]
+                    return cards, Deck._of(left, self.discard_pile)
+            for card in cards:
                 at = left.index(card)
-            except ValueError:
-                raise IllegalAction(
-                    f"{card} is not in the draw pile, so it cannot be drawn"
-                ) from None
-            left = left[:at] + left[at + 1 :]
+                left = left[:at] + left[at + 1 :]
+        except ValueError:
+            missing = next(card for card in cards if card not in left)
+            raise IllegalAction(
+                f"{missing} is not in the draw pile, so it cannot be drawn"
+            ) from None
         return cards, Deck._of(left, self.discard_pile)
 
     def discard(self, cards: Iterable[Card]) -> Deck:

@@ -55,12 +55,12 @@ class Position(enum.Enum):
 
     @property
     def threshold(self) -> int | None:
-        return {"good": 4, "standard": 5, "bad": 6}.get(self.value)
+        return _THRESHOLDS.get(self._value_)
 
     @property
     def rolls(self) -> bool:
         """Whether dice are rolled at all in this Position."""
-        return self.threshold is not None
+        return self._value_ in _THRESHOLDS
 
     def hit_chance(self) -> Fraction:
         """The exact chance that one die is a Hit."""
@@ -73,9 +73,14 @@ class Position(enum.Enum):
 
     def is_hit(self, face: int) -> bool:
         _check_face(face)
-        if self.threshold is None:  # no roll: Absolute counts every die a Hit, Impossible none
+        threshold = _THRESHOLDS.get(self._value_)
+        if threshold is None:  # no roll: Absolute counts every die a Hit, Impossible none
             return self is Position.ABSOLUTE
-        return face >= self.threshold
+        return face >= threshold
+
+
+#: The lowest face that Hits, by Position value (read by value: an Enum member hashes in Python).
+_THRESHOLDS = {"good": 4, "standard": 5, "bad": 6}
 
 
 def _check_face(face: object) -> int:
@@ -114,6 +119,8 @@ class Roll:
         return Distribution.uniform(itertools.product(range(1, SIDES + 1), repeat=self.count))
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
+        if self.count == 2:  # the Action Dice, every Firelights action: no list to build
+            return roll_d6(rng), roll_d6(rng)
         return tuple([roll_d6(rng) for _ in range(self.count)])
 
     def check(self, outcome: object) -> tuple[int, ...]:
@@ -158,8 +165,18 @@ def d66_value(value: object) -> int:
 
 
 def count_hits(faces: tuple[int, ...], position: Position) -> int:
-    """How many of ``faces`` are Hits in ``position``."""
-    return sum(position.is_hit(face) for face in faces)
+    """How many of ``faces`` are Hits in ``position`` (each face checked, as :meth:`Position.is_hit`
+    checks it, in one loop: every roll of a pool counts its Hits)."""
+    threshold = _THRESHOLDS.get(position._value_)
+    hits = 0
+    for face in faces:
+        if type(face) is not int or not 1 <= face <= SIDES:
+            _check_face(face)  # refuses it, by name (an int subclass passes, as is_hit lets it)
+        if threshold is None:
+            hits += position is Position.ABSOLUTE
+        else:
+            hits += face >= threshold
+    return hits
 
 
 def dice_to_roll(count: int, position: Position) -> tuple[int, Position]:

@@ -204,7 +204,11 @@ class _Part:
 def _play(job: _Job[S], start: int, stop: int) -> _Part:
     """Play runs ``start`` to ``stop - 1`` of ``job``, each from its own seed."""
     part = _Part(measured={name: Counter() for name, _measure in job.measures})
-    outcome = job.outcome
+    outcome, apply, game = job.outcome, job.game.apply, job.game
+    valued = hasattr(game, "parse_action")  # a journey's game: actions are values
+    #: The actions check_action passed, by id (kept alive here, so an id is never reused): a
+    #: policy hands the same few action values again and again, and a value's kind stays.
+    passed: dict[int, object] = {}
     for run in range(start, stop):
         this_seed = run_seed(job.seed, run)
         chance = job.chance(this_seed)
@@ -214,9 +218,11 @@ def _play(job: _Job[S], start: int, stop: int) -> _Part:
         while result is None and taken < job.max_steps:
             action = policy(now)
             try:
-                if hasattr(job.game, "parse_action"):  # a journey's game: actions are values
-                    check_action(job.game, action)
-                now, _report = job.game.apply(now, action, chance)
+                if valued and passed.get(id(action)) is not action:
+                    check_action(game, action)
+                    if len(passed) < 4096 and type(action).__hash__ is not None:  # a value
+                        passed[id(action)] = action
+                now, _report = apply(now, action, chance)
             except LanternError as error:
                 raise IllegalAction(
                     f"run {run} (seed {this_seed}), action {taken + 1}: the policy chose "
