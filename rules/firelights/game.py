@@ -389,7 +389,7 @@ def _stranded(turn: _Turn) -> None:
     """House rule: when the draw and discard piles together hold fewer than two cards, no action
     can ever be made again (the rest lie on the map and the curses): the light goes out."""
     state = turn.state
-    if state.over or state.pending is not None:
+    if state.status != "playing" or state.pending is not None:  # over, or a choice waits
         return
     if len(state.deck.draw_pile) + len(state.deck.discard_pile) < 2:
         turn.set(status="extinguished")

@@ -59,7 +59,7 @@ from rules.firelights.curses import curse_named
 from rules.firelights.game import GAME
 from rules.firelights.moves import refusal
 from rules.firelights.state import FATIGUE_BOXES, State
-from rules.firelights.world import BEACONS, around
+from rules.firelights.world import BEACONS, WorldMap, around
 from rules.simulate import Simulation, simulate
 
 __all__ = [
@@ -107,6 +107,17 @@ def beacon_path(state: State) -> list[Cell]:
     The path includes the token's cell first and the beacon's cell last.
     """
     world = state.world
+    last = _last_path
+    if last[0] is not world:  # else the same map (a fight, a choice, a rest): the same path
+        last[:] = (world, _beacon_path(world))
+    return list(last[1])
+
+
+#: The last map :func:`beacon_path` walked (immutable), and the path it found.
+_last_path: list[Any] = [None, []]
+
+
+def _beacon_path(world: WorldMap) -> list[Cell]:
     targets = {region.at for region in world.beacons if not region.lit}
     if world.token is None or not targets:
         return []  # no unlit beacon: most of a journey, so no search
@@ -138,47 +149,37 @@ def hopeless(state: State) -> bool:
     card can still become a beacon, or already is one; only six are ever needed. So a hopeless
     journey stays hopeless.
     """
-    if _last_hopeless[0] is state:  # a simulation asks of each state twice: its outcome, its move
-        return _last_hopeless[1]
+    last = _last_hopeless
+    if last[0] is state:  # a simulation asks of each state twice: its outcome, its move
+        return last[1]  # type: ignore[no-any-return]
     world, curses = state.world, state.curses
-    last = _last_stacked
-    if last[0] is not curses:  # the curses change only when cards are stacked on them
+    counted = _last_stacked
+    if counted[0] is not curses:  # the curses change only when cards are stacked on them
         stacked = 0
         for track in curses:
             for card in track.stack:
                 stacked += card.is_face
-        last = (curses, stacked)
-        _remember_stacked(last)
+        counted[:] = (curses, stacked)
     beacons = len(world.beacons)
     dark = world.faces_up - beacons
-    found = FACE_CARDS - last[1] - dark - beacons < BEACONS - beacons
-    _remember_hopeless((state, found))
+    found: bool = FACE_CARDS - counted[1] - dark - beacons < BEACONS - beacons
+    last[:] = (state, found)
     return found
 
 
-#: The last curses :func:`hopeless` counted the face cards of (immutable), and that count.
-_last_stacked: tuple[object, int] = (None, 0)
-
-
-def _remember_stacked(last: tuple[object, int]) -> None:
-    global _last_stacked
-    _last_stacked = last
-
-
+#: The last curses :func:`hopeless` counted the face cards of (immutable), and that count: a
+#: list set in place, so remembering costs no call.
+_last_stacked: list[Any] = [None, 0]
 #: The last state :func:`hopeless` was asked about (immutable), and its answer.
-_last_hopeless: tuple[object, bool] = (None, False)
-
-
-def _remember_hopeless(last: tuple[object, bool]) -> None:
-    global _last_hopeless
-    _last_hopeless = last
+_last_hopeless: list[Any] = [None, False]
 
 
 def journey_outcome(state: State) -> Hashable | None:
     """How a simulated journey ended: its status (``"complete"``, ``"extinguished"``), or
     ``"hopeless"`` once it can no longer be completed; None while it goes on."""
-    if state.over:
-        return state.status
+    status = state.status
+    if status != "playing":  # over: what State.over reads, without the property's call
+        return status
     if hopeless(state):
         return "hopeless"
     return None
@@ -259,11 +260,14 @@ def _choice(kind: str, options: tuple[str, ...], facing: str | None) -> Choose:
     ``options``: the same choice every time it is met, so worked out once."""
     cards = [Card.parse(code) for code in options]
     if kind == "keep":
-        return Choose(str(max(cards, key=_prefer_keep)))
-    if kind == "hide":  # the face card goes to the discard pile, to be drawn again
-        return Choose(str(min(cards, key=_prefer_keep)))
-    curse = curse_named(facing or "")  # "stack": keep face cards out of the stacks
-    return Choose(str(min(cards, key=lambda c: (c.is_face, -curse.value(c), c.rank))))
+        card = max(cards, key=_prefer_keep)
+    elif kind == "hide":  # the face card goes to the discard pile, to be drawn again
+        card = min(cards, key=_prefer_keep)
+    else:  # "stack": keep face cards out of the stacks
+        curse = curse_named(facing or "")
+        card = min(cards, key=lambda c: (c.is_face, -curse.value(c), c.rank))
+    chosen: Choose = _act(Choose, str(card))  # one Choose per card: built (and checked) once
+    return chosen
 
 
 A = TypeVar("A")

@@ -228,6 +228,8 @@ class WorldMap:
             lit=self.lit,
             faces_up=self.faces_up + (face_up and face),
             revealed=self.revealed | {at} if face_up else self.revealed,
+            # the token stays where it was (a new card takes a free cell): the same region
+            current=region if token is None else self.current,
         )  # fmt: skip
         return world
 
@@ -267,7 +269,11 @@ class WorldMap:
         region = self[at]
         if not region.beacon or region.lit:
             raise IllegalAction(f"{region.card.label} at {at!r} holds no unlit beacon")
-        return self._replace(region.evolve(lit=True))
+        lit = region.evolve(lit=True)
+        world = self._replace(lit)
+        beacons = tuple([lit if b is region else b for b in self.beacons])  # same order
+        more = {"beacons": beacons, "lit": self.lit + 1, "faces_up": self.faces_up}
+        return world._derived(self._index, revealed=self.revealed, **more)
 
     def write(self, at: Cell, text: str) -> WorldMap:
         """Place a slip of paper with ``text`` on the region at ``at``."""
@@ -298,6 +304,7 @@ class WorldMap:
             "lit": self.lit,
             "faces_up": self.faces_up,
             "revealed": self.revealed,
+            "current": target,
         }
         return world._derived(self._index, **derived)
 
