@@ -145,13 +145,15 @@ class Explorer:
                 return _act(Save, max(ATTRIBUTES, key=sheet.effective))
             keep = [option for option in pending.options if option != BATTERY]
             return _act(Choose, (keep or list(pending.options))[0])
-        # what available(state) offers, asked of the three kinds it looks for
-        if refusal(state, "cost") is None:
+        # what available(state) offers, asked of the three kinds it looks for (of the one
+        # character of a crew of one: the same answer, without asking of each in turn)
+        who = 0 if len(state.crew) == 1 else None
+        if refusal(state, "cost", who) is None:
             return _act(Cost)
-        if state.light.dead and refusal(state, "swap_battery") is None:
+        if state.light.dead and refusal(state, "swap_battery", who) is None:
             return _act(SwapBattery)
         worsening = [c.name for c in sheet.conditions if c.worsens and not c.lasting]
-        if worsening and refusal(state, "treat") is None:
+        if worsening and refusal(state, "treat", who) is None:
             return _act(Treat, worsening[0])
         if self.beam == "adaptive" and not state.light.dead:
             wanted = "high" if state.light.dice >= 4 else "low"

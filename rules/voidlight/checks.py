@@ -58,11 +58,17 @@ def position_of(value: object) -> Position:
     """A :class:`Position` from itself or its name ("good", "standard", ...)."""
     if isinstance(value, Position):
         return value
+    if isinstance(value, str) and value in _BY_VALUE:  # a name, as actions carry it
+        return _BY_VALUE[value]
     for position in Position:
         if value == position.value:
             return position
     names = ", ".join(repr(p.value) for p in Position)
     raise InvalidInput(f"a Position is one of {names}, not {value!r}")
+
+
+#: Each Position by its name (a look-up for every Check, not a walk of the Enum).
+_BY_VALUE = {position.value: position for position in Position}
 
 
 def shift(position: Position, steps: int) -> Position:

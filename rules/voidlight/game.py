@@ -335,7 +335,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     if turn.state.pending is None and turn.state.clock.owed > 0 and not turn.state.over:
         turn.say(f"the clock runs on: {turn.state.clock.owed} minutes owed")
         run(turn, chance)
-    report = Report(action.title, tuple(turn.lines), tuple(turn.dice), hits, outcome, named)
+    report = Report.made(action.title, tuple(turn.lines), tuple(turn.dice), hits, outcome, named)
     return turn.state, report
 
 

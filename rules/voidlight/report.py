@@ -36,6 +36,24 @@ class Report:
     outcome: str | None = None
     who: str = ""
 
+    @classmethod
+    def made(
+        cls,
+        title: str,
+        lines: tuple[str, ...],
+        dice: tuple[int, ...],
+        hits: int | None,
+        outcome: str | None,
+        who: str,
+    ) -> Report:
+        """A report the rules engine writes (every action writes one): the dataclass's own
+        constructor sets each field through ``object.__setattr__``, this all at once."""
+        report = object.__new__(cls)
+        report.__dict__.update(
+            title=title, lines=lines, dice=dice, hits=hits, outcome=outcome, who=who
+        )
+        return report
+
     def mechanics(self) -> str:
         """One line for the Journey Book: ``Check: Vigor 2 standard: 5 3: 1 Hits, partial``; in a
         crew the character first, the title once: ``Kai: Check: Operate 2 standard: ...``."""
