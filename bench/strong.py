@@ -19,7 +19,9 @@ the mean thinking time is over the budget.
 
 Run: ``python -m bench strong`` (``--quick``: 20 games each; ``--games=N``, default 200;
 ``--seconds=S``, the thinking budget per move, default 0.05; ``--runs=N``, at most N rollouts
-per move, default 64; ``--within=N``; ``--only=embers,firelights,voidlight``).
+per move, default 64; ``--within=N``; ``--only=embers,firelights,voidlight``;
+``--difficulty=recruit,warrior,veteran``: the Embers difficulties, default warrior; the table
+of rules/embers/DESIGN.md asks for all three).
 """
 
 from __future__ import annotations
@@ -145,15 +147,16 @@ def main(argv: list[str]) -> int:
     )
     met = True
     if "embers" in only:
-        met &= _duel(
-            "Embers, Warrior nights won",
-            games,
-            EmbersState.new("warrior"),
-            heuristic,
-            lambda seed: embers_strong(seed, runs, seconds),
-            _embers_step,
-            won,
-        )
+        for difficulty in _option(argv, "difficulty", "warrior", str).split(","):
+            met &= _duel(
+                f"Embers, {difficulty.title()} nights won",
+                games,
+                EmbersState.new(difficulty),
+                heuristic,
+                lambda seed: embers_strong(seed, runs, seconds),
+                _embers_step,
+                won,
+            )
     if "firelights" in only:
         _firelights_ceiling(max(games, 1000))
         paced_game = PacedGame()

@@ -167,7 +167,9 @@ def _race(
             lead = max(found.wins[i] for i in found.racing)
             cut = RACE_MARGIN * math.sqrt(run + 1)
             found.racing = [i for i in found.racing if lead - found.wins[i] <= cut or i == 0]
-        if len(found.racing) == 1 or (deadline is not None and clock() + each >= deadline):
+        if (race and len(found.racing) == 1) or (
+            deadline is not None and clock() + each >= deadline
+        ):
             break
     return found
 

@@ -47,6 +47,7 @@ from rules.firelights.moves import (
     why_not,
 )
 from rules.firelights.report import OUTCOMES, Report
+from rules.firelights.search import advise
 from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
 from rules.firelights.strategy import SensiblePlayer, chance_to_complete, journey_outcome
 from rules.firelights.summary import ending
@@ -85,6 +86,7 @@ __all__ = [
     "State",
     "Travel",
     "WorldMap",
+    "advise",
     "apply",
     "available",
     "can_roll",

@@ -19,6 +19,7 @@ Fraction(25, 81)
 
 from __future__ import annotations
 
+from rules.advice import Advice
 from rules.game_module import GameModule
 from rules.voidlight.actions import (
     ACTIONS,
@@ -150,6 +151,7 @@ __all__ = [
     "Take",
     "Treat",
     "Voidlight",
+    "advise",
     "apply",
     "available",
     "battery_life",
@@ -183,3 +185,14 @@ __all__ = [
 #: "costs" "due" (a new journey's: a Check's cost is owed until taken or skipped) or "lapse";
 #: "hidden" (the countdown hidden from the players; default: in group play).
 GAME = GameModule("voidlight", initial, apply, parse, summary, check, record_options)
+
+
+def advise(
+    state: State, runs: int = 200, seed: int = 0, scenes: int = 12, beam: str = "standard"
+) -> list[Advice]:
+    """One row per decision open now on a solo expedition: the chance to come back alive from
+    ``scenes`` more scenes (:func:`rules.voidlight.search.advise`; imported when first asked,
+    as it plays the study's explorer, which imports this package)."""
+    from rules.voidlight.search import advise as look
+
+    return look(state, runs, seed, scenes, beam)
