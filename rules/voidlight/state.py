@@ -58,6 +58,9 @@ def crew_status(crew: tuple[Character, ...]) -> str:
     """The expedition's status from its crew's (see :data:`STATUSES`)."""
     if not crew:
         return "creating"
+    if len(crew) == 1:  # solo, every sheet a Check changes: the one character's own
+        status = crew[0].status
+        return status if status in STANDINGS else "lost"
     return next((s for s in STANDINGS if any(c.status == s for c in crew)), "lost")
 
 
