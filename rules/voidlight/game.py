@@ -62,9 +62,15 @@ def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
     turn.tell(f"{name.title()} {score} {where.value}{note}{zero}: {shown}, {outcome}")
     if outcome != "success" and turn.state.costs == DUE:
         turn.say("a cost is due: roll it or pick it on the table, or skip it")
-    turn.update(last_check=LastCheck(name, rolled.value if faces else where.value, faces,
-                                  hits if faces else 0, outcome))  # fmt: skip
+    turn.update(last_check=evolve(_CHECKED, attribute=name, faces=faces, outcome=outcome,
+                                  position=rolled.value if faces else where.value,
+                                  hits=hits if faces else 0))  # fmt: skip
     return outcome, hits if faces else None
+
+
+#: A Check's record with every field set, copied with a Check's own values (every Check makes one:
+#: a copy costs a fraction of a frozen dataclass's constructor).
+_CHECKED = LastCheck("vigor", "standard", (), 0, "failure")
 
 
 def _why_moved(turn: Turn, attribute: str) -> str:

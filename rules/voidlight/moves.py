@@ -25,7 +25,7 @@ from rules.voidlight.checks import (
     save_odds,
     shift,
 )
-from rules.voidlight.owed import cost_due, passed_by, still_due
+from rules.voidlight.owed import cost_owed, passed_by, still_due
 from rules.voidlight.pools import BEAMS, FULL, BatteryLife, battery_life, pool_loss
 from rules.voidlight.recovery import advance_refusal
 from rules.voidlight.solo import (
@@ -173,7 +173,7 @@ def _needs(state: State, kind: str, who: int | None) -> str | None:
             return "the last Check has no Misses to reroll"
         return None
     if kind in ("cost", "skip_cost"):
-        if cost_due(state, who or 0) is None:
+        if not cost_owed(state, who or 0):
             return "a cost is taken when a Check yields 1 or 0 Hits" + (
                 ", once" if last is not None and last.costed else ""
             )

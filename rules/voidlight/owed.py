@@ -38,6 +38,7 @@ __all__ = [
     "PASS_BY_COST",
     "Due",
     "cost_due",
+    "cost_owed",
     "owed",
     "passed_by",
     "still_due",
@@ -67,15 +68,26 @@ def cost_due(state: State, who: int = 0) -> Due | None:
     """The cost of the last Check of the character at ``who`` when it is owed: it yielded 1 or
     0 Hits, and its cost is neither taken nor skipped; the character stands (the dying take no
     cost: a Long Rest first)."""
-    if not state.crew:
+    if not cost_owed(state, who):
         return None
     sheet = state.crew[who]
     last = sheet.last_check
-    if last is None or last.outcome == "success" or last.costed or sheet.status != "standing":
-        return None
+    assert last is not None
     whose = "your" if len(state.crew) == 1 else f"{sheet.name}'s"
     return Due(
         "cost", f"the cost of {whose} {last.attribute.title()} check", ("cost",), "skip_cost"
+    )
+
+
+def cost_owed(state: State, who: int = 0) -> bool:
+    """Whether :func:`cost_due` owes a cost, without writing what it is called (the moves ask
+    this of every state; the words are for the player)."""
+    if not state.crew:
+        return False
+    sheet = state.crew[who]
+    last = sheet.last_check
+    return not (
+        last is None or last.outcome == "success" or last.costed or sheet.status != "standing"
     )
 
 

@@ -20,7 +20,7 @@ __all__ = ["Turn"]
 _UNCHECKED = frozenset({"last_check", "penalties"})
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     state: State
     lines: list[str] = field(default_factory=list)
