@@ -106,11 +106,17 @@ def beacon_path(state: State) -> list[Cell]:
 
     The path includes the token's cell first and the beacon's cell last.
     """
-    world = state.world
+    return list(_path(state.world))
+
+
+def _path(world: WorldMap) -> list[Cell]:
+    """:func:`beacon_path` of ``world``, walked once per map (a fight, a choice, a rest keep the
+    map): the list remembered, which the player only reads."""
     last = _last_path
-    if last[0] is not world:  # else the same map (a fight, a choice, a rest): the same path
+    if last[0] is not world:
         last[:] = (world, _beacon_path(world))
-    return list(last[1])
+    found: list[Cell] = last[1]
+    return found
 
 
 #: The last map :func:`beacon_path` walked (immutable), and the path it found.
@@ -225,16 +231,16 @@ class SensiblePlayer:
         here = state.world.current
         if here.beacon and not here.lit:
             return _act(Confront, approach, "ignite")
-        path = beacon_path(state)
+        path = _path(state.world)
         if len(path) > 1:
             return _act(Travel, path[1])
-        hidden = [region.at for region in state.world.regions if not region.face_up]
-        if hidden:
-            if state.treasures >= 2:
-                return _act(BuyInformation, state.treasures, hidden[0])
-            if state.fatigue <= 1 and held >= self.search_from:
-                return _act(Search, approach)
-            return _act(Confront, approach, "reveal", hidden[0])
+        for region in state.world.regions:  # the first hidden path, if any
+            if not region.face_up:
+                if state.treasures >= 2:
+                    return _act(BuyInformation, state.treasures, region.at)
+                if state.fatigue <= 1 and held >= self.search_from:
+                    return _act(Search, approach)
+                return _act(Confront, approach, "reveal", region.at)
         return _act(Discover, approach)
 
     __call__ = next_action  # a call less on every action of a simulation
