@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench._ratio import Rounds, option, record, shuffle_deal_sum
+from bench._ratio import Rounds, machine, option, record, shuffle_deal_sum
 from rules.chance import FastChance
 from rules.embers import DIFFICULTIES, State, heuristic
 from rules.embers.players import play
@@ -72,7 +72,7 @@ def main(argv: list[str]) -> int:
     total = games * len(DIFFICULTIES)
     print(
         f"heuristic player: {total / timed.engine:,.0f} games/s of CPU, "
-        f"{timed.actions / total:.1f} actions a game"
+        f"{timed.actions / total:.1f} actions a game (on {machine()})"
     )
     met = timed.report("Embers engine, FastChance", TARGET)
     record(

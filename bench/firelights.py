@@ -19,7 +19,7 @@ Run: ``python -m bench firelights`` (``--journeys N``: how many, 10,000 by defau
 
 from __future__ import annotations
 
-from bench._ratio import Rounds, cards_and_dice, option, record
+from bench._ratio import Rounds, cards_and_dice, machine, option, record
 from rules.chance import Chance, FastChance
 from rules.estimate import wilson_interval
 from rules.firelights import chance_to_complete
@@ -52,7 +52,7 @@ def _rounds(journeys: int, rounds: int, chance: type[Chance] | type[FastChance])
         f"complete: {complete:,}/{played:,} = {complete / played:.1%} (95% interval {low:.1%} "
         f"to {high:.1%}); {timed.actions / played:.1f} actions a journey\n"
         f"sensible player, {chance.__name__}: {played / timed.engine:,.0f} journeys/s of CPU, "
-        f"{timed.engine:.2f} s for {played:,} journeys",
+        f"{timed.engine:.2f} s for {played:,} journeys (on {machine()})",
         flush=True,
     )
     return timed

@@ -17,7 +17,7 @@ Run: ``python -m bench voidlight`` (``--expeditions N``: how many, 2,000 by defa
 
 from __future__ import annotations
 
-from bench._ratio import POOL, Rounds, dice_pool, option, record
+from bench._ratio import POOL, Rounds, dice_pool, machine, option, record
 from rules.chance import FastChance
 from rules.simulate import simulate
 from rules.studies.voidlight import Expedition, Explorer, _Ends, start
@@ -54,7 +54,7 @@ def main(argv: list[str]) -> int:
         f"through {through:,}/{played:,} = {through / played:.1%}; "
         f"{timed.actions / played:.1f} actions an expedition\n"
         f"explorer, FastChance: {played / timed.engine:,.0f} expeditions/s of CPU, "
-        f"{timed.engine:.2f} s for {played:,} expeditions",
+        f"{timed.engine:.2f} s for {played:,} expeditions (on {machine()})",
         flush=True,
     )
     met = timed.report("Voidlight engine, FastChance", TARGET)
