@@ -114,7 +114,7 @@ class Rounds:
         started = time.process_time()
         actions = play()
         took = time.process_time() - started
-        bare = self.bare(actions, len(self.ratios))
+        bare = max(self.bare(actions, len(self.ratios)), 1e-9)  # a tiny round on a coarse clock
         self.engine += took
         self.bare_seconds += bare
         self.actions += actions
