@@ -235,7 +235,7 @@ class SearchPlayer(Generic[S]):
     seeds each decision's rollouts: the same seed plays the same game from the same states.
 
     ``thinking`` and ``decisions`` add up the seconds spent and the moves chosen, ``longest`` is
-    the longest think (a bench reads them: the mean thinking time per move).
+    the longest think and ``times`` each one (a bench reads them: the thinking time per move).
     """
 
     game: Lookahead[S]
@@ -245,6 +245,7 @@ class SearchPlayer(Generic[S]):
     thinking: float = field(default=0.0, init=False)
     decisions: int = field(default=0, init=False)
     longest: float = field(default=0.0, init=False)
+    times: list[float] = field(default_factory=list, init=False, repr=False)
 
     def __post_init__(self) -> None:
         check_int("runs", self.runs, 1, MAX_RUNS)
@@ -269,4 +270,5 @@ class SearchPlayer(Generic[S]):
         self.thinking += took
         self.decisions += 1
         self.longest = max(self.longest, took)
+        self.times.append(took)
         return chosen

@@ -107,7 +107,7 @@ def test_a_rollout_the_rules_refuse_is_named() -> None:
 def test_the_search_player_leaves_the_shipped_move_only_for_a_clearly_better_one() -> None:
     player = SearchPlayer(COINS, seed=3, runs=40, seconds=None)
     assert player("start") == "sure"
-    assert (player.decisions, player.thinking > 0) == (1, True)
+    assert (player.decisions, player.thinking > 0, len(player.times)) == (1, True, 1)
     # the shipped move is kept when nothing beats it: "never" is worse, "coin" is the same
     game = Lookahead(lambda s: ("coin", "never"), _coin_step, lambda s: "coin", _ended)
     assert SearchPlayer(game, seed=3, runs=40, seconds=None)("start") == "coin"
