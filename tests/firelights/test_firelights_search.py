@@ -13,7 +13,8 @@ from rules.chance import FastChance
 from rules.errors import LanternError
 from rules.firelights import GAME, SensiblePlayer, advise, apply
 from rules.firelights.moves import check
-from rules.firelights.search import BEGIN, Paced, PacedGame, choices, strong_player
+from rules.firelights.search import Paced, PacedGame, choices, strong_player
+from rules.firelights.strategy import BEGIN
 from rules.journey import Journey
 
 
