@@ -62,8 +62,9 @@ SWITCH_Z = 1.0
 class Advice:
     """One candidate move: its estimated chance of a good ending (``estimate``, the share of
     ``successes`` in ``runs`` rollouts), its 95% Wilson interval ``low``..``high``, and whether it
-    is the ``best`` (the move a search player would choose). A row of plain values: a list of
-    them is a pandas table (``pandas.DataFrame(rows)``)."""
+    is the ``best`` (the most good endings). A row of plain values: a list of them is a pandas
+    table (``pandas.DataFrame(rows)``, or ``[row.record() for row in rows]`` for a move in words).
+    """
 
     move: Any
     estimate: float
@@ -72,6 +73,19 @@ class Advice:
     successes: int
     runs: int
     best: bool = False
+
+    def record(self) -> dict[str, Any]:
+        """The row as flat table columns, the move as its ``repr`` (as the studies' rows do:
+        ``pandas.DataFrame(rows)`` would spread an action's fields into a dict)."""
+        return {
+            "move": repr(self.move),
+            "estimate": self.estimate,
+            "low": self.low,
+            "high": self.high,
+            "successes": self.successes,
+            "runs": self.runs,
+            "best": self.best,
+        }
 
 
 @dataclass(frozen=True)

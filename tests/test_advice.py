@@ -126,3 +126,16 @@ def test_better_needs_two_more_good_endings_and_a_clear_mean() -> None:
     # 2 ahead but up and down a lot: a mean gain of 0.25 with a spread of about 0.71 per round
     noisy = _Race([4, 6], [8, 8], [0, 2], [0, 6], [0, 1])
     assert not better(noisy, 1)
+
+
+def test_a_row_records_flat_columns() -> None:
+    row = estimate(COINS, "start", runs=2, seed=1)[2]
+    assert row.record() == {
+        "move": "'never'",
+        "estimate": 0.0,
+        "low": 0.0,
+        "high": row.high,
+        "successes": 0,
+        "runs": 2,
+        "best": False,
+    }
