@@ -43,7 +43,7 @@ from rules.chance import FastChance, Source
 from rules.errors import IllegalAction, InvalidInput, LanternError
 from rules.estimate import MAX_RUNS, check_int, wilson_interval
 
-__all__ = ["Advice", "Lookahead", "SearchPlayer", "estimate", "rollout_seed"]
+__all__ = ["Advice", "Lookahead", "SearchPlayer", "estimate", "pooled", "rollout_seed"]
 
 S = TypeVar("S")
 
@@ -224,6 +224,33 @@ def estimate(
     for i, move in enumerate(listed):
         low, high = wilson_interval(wins[i], played[i])
         rows.append(Advice(move, wins[i] / played[i], low, high, wins[i], played[i], i == best))
+    return rows
+
+
+def pooled(earlier: Sequence[Advice], later: Sequence[Advice]) -> list[Advice]:
+    """Two looks at one state's moves (each seeded apart) as one: per move the good endings and
+    rollouts added, the interval and the best mark made again. Why: a panel refines its advice
+    in small batches between clicks, and every batch sharpens the rows shown.
+
+    >>> a = [Advice("x", 1.0, 0.2, 1.0, 1, 1, True), Advice("y", 0.0, 0.0, 0.8, 0, 1)]
+    >>> b = [Advice("x", 0.0, 0.0, 0.8, 0, 1), Advice("y", 1.0, 0.2, 1.0, 1, 1, True)]
+    >>> [(row.move, row.successes, row.runs, row.best) for row in pooled(a, b)]
+    [('x', 1, 2, True), ('y', 1, 2, False)]
+    """
+    if not earlier:
+        return list(later)
+    if [row.move for row in earlier] != [row.move for row in later]:
+        raise InvalidInput(
+            f"pooled advice needs the same moves in the same order, got "
+            f"{[row.move for row in earlier]!r} and {[row.move for row in later]!r}"
+        )
+    wins = [a.successes + b.successes for a, b in zip(earlier, later, strict=True)]
+    played = [a.runs + b.runs for a, b in zip(earlier, later, strict=True)]
+    best = max(range(len(wins)), key=lambda i: (wins[i] / played[i], -i))
+    rows = []
+    for i, row in enumerate(earlier):
+        low, high = wilson_interval(wins[i], played[i])
+        rows.append(Advice(row.move, wins[i] / played[i], low, high, wins[i], played[i], i == best))
     return rows
 
 

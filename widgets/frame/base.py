@@ -35,6 +35,7 @@ import ipywidgets as widgets
 
 from rules.book import JourneyBook
 from rules.journey import Journey
+from widgets.frame.advice import ADVICE_CSS, AdviceHook, AdviceView, hook_for
 from widgets.frame.connection import FRAME_CSS as CONNECTION_CSS
 from widgets.frame.connection import ShowsFallback
 from widgets.frame.controls import JourneyControls
@@ -92,6 +93,8 @@ class GameFrame(ShowsFallback, widgets.VBox):
     table_placeholder: ClassVar[str] = "7H QS 4 5 — your own cards and dice"
     #: The panel showing each journey file, so that Run All can close the previous run's panel.
     _showing: ClassVar[dict[Path, GameFrame]] = {}
+    #: The game's advice hook (None: ``widgets.<game>.advice.HOOK``, see :func:`hook_for`).
+    advice_hook: ClassVar[type[AdviceHook] | None] = None
 
     def __init__(
         self,
@@ -143,6 +146,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self._clicks_seen = (0, 0)  # (actions asked for, messages shown) when a click was last seen
         self._asked = 0
         self.build()
+        self.advice = AdviceView(hook_for(self))
         self._actions_box = widgets.VBox(list(self.actions()))
         self._actions_box.add_class("lantern-actions")
         self._create_view, self._play_view = self._layout()
@@ -341,6 +345,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
                 self.render_board(self.state_after(looking.count), False)
             self.render_actions(state)
             self._render_play_column(state, looking)
+            self.advice.follow(state, self.begun(state) and self.ending_html(state) is None)
             if self.controls is not None:
                 self.controls.refresh()
             self.log_view.show(self._log(self.journey))
@@ -412,12 +417,12 @@ class GameFrame(ShowsFallback, widgets.VBox):
 
     def _layout(self) -> tuple[tuple[widgets.Widget, ...], tuple[widgets.Widget, ...]]:
         """The panel before the game begins, and during it: built once."""
-        style = style_widget(FRAME_CSS, CONNECTION_CSS, self.css)
+        style = style_widget(FRAME_CSS, CONNECTION_CSS, ADVICE_CSS, self.css)
         controls = () if self.controls is None else (self.controls,)
         top = (style, self.header, *controls)
         self._play_slot = widgets.VBox()
         self._play_slot.add_class("lantern-play-slot")
-        play = widgets.VBox([self._play_slot, self.at_table])
+        play = widgets.VBox([self._play_slot, self.advice, self.at_table])
         play.add_class("lantern-play-column")
         play.layout = widgets.Layout(flex="1 1 30em", min_width="26em")
         log = section("Log", self.log_view, css_class="lantern-log-section")

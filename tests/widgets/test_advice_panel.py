@@ -1,0 +1,183 @@
+"""Advice in the panel (issue 18, "Advice in the panel"): an Advice toggle in every game panel, off
+by default; on, a row per move open now with its chance and 95% interval, the best marked; a new
+state drops the rows and thinks again; a look, never an action (the journey's record and chance
+are untouched); the controls still play."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+
+from rules.embers import Begin, legal
+from rules.firelights.search import choices
+from rules.firelights.strategy import BEGIN
+from rules.journey import Journey
+from rules.voidlight import CreateRandom, Join
+from widgets.embers import EmbersPanel
+from widgets.firelights import FirelightsPanel
+from widgets.frame.advice import BEST_CLASS, AdviceView
+from widgets.frame.base import GameFrame
+from widgets.voidlight import VoidlightPanel
+
+FIRST = {"embers": Begin(), "firelights": BEGIN, "voidlight": CreateRandom("Ash", "")}
+PANELS: dict[str, type[GameFrame]] = {
+    "embers": EmbersPanel,
+    "firelights": FirelightsPanel,
+    "voidlight": VoidlightPanel,
+}
+
+
+def begun(game: str, seed: int = 3) -> Any:
+    panel = PANELS[game](seed=seed)
+    panel.act(FIRST[game])
+    return panel
+
+
+def run_apart(coroutine: Any) -> Any:
+    """Run ``coroutine`` on a loop of its own in a thread (a browser test may hold the main
+    thread's loop)."""
+    found: list[Any] = []
+
+    def main() -> None:
+        try:
+            found.append(asyncio.run(coroutine))
+        except BaseException as error:  # handed back to the test
+            found.append(error)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if isinstance(found[0], BaseException):
+        raise found[0]
+    return found[0]
+
+
+@pytest.mark.parametrize("game", sorted(PANELS))
+def test_the_toggle_is_off_by_default_and_shows_nothing(game: str) -> None:
+    panel = begun(game)
+    view = panel.advice
+    assert isinstance(view, AdviceView)
+    assert view.toggle.value is False
+    assert view.refresh(1) == [] and view.table.value == "" and view.note.value == ""
+    assert not view.thinking
+    panel.close()
+
+
+@pytest.mark.parametrize("game", sorted(PANELS))
+def test_on_a_row_per_move_with_its_interval_the_best_marked(game: str) -> None:
+    panel = begun(game)
+    view = panel.advice
+    view.toggle.value = True
+    assert view.note.value == "Thinking…"  # no loop here: refresh() is the step
+    rows = view.refresh(1)
+    view.refresh(1)  # a second batch is pooled with the first
+    rows = view.rows
+    if game == "embers":
+        assert [row.move for row in rows] == legal(panel.state)
+    elif game == "firelights":
+        assert [row.move for row in rows] == choices(panel.state)
+    assert rows and all(row.runs == 2 for row in rows)
+    assert all(0 <= row.low <= row.estimate <= row.high <= 1 for row in rows)
+    assert sum(row.best for row in rows) == 1
+    best = next(row for row in rows if row.best)
+    assert best.estimate == max(row.estimate for row in rows)
+    table = view.table.value
+    for row in rows:
+        assert view.hook.label(panel.state, row.move).replace("&", "&amp;") in table
+    assert table.count("★ best") == 1
+    marked = [w for w in view.hook.controls(panel.state, best.move)]
+    assert marked and all(BEST_CLASS in w._dom_classes for w in marked)
+    panel.close()
+
+
+def test_a_state_change_drops_the_rows_and_the_next_batch_reads_the_new_state() -> None:
+    panel = begun("embers")
+    view = panel.advice
+    view.toggle.value = True
+    view.refresh(1)
+    marked = list(view._marked)
+    panel.act(legal(panel.state)[-1])  # End actions
+    assert view.rows == [] and view.note.value == "Thinking…"
+    assert all(BEST_CLASS not in w._dom_classes for w in marked)
+    rows = view.refresh(1)
+    assert [row.move for row in rows] == legal(panel.state)
+    view.toggle.value = False
+    assert view.rows == [] and view.table.value == ""
+    panel.close()
+
+
+@pytest.mark.parametrize("game", sorted(PANELS))
+def test_advice_is_a_look_the_journey_record_and_chance_unchanged(game: str) -> None:
+    """Asked or not, the same clicks give the same journey: advice draws nothing from it."""
+    advised, plain = begun(game, seed=11), begun(game, seed=11)
+    record, steps = advised.journey.to_json(), advised.journey.chance.steps
+    advised.advice.toggle.value = True
+    advised.advice.refresh(2)
+    advised.advice.refresh(1)
+    assert advised.journey.to_json() == record
+    assert advised.journey.chance.steps == steps
+    move = advised.advice.rows[0].move
+    advised.act(move)
+    plain.act(move)
+    assert advised.journey.to_json() == plain.journey.to_json()
+    assert advised.state == plain.state
+    assert isinstance(plain.journey, Journey)
+    advised.close()
+    plain.close()
+
+
+def test_the_controls_still_play_with_advice_on() -> None:
+    panel = begun("embers")
+    panel.advice.toggle.value = True
+    panel.advice.refresh(1)
+    before = len(panel.journey.entries)
+    end = next(b for b in panel.choices_row.children if b.description == "End actions")
+    end.click()
+    assert len(panel.journey.entries) == before + 1
+    assert panel.messages.value in ("", None) or "error" not in str(panel.messages.value)
+    panel.close()
+
+
+def test_on_the_loop_it_refines_in_the_background_and_a_change_cancels() -> None:
+    async def main() -> tuple[int, bool, bool, bool]:
+        panel = begun("embers")
+        view = panel.advice
+        view.toggle.value = True
+        first = view._task
+        assert first is not None
+        for _ in range(400):  # at most 4 s
+            await asyncio.sleep(0.01)
+            if view.rows and min(row.runs for row in view.rows) > 4:
+                break
+        refined = min(row.runs for row in view.rows)
+        panel.act(legal(panel.state)[-1])  # a click: the task of the old state goes
+        await asyncio.sleep(0)
+        cancelled = first.cancelled() or first.done()
+        second = view._task
+        view.toggle.value = False
+        await asyncio.sleep(0)
+        off = second is not None and second.done() and view._task is None
+        view.toggle.value = True
+        third = view._task
+        panel.close()
+        await asyncio.sleep(0)
+        closed = third is not None and third.done()
+        return refined, cancelled, off, closed
+
+    refined, cancelled, off, closed = run_apart(main())
+    assert refined > 4  # batches after the first were pooled in
+    assert cancelled and off and closed
+
+
+def test_a_crew_gets_no_advice_and_is_told_why() -> None:
+    panel = begun("voidlight")
+    panel.act(Join("Bo", at_random=True))
+    view = panel.advice
+    view.toggle.value = True
+    assert view.refresh(1) == []
+    assert "No advice here" in view.note.value and "crew of one" in view.note.value
+    assert view.table.value == ""
+    panel.close()

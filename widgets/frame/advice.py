@@ -1,0 +1,271 @@
+"""Advice: beside each move open now, its chance of a good ending when played now and then by the
+strong player (``rules.<game>.advise``), with its 95% interval, the best move marked.
+
+Why in the frame: the toggle, the table, the background refinement and its cancelling are the
+same for every game; a game supplies only an :class:`AdviceHook` (its ``advise``, a label per
+move, and the controls that play a move, so the best one can be marked).
+
+Why a task on the kernel's loop, in small batches: rollouts are slow next to a click. The first
+batch is small, so rows show within a second of a state change; each batch after it is sized to
+take about :data:`BATCH_SECONDS` and is pooled with the rows so far (:func:`rules.advice.pooled`),
+and the task yields between batches, where ipykernel handles clicks: a click waits at most one
+batch. A state change, the toggle going off or the panel closing cancels the task. With no
+running loop (a plain test) nothing runs by itself: :meth:`AdviceView.refresh` is one batch.
+
+Advice is a look, not an action: it plays nothing through the journey and each batch's rollouts
+draw from a generator of their own (the batch number is its seed), so the journey's record and
+its chance are untouched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from rules.advice import Advice, pooled
+from rules.errors import LanternError
+from widgets.frame.dock import SECTION_CLASS
+from widgets.theme import escape
+
+__all__ = [
+    "ADVICE_CSS",
+    "BATCH_SECONDS",
+    "ENOUGH",
+    "FIRST_RUNS",
+    "AdviceHook",
+    "AdviceView",
+    "hook_for",
+]
+
+#: Rollouts per move of the first batch after a state change: rows within a second.
+FIRST_RUNS = 4
+#: How long a later batch should take (a click waits at most about this long).
+BATCH_SECONDS = 0.03
+#: Rollouts per move after which the refinement stops (the kernel goes idle again).
+ENOUGH = 1000
+#: The most rollouts per move in one batch.
+MOST_RUNS = 64
+#: What the marked control of the best move carries.
+BEST_CLASS = "lantern-advice-best"
+
+ADVICE_CSS = """
+.lantern-advice-table { border-collapse: collapse; font-size: 0.92em; }
+.lantern-advice-table td { padding: 1px 8px 1px 0; }
+.lantern-advice-table .lantern-advice-number { text-align: right; font-variant-numeric: tabular-nums; }
+.lantern-advice-table tr.lantern-advice-best-row { font-weight: bold; }
+.lantern-advice-note { color: #555; font-size: 0.9em; }
+.jupyter-widgets.lantern-advice-best, .lantern-advice-best { outline: 2px solid #d4a017; }
+"""
+
+
+class AdviceHook:
+    """What a game supplies: override :meth:`advise`; :meth:`label` and :meth:`controls` make the
+    rows read like the panel's own buttons. ``panel`` is the game panel."""
+
+    #: What the estimate is the chance of ("win", "light six beacons", "come back alive").
+    question: str = "a good ending"
+
+    def __init__(self, panel: Any) -> None:
+        self.panel = panel
+
+    def advise(self, state: Any, runs: int, seed: int) -> list[Advice]:
+        return []
+
+    def label(self, state: Any, move: Any) -> str:
+        return str(move)
+
+    def controls(self, state: Any, move: Any) -> Sequence[widgets.Widget]:
+        """The controls shown now that play ``move`` (marked when it is the best)."""
+        return ()
+
+
+def hook_for(panel: Any) -> AdviceHook:
+    """``panel``'s hook: its ``advice_hook``, else the ``HOOK`` of ``widgets.<game>.advice`` (a
+    game adds advice without touching its panel), else none (no rows)."""
+    made: type[AdviceHook] | None = getattr(panel, "advice_hook", None)
+    if made is None:
+        try:
+            module = importlib.import_module(f"widgets.{panel.game_name}.advice")
+        except ModuleNotFoundError:
+            module = None
+        made = getattr(module, "HOOK", AdviceHook)
+    assert made is not None
+    return made(panel)
+
+
+class AdviceView(widgets.VBox):
+    """The Advice section: a toggle (off by default), a note and a table of rows."""
+
+    def __init__(
+        self, hook: AdviceHook, sleep: Callable[[float], Awaitable[Any]] | None = None
+    ) -> None:
+        super().__init__()
+        self.hook = hook
+        self._sleep = sleep or asyncio.sleep
+        self.toggle = widgets.ToggleButton(
+            value=False,
+            description="Advice",
+            tooltip=f"Each move's chance to {hook.question} when played now and then by the "
+            "strong player (a look: nothing is recorded)",
+            icon="lightbulb-o",
+        )
+        self.toggle.add_class("lantern-advice-toggle")
+        self.toggle.observe(lambda _change: self._toggled(), "value")
+        self.note = widgets.HTML()
+        self.note.add_class("lantern-advice-note")
+        self.table = widgets.HTML()
+        self.table.add_class("lantern-advice-view")
+        title = widgets.HTML('<div class="lantern-section">Advice</div>')
+        self.children = (title, widgets.HBox([self.toggle, self.note]), self.table)
+        self.add_class(SECTION_CLASS)
+        self.add_class("lantern-advice-section")
+        self.rows: list[Advice] = []
+        self._state: Any = None
+        self._live = False
+        self._batch = 0
+        self._task: asyncio.Task[None] | None = None
+        self._marked: list[widgets.Widget] = []
+        self._problem: str | None = None
+
+    @property
+    def on(self) -> bool:
+        return bool(self.toggle.value)
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a refinement task is running on the loop."""
+        return self._task is not None and not self._task.done()
+
+    # --- following the panel --------------------------------------------------------------------
+
+    def follow(self, state: Any, live: bool) -> None:
+        """The panel rendered ``state`` (``live``: moves are open now). A new state drops the rows
+        and starts again; the same one leaves them (a render that changed nothing)."""
+        if live == self._live and (state is self._state or state == self._state):
+            return
+        self._state, self._live = state, live
+        self._restart()
+
+    def _toggled(self) -> None:
+        self._restart()
+
+    def _restart(self) -> None:
+        self._cancel()
+        self.rows, self._batch, self._problem = [], 0, None
+        self._show()
+        if self.on and self._live:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return  # no loop: a test calls refresh()
+            self._task = loop.create_task(self._think(self._state))
+
+    def _cancel(self) -> None:
+        task, self._task = self._task, None
+        if task is not None and task is not _current_task():
+            task.cancel()
+
+    def close(self) -> None:
+        """The panel closes: no task is left on the loop."""
+        self._cancel()
+        super().close()
+
+    # --- thinking -------------------------------------------------------------------------------
+
+    def refresh(self, runs: int = FIRST_RUNS) -> list[Advice]:
+        """One batch of ``runs`` rollouts per move, pooled with the rows so far and shown (the
+        synchronous step: the task calls it, and so do tests with no running loop)."""
+        if not (self.on and self._live):
+            return self.rows
+        seed, self._batch = self._batch, self._batch + 1
+        try:
+            batch = self.hook.advise(self._state, runs, seed)
+        except LanternError as error:  # e.g. a crew: the advice looks at a solo expedition
+            self.rows, self._problem = [], f"No advice here: {error}"
+            self._show()
+            return self.rows
+        self.rows = pooled(self.rows, batch)
+        self._show()
+        return self.rows
+
+    async def _think(self, state: Any) -> None:
+        runs = FIRST_RUNS
+        try:
+            await self._sleep(0)  # the click's own render goes out first
+            while self._state is state and self.on and self._live:
+                began = time.perf_counter()
+                rows = self.refresh(runs)
+                if not rows or min(row.runs for row in rows) >= ENOUGH:
+                    break
+                took = max(time.perf_counter() - began, 1e-4)
+                runs = max(1, min(MOST_RUNS, int(runs * BATCH_SECONDS / took)))
+                await self._sleep(0.005)  # clicks in between
+        except asyncio.CancelledError:
+            pass
+        finally:
+            if self._task is not None and self._task is _current_task():
+                self._task = None
+            if self._state is state:
+                self._show()
+
+    # --- showing --------------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        for control in self._marked:
+            control.remove_class(BEST_CLASS)
+        self._marked = []
+        with self.hold_sync():
+            if not self.on:
+                self.note.value = ""
+                self.table.value = ""
+                return
+            if self._problem is not None:
+                self.note.value = escape(self._problem)
+                self.table.value = ""
+                return
+            if not self._live:
+                self.note.value = "Advice looks at the moves open now."
+                self.table.value = ""
+                return
+            if not self.rows:
+                self.note.value = "Thinking…"
+                self.table.value = ""
+                return
+            runs = min(row.runs for row in self.rows)
+            more = ", refining" if self.thinking else ""
+            self.note.value = escape(
+                f"Chance to {self.hook.question}, {runs} rollouts per move{more}"
+            )
+            self.table.value = self._table_html()
+            for row in self.rows:
+                if row.best:
+                    self._marked = list(self.hook.controls(self._state, row.move))
+            for control in self._marked:
+                control.add_class(BEST_CLASS)
+
+    def _table_html(self) -> str:
+        lines = []
+        for row in self.rows:
+            label = escape(self.hook.label(self._state, row.move))
+            css = ' class="lantern-advice-best-row"' if row.best else ""
+            mark = "★ best" if row.best else ""
+            lines.append(
+                f"<tr{css}><td>{label}</td>"
+                f'<td class="lantern-advice-number">{row.estimate:.0%}</td>'
+                f'<td class="lantern-advice-number">{row.low:.0%}–{row.high:.0%}</td>'
+                f"<td>{mark}</td></tr>"
+            )
+        head = "<tr><th>Move</th><th>Chance</th><th>95% interval</th><th></th></tr>"
+        return f'<table class="lantern-advice-table">{head}{"".join(lines)}</table>'
+
+
+def _current_task() -> asyncio.Task[Any] | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:
+        return None

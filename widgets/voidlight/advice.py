@@ -1,0 +1,54 @@
+"""Voidlight's advice hook: each of the player's decisions open now and its chance to come back
+alive from the expedition (:func:`rules.voidlight.advise`, solo play), the best one's button
+marked. A crew's journey gets no advice: the advice says so (it looks at a crew of one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from rules.advice import Advice
+from rules.voidlight import Beam, Check, Choose, Push, State, SwapBattery, advise
+from widgets.frame.advice import AdviceHook
+
+__all__ = ["HOOK", "VoidlightAdvice"]
+
+
+class VoidlightAdvice(AdviceHook):
+    """The hook of :class:`widgets.voidlight.VoidlightPanel`."""
+
+    question = "come back alive"
+
+    def advise(self, state: State, runs: int, seed: int) -> list[Advice]:
+        return advise(state, runs=runs, seed=seed)
+
+    def label(self, state: State, move: Any) -> str:
+        if isinstance(move, Check):
+            return f"Roll {move.attribute.title()} ({move.position})"
+        if isinstance(move, Beam):
+            return f"{move.mode.title()} beam"
+        if isinstance(move, Choose):
+            return f"Choose {move.option}"
+        return str(move.title)
+
+    def controls(self, state: State, move: Any) -> Sequence[widgets.Widget]:
+        panel = self.panel
+        found: Any = None
+        if isinstance(move, Check):
+            found = panel.checks.check_buttons.get(move.attribute)
+        elif isinstance(move, Beam):
+            found = panel.light_bar.beam_buttons.get(move.mode)
+        elif isinstance(move, Push):
+            found = panel.checks.push_button
+        elif isinstance(move, SwapBattery):
+            found = panel.light_bar.swap_button
+        elif isinstance(move, Choose):
+            return [b for b in panel.choice_buttons if b.description == move.option]
+        return () if found is None else (found,)
+
+
+#: What the frame finds (:func:`widgets.frame.advice.hook_for`).
+HOOK = VoidlightAdvice
