@@ -48,6 +48,9 @@ FIRST_RUNS = 4
 BATCH_SECONDS = 0.03
 #: Rollouts per move after which the refinement stops (the kernel goes idle again).
 ENOUGH = 1000
+#: The shortest time between two showings of refined rows (each one re-renders the table in the
+#: browser: fewer of them leave the front end free for the clicks).
+SHOW_EVERY = 0.25
 #: The most rollouts per move in one batch.
 MOST_RUNS = 64
 #: What the marked control of the best move carries.
@@ -177,9 +180,9 @@ class AdviceView(widgets.VBox):
 
     # --- thinking -------------------------------------------------------------------------------
 
-    def refresh(self, runs: int = FIRST_RUNS) -> list[Advice]:
-        """One batch of ``runs`` rollouts per move, pooled with the rows so far and shown (the
-        synchronous step: the task calls it, and so do tests with no running loop)."""
+    def refresh(self, runs: int = FIRST_RUNS, show: bool = True) -> list[Advice]:
+        """One batch of ``runs`` rollouts per move, pooled with the rows so far and (``show``)
+        shown: the synchronous step; the task calls it, and so do tests with no running loop."""
         if not (self.on and self._live):
             return self.rows
         seed, self._batch = self._batch, self._batch + 1
@@ -190,16 +193,19 @@ class AdviceView(widgets.VBox):
             self._show()
             return self.rows
         self.rows = pooled(self.rows, batch)
-        self._show()
+        if show:
+            self._show()
         return self.rows
 
     async def _think(self, state: Any) -> None:
-        runs = FIRST_RUNS
+        runs, shown = FIRST_RUNS, 0.0
         try:
             await self._sleep(0)  # the click's own render goes out first
             while self._state is state and self.on and self._live:
                 began = time.perf_counter()
-                rows = self.refresh(runs)
+                rows = self.refresh(runs, show=began - shown >= SHOW_EVERY)
+                if began - shown >= SHOW_EVERY:
+                    shown = began
                 if not rows or min(row.runs for row in rows) >= ENOUGH:
                     break
                 took = max(time.perf_counter() - began, 1e-4)
