@@ -42,8 +42,12 @@ __all__ = [
     "hook_for",
 ]
 
-#: Rollouts per move of the first batch after a state change: rows within a second.
+#: Rollouts per move of a batch by hand (:meth:`AdviceView.refresh`); the task begins at 1 and
+#: sizes its batches by the time they take.
 FIRST_RUNS = 4
+#: The task first shows rows once every move has this many rollouts, or after FIRST_WAIT seconds.
+FIRST_SHOWN = 8
+FIRST_WAIT = 0.5
 #: How long a later batch should take (a click waits at most about this long).
 BATCH_SECONDS = 0.03
 #: Rollouts per move after which the refinement stops (the kernel goes idle again).
@@ -198,15 +202,19 @@ class AdviceView(widgets.VBox):
         return self.rows
 
     async def _think(self, state: Any) -> None:
-        runs, shown = FIRST_RUNS, 0.0
+        runs, shown, start = 1, 0.0, time.perf_counter()
         try:
             await self._sleep(0)  # the click's own render goes out first
             while self._state is state and self.on and self._live:
                 began = time.perf_counter()
-                rows = self.refresh(runs, show=began - shown >= SHOW_EVERY)
-                if began - shown >= SHOW_EVERY:
+                rows = self.refresh(runs, show=False)
+                least = min((row.runs for row in rows), default=0)
+                if (least >= FIRST_SHOWN or began - start >= FIRST_WAIT) and (
+                    began - shown >= SHOW_EVERY
+                ):
                     shown = began
-                if not rows or min(row.runs for row in rows) >= ENOUGH:
+                    self._show()
+                if not rows or least >= ENOUGH:
                     break
                 took = max(time.perf_counter() - began, 1e-4)
                 runs = max(1, min(MOST_RUNS, int(runs * BATCH_SECONDS / took)))
