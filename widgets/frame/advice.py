@@ -230,37 +230,40 @@ class AdviceView(widgets.VBox):
     # --- showing --------------------------------------------------------------------------------
 
     def _show(self) -> None:
-        for control in self._marked:
-            control.remove_class(BEST_CLASS)
-        self._marked = []
         with self.hold_sync():
-            if not self.on:
-                self.note.value = ""
-                self.table.value = ""
-                return
-            if self._problem is not None:
-                self.note.value = escape(self._problem)
-                self.table.value = ""
-                return
-            if not self._live:
-                self.note.value = "Advice looks at the moves open now."
-                self.table.value = ""
-                return
-            if not self.rows:
-                self.note.value = "Thinking…"
-                self.table.value = ""
-                return
-            runs = min(row.runs for row in self.rows)
-            more = ", refining" if self.thinking else ""
-            self.note.value = escape(
-                f"Chance to {self.hook.question}, {runs} rollouts per move{more}"
-            )
-            self.table.value = self._table_html()
-            for row in self.rows:
-                if row.best:
-                    self._marked = list(self.hook.controls(self._state, row.move))
-            for control in self._marked:
+            self._show_rows()
+        best = [row.move for row in self.rows if row.best] if self.on and self._live else []
+        marked = list(self.hook.controls(self._state, best[0])) if best else []
+        for control in self._marked:  # only what changed: each mark is a message to the page
+            if not any(control is each for each in marked):
+                control.remove_class(BEST_CLASS)
+        for control in marked:
+            if BEST_CLASS not in control._dom_classes:
                 control.add_class(BEST_CLASS)
+        self._marked = marked
+
+    def _show_rows(self) -> None:
+        """The note and the table for the rows now."""
+        if not self.on:
+            self.note.value = ""
+            self.table.value = ""
+            return
+        if self._problem is not None:
+            self.note.value = escape(self._problem)
+            self.table.value = ""
+            return
+        if not self._live:
+            self.note.value = "Advice looks at the moves open now."
+            self.table.value = ""
+            return
+        if not self.rows:
+            self.note.value = "Thinking…"
+            self.table.value = ""
+            return
+        runs = min(row.runs for row in self.rows)
+        more = ", refining" if self.thinking else ""
+        self.note.value = escape(f"Chance to {self.hook.question}, {runs} rollouts per move{more}")
+        self.table.value = self._table_html()
 
     def _table_html(self) -> str:
         lines = []

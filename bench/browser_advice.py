@@ -1,0 +1,165 @@
+"""The browser bench with Advice on: does the panel stay as fast while advice thinks?
+
+Issue 18's target: with the Advice toggle on, the click-to-settled p95 of the browser bench
+(:mod:`bench.browser_clicks`) within 10% of advice off, and the advice rows shown within 1 s of a
+state change. One JupyterLab, one Firelights panel, the bench's own player
+(:func:`bench.browser_clicks.next_click`): ``clicks`` clicks with advice off, then the toggle on and
+as many again. Each click is timed in the page from ``button.click()``: to the report's first
+change, to the panel settled (its last DOM change before 150 ms without one, changes inside the
+Advice section left out: refined rows keep coming in the background, they are not the click's
+work), and to the advice's rows for the new state (the table gone, then back).
+
+Run from the repository root: ``python -m bench.browser_advice`` (``--clicks N``, default 30).
+Results also go to bench/results/browser_advice.json (git ignores the folder).
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bench.browser_clicks import (
+    _OFFERED,
+    HERE,
+    WINDOW,
+    harness,
+    lab_page,
+    next_click,
+    percentile,
+    timed_click,
+)
+
+#: Advice on may add at most this share to the settled p95 of advice off.
+SLOWER_AT_MOST = 0.10
+ADVICE_TARGET_MS = 1000.0
+
+# Click `selector` and time it: report, settled (advice's own changes left out) and, with
+# `advice`, the first time the advice table is back after the click cleared it.
+_TIMED = """
+async ([selector, quiet, limit, advice]) => {
+  const panel = document.querySelector('.lantern-firelights');
+  const section = panel.querySelector('.lantern-advice-section');
+  const reportText = () => {
+    const el = panel.querySelector('.lantern-report-view');
+    return el ? el.textContent : null;
+  };
+  const table = () => panel.querySelector('.lantern-advice-view table');
+  const before = reportText();
+  const button = panel.querySelector(selector);
+  if (!button || button.disabled) return {error: `no enabled ${selector}`};
+  return await new Promise((resolve) => {
+    let report = null, last = null, advised = null, cleared = false, settled = false;
+    let quietTimer = null;
+    const t0 = performance.now();
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(limitTimer);
+      const error = panel.querySelector('.lantern-message-error');
+      resolve({report, settled: last, advice: advised, message: error ? error.textContent : null});
+    };
+    const quietly = () => { settled = true; if (!advice || advised !== null) done(); };
+    const observer = new MutationObserver((records) => {
+      const now = performance.now() - t0;
+      if (advice) {
+        if (!table()) cleared = true;
+        else if (cleared && advised === null) {
+          advised = now;
+          if (settled) { done(); return; }
+        }
+      }
+      const own = records.some((r) => !(section && section.contains(r.target)));
+      if (!own) return;
+      last = now;
+      if (report === null && reportText() !== before) report = now;
+      clearTimeout(quietTimer);
+      if (report !== null) quietTimer = setTimeout(quietly, quiet);
+    });
+    observer.observe(panel, {subtree: true, childList: true, characterData: true, attributes: true});
+    const limitTimer = setTimeout(done, limit);
+    button.click();
+  });
+}
+"""
+
+
+def _click(page: Any, turn: int, advice: bool) -> tuple[dict[str, Any], int]:
+    offered = page.evaluate(_OFFERED)
+    if offered["over"]:
+        raise RuntimeError("the journey ended before the clicks were done")
+    kind, selector = next_click(offered, turn)
+    timing: dict[str, Any] = page.evaluate(_TIMED, [selector, 150, 5000, advice])
+    if "error" in timing or timing["message"] or timing["report"] is None:
+        raise RuntimeError(f"{kind}: {timing}")
+    return {"kind": kind, **timing}, turn + (kind in ("ask", "discover"))
+
+
+def _figures(samples: list[dict[str, Any]]) -> dict[str, float]:
+    settled = [s["settled"] for s in samples]
+    report = [s["report"] for s in samples]
+    found = {
+        "clicks": len(samples),
+        "report_p95_ms": round(percentile(report, 95), 1),
+        "settled_p50_ms": round(percentile(settled, 50), 1),
+        "settled_p95_ms": round(percentile(settled, 95), 1),
+    }
+    advised = [s["advice"] for s in samples if s.get("advice") is not None]
+    if advised:
+        found["advice_p50_ms"] = round(percentile(advised, 50), 1)
+        found["advice_p95_ms"] = round(percentile(advised, 95), 1)
+        found["advice_missing"] = len(samples) - len(advised)
+    return found
+
+
+def bench_advice(clicks: int) -> dict[str, Any]:
+    """``clicks`` timed clicks with advice off, then as many with it on, in one JupyterLab."""
+    with (
+        tempfile.TemporaryDirectory(prefix="lantern-bench-") as tmp,
+        lab_page(Path(tmp), WINDOW) as page,
+    ):
+        page.locator(".lantern-firelights .lantern-name input").fill("Bench")
+        timed_click(page, "begin", ".lantern-act-begin")
+        turn, off, on = 0, [], []
+        for _ in range(clicks):
+            sample, turn = _click(page, turn, advice=False)
+            off.append(sample)
+        page.locator(".lantern-firelights .lantern-advice-toggle").click()
+        page.locator(".lantern-firelights .lantern-advice-view table").wait_for()
+        for _ in range(clicks):
+            sample, turn = _click(page, turn, advice=True)
+            on.append(sample)
+    return {"off": _figures(off), "on": _figures(on)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the bench; 0 when advice on keeps settled p95 within 10% and rows within 1 s."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    clicks = int(argv[argv.index("--clicks") + 1]) if "--clicks" in argv else 30
+    print(f"command: {Path(sys.executable).name} -m bench.browser_advice {' '.join(argv)}".rstrip())
+    if harness.find_chromium() is None:
+        print(f"browser: skipped, {harness.chromium_missing_reason()}")
+        return 0
+    figures = bench_advice(clicks)
+    off, on = figures["off"], figures["on"]
+    ratio = on["settled_p95_ms"] / max(off["settled_p95_ms"], 1e-9)
+    figures.update(
+        python=platform.python_version(), machine=platform.platform(), settled_p95_ratio=ratio
+    )
+    for name, each in (("advice off", off), ("advice on", on)):
+        print(f"{name}: " + ", ".join(f"{key} {value}" for key, value in each.items()))
+    ok = ratio <= 1 + SLOWER_AT_MOST and on.get("advice_p95_ms", 1e9) <= ADVICE_TARGET_MS
+    print(
+        f"settled p95 on/off: {ratio:.2f} (target <= {1 + SLOWER_AT_MOST:.2f}); advice rows p95 "
+        f"{on.get('advice_p95_ms')} ms (target <= {ADVICE_TARGET_MS:.0f}): "
+        + ("met" if ok else "NOT met")
+    )
+    (HERE / "results").mkdir(exist_ok=True)
+    (HERE / "results" / "browser_advice.json").write_text(json.dumps(figures, indent=2) + "\n")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
