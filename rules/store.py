@@ -48,7 +48,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import replace
 from pathlib import Path
 
-from rules import codec, journey, store_chain
+from rules import codec, journey, store_bytes, store_chain
 from rules.chance import JSON
 from rules.journey import RECORD_FORMAT, Entry
 from rules.store_check import (
@@ -149,6 +149,7 @@ class Store(Reading):
         self.seen = self.last_row()
         self._since: int | None = None  # the first row this transaction changed (to rechain)
         self._unsealed = False  # a snapshot was stored in this transaction (to seal)
+        self._held: tuple[int, int] | None = None  # the file, while this live store has it open
 
     @classmethod
     def create(
@@ -210,6 +211,7 @@ class Store(Reading):
         # Jupyter runs widget callbacks in a subshell thread, cells in the main one: one
         # connection serves both, and JourneyBook's lock keeps them from overlapping.
         db = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
+        held = store_bytes.hold(path)  # from now on this process reads its bytes without a close
         try:
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")
@@ -218,10 +220,13 @@ class Store(Reading):
                 store._upgrade()
         except sqlite3.DatabaseError as error:
             db.close()
+            store_bytes.release(held)
             raise CorruptJourney(path, f"cannot be opened: SQLite says {str(error)!r}") from None
         except BaseException:
             db.close()
+            store_bytes.release(held)
             raise
+        store._held = held
         return store
 
     def _upgrade(self) -> None:
@@ -428,6 +433,9 @@ class Store(Reading):
         if db is not None:
             with suppress(sqlite3.Error):
                 db.close()
+        held, self._held = getattr(self, "_held", None), None
+        if held is not None:
+            store_bytes.release(held)
 
     def __del__(self) -> None:
         # The connection sits in a reference cycle of sqlite3's own: close it when the store

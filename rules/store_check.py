@@ -20,17 +20,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import sqlite3
 import struct
 import tempfile
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from rules import journey
+from rules import journey, store_bytes
 from rules.chance import JSON
 from rules.errors import IllegalAction, InvalidInput, LanternError
 from rules.journey import RECORD_FORMAT, short_repr
@@ -140,9 +140,7 @@ def sidecar(path: Path, suffix: str) -> Path:
 def check_header(path: Path) -> int:
     """Check the file's first 100 bytes (and its size) without SQLite; return its schema version."""
     try:
-        size = path.stat().st_size
-        with path.open("rb") as file:
-            head = file.read(100)
+        head, size = store_bytes.read_head(path, 100)  # never a close that drops SQLite's locks
     except FileNotFoundError:
         raise JourneyNotFound(path, "does not exist: start a journey to create it") from None
     except IsADirectoryError:
@@ -341,56 +339,78 @@ def checked(
     """A read-only connection to the checked journey, and its journey row (see :func:`inspect`).
 
     What the connection reads is the journey with its WAL, as opening it would find it; it
-    reads the file itself, or a private copy when there is a WAL. Closed on exit.
+    reads the file itself, or a private copy when there is a WAL. Closed on exit. A copy taken
+    while another notebook plays can catch the file mid-checkpoint; one found damaged is taken
+    again (:data:`COPIES` times at most) before the file is called damaged.
     """
     path = Path(path)
     version = check_header(path)
-    with ExitStack() as stack:
-        if sidecar(path, "-wal").exists():
-            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lantern-")))
-            uri = _copy_with_wal(path, folder).as_uri() + "?mode=ro"
-        else:
-            uri = path.resolve().as_uri() + "?immutable=1"
-        try:
-            db = sqlite3.connect(uri, uri=True, check_same_thread=False)
-        except sqlite3.Error as error:
-            raise CorruptJourney(path, f"cannot be read: SQLite says {str(error)!r}") from None
-        stack.callback(db.close)
-        info = read_info(db, path, version)
-        check_game(info, game)
-        check_rows(db, info)
-        yield db, info
+    for attempt in range(COPIES):
+        with ExitStack() as stack:
+            try:
+                db, info = _read(path, version, stack)
+            except CorruptJourney:
+                if attempt + 1 == COPIES or not sidecar(path, "-wal").exists():
+                    raise
+                time.sleep(0.01 * (attempt + 1))
+                continue
+            check_game(info, game)
+            check_rows(db, info)
+            yield db, info
+            return
 
 
-def _copy_with_wal(path: Path, folder: Path, tries: int = 5) -> Path:
-    """The journey file and its WAL copied into ``folder`` (not the ``-shm``: SQLite rebuilds it).
+#: How many times a journey open elsewhere is copied before a damaged copy means a damaged file.
+COPIES = 5
 
-    The file first, then the WAL: a checkpoint running meanwhile only copies pages the WAL still
-    holds. Copied again while either changed during the copy (another notebook is playing).
+
+def _read(path: Path, version: int, stack: ExitStack) -> tuple[sqlite3.Connection, JourneyInfo]:
+    """A read-only connection to the journey (or, with a WAL, to a copy in a folder ``stack``
+    removes) and its journey row, content checked."""
+    if sidecar(path, "-wal").exists():
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lantern-")))
+        uri = _copy_with_wal(path, folder).as_uri() + "?mode=ro"
+    else:
+        uri = path.resolve().as_uri() + "?immutable=1"
+    try:
+        db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+    except sqlite3.Error as error:
+        raise CorruptJourney(path, f"cannot be read: SQLite says {str(error)!r}") from None
+    stack.callback(db.close)
+    return db, read_info(db, path, version)
+
+
+def _copy_with_wal(path: Path, folder: Path, tries: int = 20) -> Path:
+    """The journey file and its WAL copied into ``folder`` as one journey (not the ``-shm``:
+    SQLite rebuilds it), touching neither.
+
+    The WAL is read before and after the file is copied, and the copy stands when the two reads
+    are the same bytes: then no commit was appended and the WAL was not started over meanwhile
+    (either rewrites its header or adds frames), so every page a checkpoint may have written into
+    the file during the copy is still in the WAL copied, which wins over the file's page when the
+    copy is read. (The files' modification times cannot tell: several commits fit in one tick of
+    the clock they are stamped with.) Copied again while the WAL changed (a notebook is playing).
     """
     copy = folder / path.name
     wal = sidecar(path, "-wal")
-    for _ in range(tries):
-        before = _stamps(path, wal)
-        shutil.copyfile(path, copy)
-        try:
-            shutil.copyfile(wal, sidecar(copy, "-wal"))
-        except FileNotFoundError:  # the other connection closed: the WAL is in the file now
-            sidecar(copy, "-wal").unlink(missing_ok=True)
-            shutil.copyfile(path, copy)
-        if _stamps(path, wal) == before:
+    after = _bytes(wal)
+    for attempt in range(tries):
+        before = after
+        store_bytes.copy_out(path, copy)
+        after = _bytes(wal)
+        if after == before:
             break
+        time.sleep(0.001 * attempt)
+    if after is None:  # the other connection closed: the WAL is in the file now
+        sidecar(copy, "-wal").unlink(missing_ok=True)
+    else:
+        sidecar(copy, "-wal").write_bytes(after)
     return copy
 
 
-def _stamps(*paths: Path) -> tuple[tuple[int, int] | None, ...]:
-    """Size and modification time of each file (None when it is gone)."""
-    found: list[tuple[int, int] | None] = []
-    for each in paths:
-        try:
-            stat = each.stat()
-        except FileNotFoundError:
-            found.append(None)
-        else:
-            found.append((stat.st_size, stat.st_mtime_ns))
-    return tuple(found)
+def _bytes(path: Path) -> bytes | None:
+    """The file's bytes, or None when it is gone."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None

@@ -9,7 +9,9 @@ Each choice depends only on the seed and the number of entries, so a child start
 the journey a killed one left goes on as that one would have. After each action is committed it
 prints ``ack N ENTRY`` (N entries, the last one's JSON) and flushes, as a panel shows the result;
 before a timer tick that rolls, ``tick N``, so the parent can kill during the roll itself.
-With ``share`` it plays an existing journey alongside another process (see :func:`share`).
+With ``share`` it plays an existing journey alongside another process (see :func:`share`);
+``voidlight-seat`` sits at an existing crew's table as the character named by SEAT_NAME (the
+environment) and acts for them through the seat panel while the GM plays (see :func:`sit`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from voidlight_player import build, random_action  # noqa: E402
 from rules.book import JourneyBook  # noqa: E402
 
 GAMES = {"firelights": "firelights", "voidlight": "voidlight", "voidlight-timer": "voidlight",
-         "embers": "embers"}  # fmt: skip
+         "embers": "embers", "voidlight-seat": "voidlight"}  # fmt: skip
+#: What a seat's player does for their own character (the seat offers no more).
+SEAT_PLAYER = ("check", "push", "cost", "skip_cost", "take", "drop", "save", "choose")
 #: What the timer mode's player does between ticks (no Elapse or SetTimer: the timer's own).
 TIMER_PLAYER = ("check", "push", "cost", "take", "save", "choose", "swap_battery", "damage",
                 "credits", "roll_light", "create", "create_random", "drop", "fortune")  # fmt: skip
@@ -106,7 +110,42 @@ def play_with_timer(book: Any, seed: int, actions: int) -> None:
         ack(book)
 
 
+def sit(path: Path, seed: int, actions: int) -> None:
+    """A player's seat: look at the file (as the follow task does), then act for the claimed
+    character when the rules offer them something; ``ack N ENTRY`` after each write that was
+    saved, ``raced`` after one the GM won (the seat was told and shows the GM's action)."""
+    import os
+    import time
+
+    from rules.voidlight import legal
+    from widgets.voidlight.seat import VoidlightSeat
+
+    name = os.environ["SEAT_NAME"]
+    seat = VoidlightSeat(JourneyBook.open(path, game="voidlight"), claim=name)
+    book = seat.journey
+    while len(book.entries) < actions and not book.state.over:
+        seat.poll()
+        state = book.state
+        rng = random.Random(f"{seed}/{len(book.entries)}")
+        mine = [kind for kind, who in legal(state) if who == name and kind in SEAT_PLAYER]
+        if not mine:
+            time.sleep(0.002)
+            continue
+        entries = len(book.entries)
+        seat.act(build(rng.choice(mine), state, rng, name), table=False)
+        if seat.messages.is_error:
+            if "someone else played first" not in seat.messages.text:
+                raise SystemExit(f"refused: {seat.messages.text}")
+            print("raced", flush=True)
+        elif len(book.entries) == entries + 1:
+            ack(book)
+
+
 def main(mode: str, path: str, seed: int, actions: int, sharing: bool = False) -> None:
+    if mode == "voidlight-seat":
+        sit(Path(path), seed, actions)
+        print("done", flush=True)
+        return
     if sharing:
         share(mode, Path(path), seed, actions)
         print("done", flush=True)

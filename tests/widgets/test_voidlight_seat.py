@@ -186,3 +186,32 @@ def test_before_the_crew_exists_the_seat_waits_for_the_gm() -> None:
     assert seat.waiting in seat.children and "the GM creates the crew" in seat.waiting.value
     with pytest.raises(ValueError, match="'Kai' is not in the crew: choose one of no one yet"):
         seat.claim("Kai")
+
+
+def test_the_gms_panel_shows_what_a_seat_plays_without_a_click() -> None:
+    """ "The GM's panel shows that action within 1 s": the GM's panel follows the file too."""
+    looked: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        looked.append(seconds)
+        await asyncio.sleep(0)
+
+    async def play() -> VoidlightPanel:
+        gm = gm_table()
+        gm.close(close_journey=False)
+        gm = VoidlightPanel(JourneyBook.open(gm.journey.path), follow_sleep=sleep)
+        assert gm.following
+        seat = seat_for(gm, "Rook")
+        seat.table_input.value = "6 6"
+        seat.checks.check_buttons["vigor"].click()
+        assert not seat.messages.is_error, seat.messages.text
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert gm.state == seat.state and gm.journey.last.heading == "Rook: Check"
+        assert "Rook" in gm.report.value  # the seat's result is the one the GM sees
+        gm.close()
+        await asyncio.sleep(0)
+        return gm
+
+    gm = asyncio.run(play())
+    assert not gm.following and looked and set(looked) == {0.3}

@@ -10,7 +10,9 @@ the odds shown before rolling :func:`rules.voidlight.odds`.
 A crew of two or more is the GM's table: a roster above the sheet, one character's sheet open at a
 time, and every control about a character acts for that one (its action names them: ``who``);
 the light, the timer, the pools and the oracle are the crew's. A choice the rules ask of someone
-(a save in the dark, an item to drop) opens their sheet.
+(a save in the dark, an item to drop) opens their sheet. The panel follows its journey file
+(:class:`widgets.frame.follow.Follower`): what a player's seat plays shows here within a second,
+without a click.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from rules.voidlight import (
 )
 from widgets.frame import GameFrame, section
 from widgets.frame.choice import ChoiceRow
+from widgets.frame.follow import Follower
 from widgets.theme import escape
 from widgets.voidlight.action_bar import CheckBar
 from widgets.voidlight.controls import button
@@ -59,12 +62,13 @@ CREATE_NOTE = (
 )
 
 
-class VoidlightPanel(GameFrame):
+class VoidlightPanel(GameFrame, Follower):
     """Everything a Voidlight player needs, re-rendered from ``journey.state`` after each act.
 
     ``clock`` and ``sleep`` go to the live timer (:class:`LiveTimer`): tests inject fakes so
     nothing waits in real time; ``minute_seconds`` is how many real seconds an expedition minute
-    lasts (60; a browser test sets it short)."""
+    lasts (60; a browser test sets it short); ``follow_sleep`` is what the follow task awaits
+    between its looks at the file (:class:`Follower`)."""
 
     game_name = "voidlight"
     title = "◐ Voidlight"
@@ -80,11 +84,13 @@ class VoidlightPanel(GameFrame):
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Any] | None = None,
         minute_seconds: float = 60.0,
+        follow_sleep: Callable[[float], Any] | None = None,
     ) -> None:
         self._timer_args = {"clock": clock, "sleep": sleep, "minute_seconds": minute_seconds}
         self.open_name = ""  # whose sheet the GM opened last ("" until they pick one)
         self._followed: object = None  # the choice whose character's sheet was opened for it
         super().__init__(journey, seed=seed)
+        self.follow(follow_sleep)
 
     # --- building ----------------------------------------------------------------------------
 
@@ -241,9 +247,12 @@ class VoidlightPanel(GameFrame):
             self.timer.pause()
             self.timer.reset()
         super().use(journey)
+        self.follow()
 
     def close(self, close_journey: bool = True) -> None:
-        """Stop the live timer before the widgets go (Run All replaces the panel this way)."""
+        """Stop the live timer and the following before the widgets go (Run All replaces the
+        panel this way)."""
+        self.stop_following()
         if hasattr(self, "timer"):
             self.timer.stop()
         super().close(close_journey)

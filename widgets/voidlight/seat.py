@@ -4,10 +4,8 @@ Why a seat: the crew shares one Voidlight and one journey file, but each player 
 own character. A seat is a second notebook (``voidlight-seat.ipynb``) in another kernel, with its
 own :class:`~rules.book.JourneyBook` on the same file; the book is the shared model (widgets do
 not sync between kernels). It shows the claimed character's sheet, the Voidlight's dice and beam,
-the crew's roster, the pools and the log, and follows the journey live: a task on the kernel's
-asyncio loop (as :mod:`widgets.voidlight.timer` runs its own) calls
-:meth:`~rules.book.JourneyBook.refresh` every :data:`EVERY` seconds and re-renders when the
-GM, or another seat, wrote. It is stopped when the seat is closed.
+the crew's roster, the pools and the log, and follows the journey live as the GM's panel does
+(:class:`widgets.frame.follow.Follower`): within a second of the GM's, or another seat's, write.
 
 What a seat may do is act for its own character (a Check, a Push, a cost taken or skipped, an
 item taken or dropped, their Critical Save): the crew's tools (the beam, the timer, the pools,
@@ -20,7 +18,6 @@ played (:class:`rules.book_follow.PlayedFirst`).
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -37,10 +34,8 @@ from widgets.theme import escape
 from widgets.voidlight.panel import VoidlightPanel
 from widgets.voidlight.timer import next_due
 
-__all__ = ["EVERY", "HIDDEN", "VoidlightSeat"]
+__all__ = ["HIDDEN", "VoidlightSeat"]
 
-#: How often a seat asks its book whether the journey changed (seconds): one pragma each.
-EVERY = 0.3
 #: What a seat says of the countdown when the GM hides it.
 HIDDEN = "The countdown is the GM's: hidden from the players' seats."
 NO_ONE = "— choose your character —"
@@ -74,16 +69,11 @@ class VoidlightSeat(VoidlightPanel):
                 f"a seat follows a journey file: give it a JourneyBook, not {type(book).__name__}"
             )
         self.claimed = ""
-        self._follow_sleep = sleep or asyncio.sleep
-        self._task: asyncio.Task[None] | None = None
-        self._stopped = False
-        book.refresh()  # it follows from now on: a lost race is told, and refreshes it
-        super().__init__(book)
+        super().__init__(book, follow_sleep=sleep)
         if self.controls is not None:  # New, Open, Undo... are the GM's
             self.controls.layout.display = "none"
         if claim:
             self.claim(claim)
-        self._start()
 
     # --- what a seat shows -------------------------------------------------------------------
 
@@ -204,61 +194,9 @@ class VoidlightSeat(VoidlightPanel):
         minutes, what = ahead
         return f"<div>Next on the GM's timer: {escape(what)} in {minutes} expedition minutes.</div>"
 
-    # --- following the journey ---------------------------------------------------------------
-
-    def poll(self) -> int:
-        """Look once for what the GM or another seat wrote; re-render when anything was read.
-        Returns how many entries were read (0: nothing changed, one pragma)."""
-        book = self.book
-        if book is None or self._stopped:
-            return 0
-        read = book.refresh()
-        if read:
-            self.render()
-        return read
-
-    @property
-    def following(self) -> bool:
-        """Whether the follow task runs (it needs the kernel's running loop)."""
-        return self._task is not None
-
-    def _start(self) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no running loop (a test calls poll() itself)
-        self._task = loop.create_task(self._follow())
-
-    async def _follow(self) -> None:
-        try:
-            while not self._stopped:
-                await self._follow_sleep(EVERY)
-                if not self._stopped:
-                    with guarded(self.messages):  # a damaged file is named; the seat goes on
-                        self.poll()
-        except asyncio.CancelledError:
-            pass
-        finally:
-            self._task = None
-
-    def stop(self) -> None:
-        """Stop following (closing the seat does it)."""
-        self._stopped = True
-        task, self._task = self._task, None
-        if task is not None and task is not _current_task():
-            task.cancel()
-
     def close(self, close_journey: bool = True) -> None:
-        self.stop()
         if isinstance(self.journey, JourneyBook):
             path = self.journey.path
             if VoidlightSeat._seats.get(path) is self:
                 del VoidlightSeat._seats[path]
         super().close(close_journey)
-
-
-def _current_task() -> asyncio.Task[Any] | None:
-    try:
-        return asyncio.current_task()
-    except RuntimeError:
-        return None
