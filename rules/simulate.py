@@ -218,7 +218,7 @@ def _play(job: _Job[S], start: int, stop: int) -> _Part:
         while result is None and taken < job.max_steps:
             action = policy(now)
             try:
-                if valued and passed.get(id(action)) is not action:
+                if valued and passed.get(id(action), passed) is not action:  # None is checked
                     check_action(game, action)
                     if len(passed) < 4096 and type(action).__hash__ is not None:  # a value
                         passed[id(action)] = action
