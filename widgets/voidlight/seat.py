@@ -158,7 +158,7 @@ class VoidlightSeat(VoidlightPanel):
     def render_board(self, state: State, live: bool) -> None:
         super().render_board(state, live)
         names = state.names
-        options = [NO_ONE, *names] if self.claimed not in names else list(names)
+        options = [NO_ONE, *names]  # never reshuffled under a pick: the page sends an index
         with self.claim_choice.hold_trait_notifications():
             if tuple(self.claim_choice.options) != tuple(options):
                 self.claim_choice.options = options

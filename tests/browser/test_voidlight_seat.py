@@ -1,0 +1,145 @@
+"""Issue 17, a seat for each player, as a group meets it: the GM's notebook and a player's seat in
+two browser contexts (two screens) on one JupyterLab, each notebook in a kernel of its own, one
+journey file between them.
+
+The GM creates three characters; the seat claims Kai; the GM's check for Vex shows on the seat
+without a click, and the seat's check for Kai on the GM's panel; the light is emptied by the
+GM's timer (an interval of 1 expedition minute made 0.5 s from the kernel) and the dark's saves
+come for all three, Kai's made from the seat; the seat never shows the hidden countdown.
+Screenshots of the seat at 1400×1000, light and dark (README's with LANTERN_DOC_SCREENSHOTS=1).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import REPO, assert_no_tracebacks, open_notebook, run_in_kernel
+from playwright.sync_api import expect
+from test_firelights import (
+    DARK_THEME,
+    DOC_SCREENSHOTS,
+    LIGHT_THEME,
+    WINDOW,
+    doc_screenshots_wanted,
+    save_window,
+    set_theme,
+)
+from test_voidlight import Table, _sixes
+
+#: What a seat's panel follows within (the seat looks every 0.3 s; the page renders after).
+FOLLOWED_MS = 3_000
+
+
+@pytest.fixture
+def notebooks(notebook_dir: Path) -> Iterator[tuple[str, str]]:
+    """The GM's notebook and a seat's, copied from the repository under names of their own."""
+    names = ("gm-table.ipynb", "kai-seat.ipynb")
+    for source, name in zip(("voidlight.ipynb", "voidlight-seat.ipynb"), names, strict=True):
+        shutil.copy(REPO / "notebooks" / source, notebook_dir / name)
+    yield names
+    for name in names:
+        (notebook_dir / name).unlink(missing_ok=True)
+
+
+@pytest.fixture
+def seat_page(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
+    """A second screen: a browser context of its own (no shared storage with the GM's)."""
+    context = browser.new_context(**{**browser_context_args, "viewport": WINDOW})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def create_crew(gm: Table) -> None:
+    gm.panel.locator(".lantern-name input").fill("Vex")
+    gm.click("create")
+    expect(gm.sheet).to_contain_text("Vex")
+    for name, vigor, operate in (("Kai", "1", "2"), ("Rook", "2", "1")):  # 5 points each
+        gm.panel.locator(".lantern-join-name input").fill(name)
+        gm.panel.locator(".lantern-join-how select").select_option(label="by points")
+        gm.panel.locator(".lantern-join-points input").nth(1).fill(operate)
+        gm.panel.locator(".lantern-join-points input").nth(0).fill(vigor)
+        gm.click("join", "4")
+        gm.report_says(f"{name} joins the crew")
+
+
+def test_a_gm_and_a_seat_play_one_expedition(page, seat_page, jupyter_server, notebooks, shot):
+    gm_name, seat_name = notebooks
+    page.set_viewport_size(WINDOW)
+    open_notebook(page, jupyter_server, gm_name)
+    run_in_kernel(
+        page, gm_name,
+        'panel.use(JourneyBook.start("crew-table", game="voidlight", options={"play": "group"}))',
+    )  # fmt: skip
+    gm = Table(page)
+    create_crew(gm)
+    expect(gm.panel.locator(".lantern-header")).to_contain_text("crew of 3")
+
+    # The seat opens the journey played last (the GM's), and claims Kai.
+    open_notebook(seat_page, jupyter_server, seat_name)
+    seat = Table(seat_page)  # the seat's panel is a Voidlight panel too
+    seat.panel.locator(".lantern-seat-claim select").select_option("Kai")
+    expect(seat.sheet).to_contain_text("Kai")
+    expect(seat.panel.locator(".lantern-seat-note")).to_contain_text("You play Kai")
+
+    # The GM's check for Vex shows on the seat without a click there.
+    roster = gm.panel.locator(".lantern-roster")
+    roster.locator(".lantern-act-roster-name", has_text="Vex").click()
+    gm.click("check-vigor", "5 6")
+    gm.report_says("Vex: Check")
+    seat_log = seat.panel.locator(".lantern-log-lines")
+    expect(seat_log).to_contain_text("Vex: Check: Vigor", timeout=FOLLOWED_MS)
+
+    # The seat's check for Kai shows on the GM's panel.
+    seat.click("check-operate", "6 6")
+    seat.report_says("Kai: Check")
+    expect(gm.panel.locator(".lantern-log-lines")).to_contain_text(
+        "Kai: Check: Operate", timeout=FOLLOWED_MS
+    )
+    expect(gm.report).to_contain_text("Kai: Check", timeout=FOLLOWED_MS)
+    seat.panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    save_window(seat_page, shot.directory / "seat-light.png")
+    set_theme(seat_page, DARK_THEME)
+    save_window(seat_page, shot.directory / "seat-dark.png")
+    if doc_screenshots_wanted():
+        save_window(seat_page, DOC_SCREENSHOTS / "voidlight-seat-dark.png")
+    set_theme(seat_page, LIGHT_THEME)
+    if doc_screenshots_wanted():
+        save_window(seat_page, DOC_SCREENSHOTS / "voidlight-seat.png")
+
+    # The light emptied by the GM's timer: the dark's saves come for all three.
+    gm.click("beam-high")
+    gm.panel.locator(".lantern-timer-minutes input").fill("1")
+    gm.click("timer")
+    run_in_kernel(page, gm_name, "panel.timer.minute_seconds = 0.5")
+    gm.click("timer-toggle")
+    save_box = gm.panel.locator(".lantern-save-box")
+    expect(save_box).to_be_visible(timeout=30_000)
+    gm.click("timer-toggle")  # pause: the table steps through the saves
+    expect(gm.light).to_contain_text("the Voidlight is dead")
+    expect(seat.light).to_contain_text("the Voidlight is dead", timeout=FOLLOWED_MS)
+    expect(seat.panel.locator(".lantern-seat-note")).to_contain_text("Waiting for Vex")
+    expect(seat.button("save-operate")).to_be_disabled()
+
+    gm.click("save-vigor", _sixes(gm.button("save-vigor")))  # Vex, at the GM's
+    gm.report_says("Vex: Critical Save")
+    expect(seat.panel.locator(".lantern-seat-note")).to_contain_text(
+        "You play Kai", timeout=FOLLOWED_MS
+    )
+    seat.click("save-operate")  # Kai's, at the seat: Lantern rolls (either outcome goes on)
+    seat.report_says("Kai: Critical Save")
+    expect(save_box).to_contain_text("Due: Rook", timeout=FOLLOWED_MS)
+    gm.click("save-insight", _sixes(gm.button("save-insight")))  # Rook, at the GM's
+    gm.report_says("Rook: Critical Save")
+    expect(seat_log).to_contain_text("Rook: Critical Save", timeout=FOLLOWED_MS)
+
+    # The countdown is the GM's: the seat never shows it, only that it is hidden.
+    expect(seat.panel.locator(".lantern-countdown")).to_have_count(0)
+    expect(seat.panel.locator(".lantern-seat-countdown")).to_contain_text("hidden from")
+    for each in (page, seat_page):
+        expect(each.locator(".lantern-message-error")).to_have_count(0)
+        assert_no_tracebacks(each)
