@@ -165,6 +165,12 @@ class VoidlightSeat(VoidlightPanel):
             self.claim_choice.value = self.claimed if self.claimed in names else NO_ONE
         self.seat_note.value = self._seat_html(state)
         self.countdown.value = self._countdown_html(state)
+        # The roster shows the crew; a seat opens no other sheet, so its names are not buttons.
+        self.crew.roster_note.value = ""
+        for each in descendants(self.crew.roster):
+            if isinstance(each, widgets.Button):
+                each.disabled = True
+                each.tooltip = "Each player acts for their own character, from their own seat"
 
     def render_actions(self, state: State) -> None:
         super().render_actions(state)
