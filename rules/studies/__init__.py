@@ -14,12 +14,15 @@ from rules.studies.common import rate_columns, tally_columns
 from rules.studies.embers import EmbersRow, card_sets, embers_study
 from rules.studies.firelights import FirelightsRow, firelights_study
 from rules.studies.voidlight import VoidlightRow, voidlight_study
+from rules.studies.voidlight_crew import CrewRow, crew_study
 
 __all__ = [
+    "CrewRow",
     "EmbersRow",
     "FirelightsRow",
     "VoidlightRow",
     "card_sets",
+    "crew_study",
     "embers_study",
     "firelights_study",
     "rate_columns",

@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rules.chance import Source, Supplied
 from rules.errors import InvalidInput
@@ -50,15 +50,23 @@ from rules.voidlight import (
 from rules.voidlight.moves import refusal
 
 __all__ = [
+    "BATTERY",
     "BEAMS",
     "INTERVALS",
+    "Ends",
     "Expedition",
     "Explorer",
     "Trek",
+    "UnderWay",
     "VoidlightRow",
+    "act",
+    "scene_attribute",
     "start",
+    "tend",
+    "timer_intervals",
     "trek_outcome",
     "voidlight_study",
+    "who_of",
 ]
 
 BEAMS = ("low", "standard", "high", "adaptive")
@@ -94,7 +102,19 @@ class Expedition:
         return Trek(state, trek.scene, trek.checked, swaps), report
 
 
-def trek_outcome(trek: Trek, scenes: int) -> Hashable | None:
+class UnderWay(Protocol):
+    """What an expedition's end is read from: a solo :class:`Trek` or a crew's."""
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def scene(self) -> int: ...
+
+
+def trek_outcome(trek: UnderWay, scenes: int) -> Hashable | None:
+    """ "lost" (to the dark: the whole crew), "taken out" (no one stands, someone is dying: no one
+    is left to carry them on), "through" (every scene played, nothing asked), else None."""
     status = trek.state.status
     if status == "lost":
         return "lost"
@@ -104,14 +124,17 @@ def trek_outcome(trek: Trek, scenes: int) -> Hashable | None:
 
 
 @dataclass(frozen=True)
-class _Ends:
+class Ends:
     """The outcome function of an expedition of ``scenes`` scenes (a top-level value: it
     pickles for a process pool)."""
 
     scenes: int
 
-    def __call__(self, trek: Trek) -> Hashable | None:
+    def __call__(self, trek: UnderWay) -> Hashable | None:
         return trek_outcome(trek, self.scenes)
+
+
+_Ends = Ends  # its name before the crew study shared it (bench/voidlight.py)
 
 
 def start(interval: int, beam: str, batteries: int = 1) -> Trek:
@@ -138,40 +161,70 @@ class Explorer:
     minutes: int = 10
 
     def __call__(self, trek: Trek) -> Any:
-        state = trek.state
-        sheet, pending = state.sheet, state.pending
-        if pending is not None:
-            if pending.kind == "save":
-                return _act(Save, max(ATTRIBUTES, key=sheet.effective))
-            keep = [option for option in pending.options if option != BATTERY]
-            return _act(Choose, (keep or list(pending.options))[0])
-        # what available(state) offers, asked of the three kinds it looks for (of the one
-        # character of a crew of one: the same answer, without asking of each in turn)
-        who = 0 if len(state.crew) == 1 else None
-        if refusal(state, "cost", who) is None:
-            return _act(Cost)
-        if state.light.dead and refusal(state, "swap_battery", who) is None:
-            return _act(SwapBattery)
-        worsening = [c.name for c in sheet.conditions if c.worsens and not c.lasting]
-        if worsening and refusal(state, "treat", who) is None:
-            return _act(Treat, worsening[0])
-        if self.beam == "adaptive" and not state.light.dead:
-            wanted = "high" if state.light.dice >= 4 else "low"
-            if state.light.beam != wanted:
-                return _act(Beam, wanted)
+        upkeep = tend(trek.state, self.beam)
+        if upkeep is not None:
+            return upkeep
         if not trek.checked:
-            return _act(Check, ATTRIBUTES[trek.scene % len(ATTRIBUTES)])
-        return _act(Elapse, self.minutes)
+            return act(Check, scene_attribute(trek.scene))
+        return act(Elapse, self.minutes)
+
+
+def tend(state: State, beam: str) -> Any | None:
+    """What the explorer does before a scene goes on, or None: answer what is asked (a save with
+    the best Attribute; never a Battery to fall or break), take each cost owed, slot a Battery
+    in the dark, treat a worsening condition, set the beam (adaptive). One source for the solo
+    explorer and every member of a crew (:mod:`rules.studies.voidlight_crew`): a crew of one is
+    asked exactly what the solo explorer is, and its actions name no one (``who`` blank)."""
+    pending = state.pending
+    if pending is not None:
+        index = state.index(pending.who) if pending.who and len(state.crew) > 1 else 0
+        who = who_of(state, index)
+        if pending.kind == "save":
+            sheet = state.crew[index]
+            return act(Save, max(ATTRIBUTES, key=sheet.effective), who=who)
+        keep = [option for option in pending.options if option != BATTERY]
+        return act(Choose, (keep or list(pending.options))[0], who=who)
+    # what available(state) offers, asked of each character in turn (a crew of one: the one)
+    members = range(len(state.crew))
+    for index in members:
+        if refusal(state, "cost", index) is None:
+            return act(Cost, who=who_of(state, index))
+    if state.light.dead:
+        for index in members:
+            if refusal(state, "swap_battery", index) is None:
+                return act(SwapBattery, who=who_of(state, index))
+    for index in members:
+        sheet = state.crew[index]
+        worsening = [c.name for c in sheet.conditions if c.worsens and not c.lasting]
+        if worsening and refusal(state, "treat", index) is None:
+            return act(Treat, worsening[0], who=who_of(state, index))
+    if beam == "adaptive" and not state.light.dead:
+        wanted = "high" if state.light.dice >= 4 else "low"
+        if state.light.beam != wanted:
+            return act(Beam, wanted)
+    return None
+
+
+def scene_attribute(scene: int) -> str:
+    """The Attribute the fiction asks for in scene ``scene``: Vigor, Operate, Insight,
+    Diplomacy, Vigor..."""
+    return ATTRIBUTES[scene % len(ATTRIBUTES)]
+
+
+def who_of(state: State, index: int) -> str:
+    """The ``who`` of an action about the character at ``index``: blank in a crew of one (as a
+    solo journey writes it), else their name."""
+    return "" if len(state.crew) == 1 else state.crew[index].name
 
 
 A = TypeVar("A")
 
 
 @lru_cache(maxsize=1024, typed=True)
-def _act(kind: Callable[..., A], *args: Any) -> A:
-    """The action ``kind(*args)``, built (and checked) once: actions are values, and an
+def act(kind: Callable[..., A], *args: Any, **named: Any) -> A:
+    """The action ``kind(*args, **named)``, built (and checked) once: actions are values, and an
     expedition makes the same few again and again."""
-    return kind(*args)
+    return kind(*args, **named)
 
 
 def swaps(trek: Trek) -> int:
@@ -230,7 +283,9 @@ def voidlight_study(
     """``runs`` expeditions of ``scenes`` scenes for each timer interval (minutes) x beam policy,
     the same seeds in every cell."""
     cells = [
-        (i, b) for i in _many(intervals) for b in ((beams,) if isinstance(beams, str) else beams)
+        (i, b)
+        for i in timer_intervals(intervals)
+        for b in ((beams,) if isinstance(beams, str) else beams)
     ]
     if not cells:
         raise InvalidInput("name at least one timer interval and one beam policy")
@@ -245,7 +300,7 @@ def voidlight_study(
             runs=runs,
             seed=seed,
             max_steps=50 * scenes,
-            outcome=_Ends(scenes),
+            outcome=Ends(scenes),
             measures={"batteries": swaps, "light left": light_left, "scenes": scenes_played},
             executor=executor,
             chunk=chunk,
@@ -268,7 +323,8 @@ def voidlight_study(
     return tuple(rows)
 
 
-def _many(intervals: Iterable[int]) -> tuple[int, ...]:
+def timer_intervals(intervals: Iterable[int] | int) -> tuple[int, ...]:
+    """The timer intervals a study compares (one, or several), each checked (1 to 240 min)."""
     found = (intervals,) if isinstance(intervals, int) else tuple(intervals)
     for minutes in found:
         if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 240:
