@@ -63,7 +63,9 @@ def test_the_seat_shows_its_characters_sheet_and_follows_what_the_gm_plays() -> 
     gm = gm_table()
     seat = seat_for(gm)
     assert "Kai" in seat.sheet.value and "Kai" in seat.seat_note.value
-    assert seat.claim_choice.options[1:] == ("Vex", "Kai", "Rook") and seat.claim_choice.value == "Kai"
+    assert (
+        seat.claim_choice.options[1:] == ("Vex", "Kai", "Rook") and seat.claim_choice.value == "Kai"
+    )
     gm.open_sheet("Vex")
     gm.table_input.value = "6 6"
     gm.checks.check_buttons["vigor"].click()
