@@ -60,6 +60,10 @@ ALLOWED: dict[tuple[str, str], str] = {
         "concurrent.futures does with any call) and unpickles only those bytes in the worker; "
         "it never reads a file"
     ),
+    ("widgets/frame/advice.py", "importlib.import_module"): (
+        "imports widgets.<game>.advice for the panel's own game_name, a class attribute of the "
+        "shipped panels (firelights, voidlight, embers); nothing read from a file or a player"
+    ),
     ("rules/journey.py", "importlib.import_module"): (
         "imports a game's module from the fixed GAMES table; a game name read from a journey "
         "file is checked against GAMES first (game() refuses any other)"

@@ -160,6 +160,7 @@ def test_every_control_the_voidlight_panel_enables_plays_a_move_the_rules_accept
     try:
         for (bar, field), text in TYPED.items():
             getattr(getattr(panel, bar), field).value = text
+        panel.name_input.value = "Vex"  # what a player types before Create (a name is required)
         for kind, control in _enabled(panel):
             before = len(journey.entries)
             control.click()
