@@ -98,4 +98,4 @@ def test_legal_and_apply_agree_on_every_move_they_name() -> None:
 
 def test_the_cards_words_name_the_moves_as_the_buttons_do() -> None:
     side = acting().side("Herbalist")
-    assert "Promote (every hero) (1 action point): flip to level 2" in side_words(side)
+    assert "Promote (every hero) (2 action points): flip to level 2" in side_words(side)

@@ -69,7 +69,7 @@ def attacks(
 def test_whenever_you_reveal_the_night_card_resolve_it_immediately_during_an_attack() -> None:
     """The Ember Bear's flame burns the top card and reveals the Night card: the free promote
     comes now, before the 2 claws. The level-1 Defender (2 health) flipped for free faces them
-    as the Shield Captain (3 health, ignores 1 claw) and stands."""
+    as the Shield Captain (3 health, ignores 2 claws) and stands."""
     state = attacks("immediately", {"N": "Defender", "S": "Scout"}, {"N": (BEAR,)}, "Pine Knot")
     paused, report = apply(state, Attack("N", "Defender"), Chance(0))
     assert paused.bonus and paused.phase == "attacks" and paused.hours == 3
@@ -86,7 +86,7 @@ def test_whenever_you_reveal_the_night_card_resolve_it_immediately_during_an_att
     assert report.lines == (
         "Defender flips to level 2 for free",
         "the attack at N on Defender goes on: no flames left; "
-        "Defender stands: 2 claws, 1 ignored: 1 against 3 health",
+        "Defender stands: 2 claws, 2 ignored: 0 against 3 health",
     )
     assert report.outcome == "survived"
 
@@ -163,5 +163,5 @@ def test_the_preview_of_an_attack_the_night_card_pauses_says_both_fates() -> Non
     assert p.text() == (
         "1 flame burns Pine Knot; the Night card comes up after 1 flame: 4 hours to dawn, then 3,"
         " and a free promote before the rest of the attack; Defender falls: 2 claws against 2"
-        " health; with the free promote, Defender stands: 2 claws, 1 ignored: 1 against 3 health"
+        " health; with the free promote, Defender stands: 2 claws, 2 ignored: 0 against 3 health"
     )

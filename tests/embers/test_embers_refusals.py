@@ -69,7 +69,7 @@ def test_the_smoke_wraith_at_se_is_out_of_reach() -> None:
     state = acting(N="Scout", S="Defender")
     said = refused(state, Act("Scout", "Arrow", "SE"))
     assert (
-        "the Smoke Wraith at SE is out of reach: Arrow reaches 1 step from N, SE is 3 steps away"
+        "the Smoke Wraith at SE is out of reach: Arrow reaches 0 steps from N, SE is 3 steps away"
         in said
     )
 

@@ -76,7 +76,7 @@ def test_forage_takes_cards_from_the_forage_pile_into_your_hand() -> None:
 
 
 def test_promote_flips_a_hero_to_level_2_at_its_cost() -> None:
-    state = replace(acting(N="Herbalist"), points=(("Herbalist", 2),))
+    state = replace(acting(N="Herbalist"), points=(("Herbalist", 3),))  # promote costs 2
     after, _ = apply(state, Act("Herbalist", "Promote"), Chance(0))
     assert after.level("Herbalist") == 2 and dict(after.points) == {"Herbalist": 1}
 

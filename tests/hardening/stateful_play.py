@@ -430,7 +430,9 @@ def embers_check(state: embers.State) -> None:
     assert len(camp) == len(set(camp)) <= 4, state.camp
     assert sorted([*camp, *state.tent]) == heroes, (state.camp, state.tent)
     assert state.promoted <= set(camp), (state.promoted, camp)
-    assert all(points > 0 and hero in camp for hero, points in state.points), state.points
+    # 0 when an event takes all of a hero's points ("never below 0"): the hero has not acted,
+    # so it stays listed and a Rally may still give it points
+    assert all(points >= 0 and hero in camp for hero, points in state.points), state.points
     assert 1 <= state.hours <= 4, state.hours
 
 
