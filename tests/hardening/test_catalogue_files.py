@@ -173,7 +173,7 @@ def _(folder: Path) -> Callable[[], object]:
 @case(
     "cards-not-utf8",
     InvalidInput,
-    "the card file '<folder>/my-cards.toml' is not UTF-8 text (byte 3180): save it as UTF-8",
+    "the card file '<folder>/my-cards.toml' is not UTF-8 text (byte 3179): save it as UTF-8",
 )
 def _(folder: Path) -> Callable[[], object]:
     data = replaced("Pine Knot", "Pine Kn\N{LATIN SMALL LETTER O WITH DIAERESIS}t")
