@@ -217,3 +217,28 @@ def test_the_gms_panel_shows_what_a_seat_plays_without_a_click() -> None:
 
     gm = asyncio.run(play())
     assert not gm.following and looked and set(looked) == {0.3}
+
+
+def test_a_look_at_the_file_leaves_the_message_of_the_players_last_click() -> None:
+    """The follow task looks every 0.3 s; a look that read nothing must not wipe the refusal
+    the player is reading (it did: the look ran as a click does, clearing old messages)."""
+
+    async def sleep(seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    async def play() -> str:
+        gm = gm_table()
+        gm.close(close_journey=False)
+        gm = VoidlightPanel(JourneyBook.open(gm.journey.path), follow_sleep=sleep)
+        gm.open_sheet("Vex")
+        gm.table_input.value = "2 3"
+        gm.checks.check_buttons["vigor"].click()  # a failure: its cost is due
+        gm.checks.check_buttons["insight"].click()  # refused: the cost is still due
+        assert gm.messages.is_error
+        for _ in range(5):
+            await asyncio.sleep(0)
+        text = gm.messages.text
+        gm.close()
+        return text
+
+    assert "still due" in asyncio.run(play())

@@ -16,8 +16,6 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from widgets.messages import guarded
-
 __all__ = ["EVERY", "Follower"]
 
 #: How often a following panel asks its book whether the journey changed (seconds).
@@ -77,8 +75,12 @@ class Follower:
             while not self._follow_stopped:
                 await (self._follow_sleep or asyncio.sleep)(EVERY)
                 if not self._follow_stopped:
-                    with guarded(self.messages):  # a damaged file is named; the panel goes on
+                    try:
                         self.poll()
+                    except Exception as error:  # a damaged file is named; the panel goes on
+                        # (not guarded(): a look that read nothing must leave the message of
+                        # the player's last click where it is)
+                        self.messages.show_exception(error)
         except asyncio.CancelledError:
             pass
         finally:
