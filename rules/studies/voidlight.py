@@ -21,7 +21,7 @@ the pool holds 4 dice or more, Low Beam below). The rules of each step are Voidl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -60,6 +60,8 @@ __all__ = [
     "UnderWay",
     "VoidlightRow",
     "act",
+    "check_scenes",
+    "expeditions",
     "scene_attribute",
     "start",
     "tend",
@@ -289,25 +291,22 @@ def voidlight_study(
     ]
     if not cells:
         raise InvalidInput("name at least one timer interval and one beam policy")
-    if isinstance(scenes, bool) or not isinstance(scenes, int) or not 1 <= scenes <= 100:
-        raise InvalidInput(f"an expedition has 1 to 100 scenes, not {scenes!r}")
+    check_scenes(scenes)
     rows = []
     for interval, beam in cells:
-        result = simulate(
+        result = expeditions(
             Expedition(),
             start(interval, beam, batteries),
             Explorer(beam),
+            scenes=scenes,
+            steps_per_scene=50,
+            measures={"batteries": swaps, "light left": light_left, "scenes": scenes_played},
             runs=runs,
             seed=seed,
-            max_steps=50 * scenes,
-            outcome=Ends(scenes),
-            measures={"batteries": swaps, "light left": light_left, "scenes": scenes_played},
             executor=executor,
             chunk=chunk,
             progress=progress,
         )
-        if result.count(UNFINISHED):
-            raise InvalidInput(f"{result.count(UNFINISHED)} expeditions did not end: {result}")
         rows.append(
             VoidlightRow(
                 interval,
@@ -321,6 +320,40 @@ def voidlight_study(
             )
         )
     return tuple(rows)
+
+
+def check_scenes(scenes: object) -> int:
+    """The scenes an expedition of a study plays, checked (1 to 100)."""
+    if isinstance(scenes, bool) or not isinstance(scenes, int) or not 1 <= scenes <= 100:
+        raise InvalidInput(f"an expedition has 1 to 100 scenes, not {scenes!r}")
+    return scenes
+
+
+def expeditions(
+    model: Any,
+    state: Any,
+    policy: Any,
+    *,
+    scenes: int,
+    steps_per_scene: int,
+    measures: Mapping[str, Callable[[Any], Any]],
+    **simulating: Any,
+) -> Any:
+    """One cell of a study: ``simulate`` the expeditions to their end (``Ends(scenes)``), refused
+    when any did not end within ``steps_per_scene * scenes`` steps (a policy that stalls).
+    ``simulating``: runs, seed, executor, chunk, progress, as :func:`~rules.simulate.simulate`."""
+    result = simulate(
+        model,
+        state,
+        policy,
+        max_steps=steps_per_scene * scenes,
+        outcome=Ends(scenes),
+        measures=measures,
+        **simulating,
+    )
+    if result.count(UNFINISHED):
+        raise InvalidInput(f"{result.count(UNFINISHED)} expeditions did not end: {result}")
+    return result
 
 
 def timer_intervals(intervals: Iterable[int] | int) -> tuple[int, ...]:

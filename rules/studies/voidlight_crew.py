@@ -53,14 +53,14 @@ from typing import Any
 from rules.chance import Source, Supplied
 from rules.errors import InvalidInput
 from rules.estimate import Estimate, Tally
-from rules.simulate import UNFINISHED, simulate
 from rules.studies.common import rate_columns, tally_columns
 from rules.studies.voidlight import (
     BATTERY,
     BEAMS,
     EXPLORER,
-    Ends,
     act,
+    check_scenes,
+    expeditions,
     scene_attribute,
     tend,
     timer_intervals,
@@ -260,25 +260,22 @@ def crew_study(
     cells = [(size, interval) for size in found for interval in timer_intervals(intervals)]
     if not cells:
         raise InvalidInput("name at least one crew size and one timer interval")
-    if isinstance(scenes, bool) or not isinstance(scenes, int) or not 1 <= scenes <= 100:
-        raise InvalidInput(f"an expedition has 1 to 100 scenes, not {scenes!r}")
+    check_scenes(scenes)
     rows = []
     for size, interval in cells:
-        result = simulate(
+        result = expeditions(
             CrewExpedition(),
             crew_start(size, interval, batteries, beam),
             Crew(beam, minutes),
+            scenes=scenes,
+            steps_per_scene=50 * size,
+            measures=MEASURES,
             runs=runs,
             seed=seed,
-            max_steps=50 * scenes * size,
-            outcome=Ends(scenes),
-            measures=MEASURES,
             executor=executor,
             chunk=chunk,
             progress=progress,
         )
-        if result.count(UNFINISHED):
-            raise InvalidInput(f"{result.count(UNFINISHED)} expeditions did not end: {result}")
         rows.append(
             CrewRow(
                 size,
