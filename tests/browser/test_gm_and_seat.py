@@ -112,15 +112,7 @@ def test_a_gm_and_a_seat_play_one_expedition(page, seat_page, jupyter_server, no
         save_window(seat_page, DOC_SCREENSHOTS / "voidlight-seat.png")
 
     # The light emptied by the GM's timer: the dark's saves come for all three.
-    gm.click("beam-high")
-    gm.panel.locator(".lantern-timer-minutes input").fill("1")
-    gm.click("timer")
-    run_in_kernel(page, gm_name, "panel.timer.minute_seconds = 0.5")
-    gm.click("timer-toggle")
-    save_box = gm.panel.locator(".lantern-save-box")
-    expect(save_box).to_be_visible(timeout=30_000)
-    gm.click("timer-toggle")  # pause: the table steps through the saves
-    expect(gm.light).to_contain_text("the Voidlight is dead")
+    save_box = gm.empty_the_light(gm_name)
     expect(seat.light).to_contain_text("the Voidlight is dead", timeout=FOLLOWED_MS)
     expect(seat.panel.locator(".lantern-seat-note")).to_contain_text("Waiting for Vex")
     expect(seat.button("save-operate")).to_be_disabled()

@@ -59,6 +59,22 @@ class Table:
     def position(self, label: str) -> None:
         self.panel.locator(f".lantern-position button:has-text('{label}')").click()
 
+    def empty_the_light(self, notebook: str) -> Any:
+        """Empty the light by the live timer and pause it as the dark's saves come: high beam, a
+        roll every minute, a minute of 0.5 s from the kernel (the next round of the dark, 5
+        minutes on, is 2 s away: time to pause). Returns the save box."""
+        self.click("beam-high")
+        self.panel.locator(".lantern-timer-minutes input").fill("1")
+        self.click("timer")
+        run_in_kernel(self.page, notebook, "panel.timer.minute_seconds = 0.5")
+        self.click("timer-toggle")
+        save_box = self.panel.locator(".lantern-save-box")
+        expect(save_box).to_be_visible(timeout=30_000)
+        self.click("timer-toggle")  # pause: the table steps through the saves
+        expect(self.button("timer-toggle")).to_contain_text("Resume")
+        expect(self.light).to_contain_text("the Voidlight is dead")
+        return save_box
+
     def report_says(self, text: str) -> None:
         try:
             expect(self.report).to_contain_text(text)
@@ -343,18 +359,8 @@ def test_the_gm_plays_a_crew_of_three(page, jupyter_server, notebook, shot, ligh
     save_window(page, shot.directory / "gm-table-dark.png")
     set_theme(page, LIGHT_THEME)
 
-    # The light emptied by the timer: high beam, a roll every minute, a minute of 0.5 s (the
-    # next round of the dark, 5 minutes on, is 2 s away: time to pause the timer).
-    table.click("beam-high")
-    table.panel.locator(".lantern-timer-minutes input").fill("1")
-    table.click("timer")
-    run_in_kernel(page, notebook, "panel.timer.minute_seconds = 0.5")
-    table.click("timer-toggle")
-    save_box = table.panel.locator(".lantern-save-box")
-    expect(save_box).to_be_visible(timeout=30_000)
-    table.click("timer-toggle")  # pause: the GM steps through the saves
-    expect(table.button("timer-toggle")).to_contain_text("Resume")
-    expect(table.light).to_contain_text("the Voidlight is dead")
+    # The light emptied by the timer, paused as the dark's saves come.
+    save_box = table.empty_the_light(notebook)
 
     # The dark's saves, stepped through: each names its character, its odds, then the rest.
     # Every die typed a 6, so each endures (Rook's Attribute was rolled: its dice are read off
