@@ -339,9 +339,10 @@ def checked(
     """A read-only connection to the checked journey, and its journey row (see :func:`inspect`).
 
     What the connection reads is the journey with its WAL, as opening it would find it; it
-    reads the file itself, or a private copy when there is a WAL. Closed on exit. A copy taken
-    while another notebook plays can catch the file mid-checkpoint; one found damaged is taken
-    again (:data:`COPIES` times at most) before the file is called damaged.
+    reads the file itself, or a private copy when there is a WAL. Closed on exit. A file read
+    ``immutable`` (no WAL when it was looked at) that another notebook opened and wrote meanwhile
+    can read as damaged: when a WAL is there by then, it is read again, as a copy
+    (:data:`COPIES` times at most) before the file is called damaged.
     """
     path = Path(path)
     version = check_header(path)
