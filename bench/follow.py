@@ -20,7 +20,6 @@ bench/results/follow.json. Exits 1 when the p95 is over 1 s or an action was los
 from __future__ import annotations
 
 import json
-import platform
 import random
 import statistics
 import subprocess
@@ -30,6 +29,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench._ratio import machine
 from rules.book import JourneyBook
 from rules.voidlight import Check, Create, Join, SkipCost, legal
 from widgets.voidlight import VoidlightPanel
@@ -37,12 +37,6 @@ from widgets.voidlight import VoidlightPanel
 HERE = Path(__file__).resolve().parent
 TARGET_P95 = 1.0
 ROOT = HERE.parent
-
-
-def machine() -> str:
-    import os
-
-    return f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
 
 
 def crew(folder: Path) -> JourneyBook:
