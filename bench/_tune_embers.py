@@ -20,13 +20,13 @@ import time
 import tomllib
 from typing import Any
 
-from rules.chance import FastChance
 from rules.embers import State, apply, heuristic
 from rules.embers.cards import SHIPPED, CardSet, parse
 from rules.embers.players import play
 from rules.embers.search import strong_player, won
-from rules.estimate import wilson_interval
-from rules.simulate import run_seed
+from rules.play.simulate import run_seed
+from rules.table.chance import FastChance
+from rules.table.estimate import wilson_interval
 
 SEED = 2026
 

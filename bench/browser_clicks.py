@@ -469,7 +469,7 @@ def bench_kernel(calls: int) -> dict[str, Any]:
 
 # The parts of a click timed apart by profile_kernel: (label, owner's import path, attribute).
 PARTS = (
-    ("rules: journey.play", "rules.journey:Journey", "play"),
+    ("rules: journey.play", "rules.record.journey:Journey", "play"),
     ("panel.render (all)", "widgets.frame.base:GameFrame", "render"),
     ("  render_board", "widgets.firelights.panel:FirelightsPanel", "render_board"),
     ("    map.render", "widgets.firelights.world_map:WorldMapView", "render"),

@@ -21,11 +21,11 @@ from __future__ import annotations
 from typing import Any
 
 from bench._ratio import Rounds, machine, option, record, shuffle_deal_sum
-from rules.chance import FastChance
 from rules.embers import DIFFICULTIES, State, heuristic
 from rules.embers.players import play
-from rules.estimate import wilson_interval
-from rules.simulate import run_seed
+from rules.play.simulate import run_seed
+from rules.table.chance import FastChance
+from rules.table.estimate import wilson_interval
 
 #: The most the engine may cost per action, in bare loops.
 TARGET = 6.0

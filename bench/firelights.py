@@ -3,12 +3,12 @@
 Issue 18: advice is rollouts, so the engine's speed is what it can see. Whole journeys with
 :class:`rules.firelights.SensiblePlayer`, played by :func:`rules.firelights.chance_to_complete`
 through the one rules engine (:func:`rules.firelights.apply`, every action checked by
-:mod:`rules.firelights.moves`) with a simulation's chance source, :class:`rules.chance.FastChance`,
+:mod:`rules.firelights.moves`) with a simulation's chance source, :class:`rules.table.chance.FastChance`,
 cost at most :data:`TARGET` times a bare loop that draws two cards and rolls 2d6 with
 :class:`random.Random` per action (:func:`bench._ratio.cards_and_dice`), timed in the same
 process in alternating rounds. Absolute figures (journeys/s, µs per action) are printed with the
 machine; they do not carry to another machine. The same journeys through the journey's own
-:class:`rules.chance.Chance` (a generator seeded anew for every step, which undo and replay from
+:class:`rules.table.chance.Chance` (a generator seeded anew for every step, which undo and replay from
 a seed need) are timed on a fifth of the journeys and printed beside, not held to the target.
 
 Exits 1 when the ratio exceeds the target.
@@ -20,9 +20,9 @@ Run: ``python -m bench firelights`` (``--journeys N``: how many, 10,000 by defau
 from __future__ import annotations
 
 from bench._ratio import Rounds, cards_and_dice, machine, option, record
-from rules.chance import Chance, FastChance
-from rules.estimate import wilson_interval
 from rules.firelights import chance_to_complete
+from rules.table.chance import Chance, FastChance
+from rules.table.estimate import wilson_interval
 
 #: The most the engine may cost per action, in bare loops.
 TARGET = 6.0

@@ -2,8 +2,8 @@
 
 Issue 4's budgets: <= 300 bytes stored per action, and reopening in <= 1 s; issue 11's: reopening
 in <= 1 s whatever the length (a 100,000-action journey too: opening reads the last snapshot and
-the rows after it, :mod:`rules.book_pages`), and the bytes per action kept at every length
-(snapshots share their pieces, :func:`rules.codec.pack`). Issue 8's: reopening and reading the
+the rows after it, :mod:`rules.book.pages`), and the bytes per action kept at every length
+(snapshots share their pieces, :func:`rules.record.codec.pack`). Issue 8's: reopening and reading the
 whole log (``book.log()``: one replay of every action, for the mechanics lines) in <= 1 s per
 10,000 actions. Every action goes through :class:`~rules.book.JourneyBook` (committed with
 ``synchronous=FULL``) and is chosen by :class:`~rules.firelights.strategy.SensiblePlayer`, so the
@@ -53,8 +53,8 @@ from rules.book import SNAPSHOT_EVERY, JourneyBook
 from rules.firelights import Consult
 from rules.firelights.strategy import SensiblePlayer
 
-try:  # the full check (rules.book_verify); absent in a Lantern from before it, timed as a baseline
-    from rules.book_verify import verify as _verify
+try:  # the full check (rules.book.verify); absent in a Lantern from before it, timed as a baseline
+    from rules.book.verify import verify as _verify
 
     verify: Callable[[Path], object] | None = _verify
 except ImportError:  # pragma: no cover - only when this script times an older tree

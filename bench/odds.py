@@ -22,13 +22,13 @@ from typing import Any
 import icepool
 
 import rules
-from rules.cards import Deck, full_deck
-from rules.chance import Chance
-from rules.dice import Position, dice_to_roll, hits_distribution, sum_distribution
 from rules.embers import Begin, apply, initial
 from rules.embers.cards import LOCATIONS
 from rules.embers.odds import next_cards, spawn_location
 from rules.firelights.action_roll import odds as light_odds
+from rules.table.cards import Deck, full_deck
+from rules.table.chance import Chance
+from rules.table.dice import Position, dice_to_roll, hits_distribution, sum_distribution
 from rules.voidlight import State as VoidState
 from rules.voidlight import check_odds, light_life, pool_empty_within, pool_rolls, save_odds
 from rules.voidlight.checks import check_hits, check_outcome, pushed_odds, save_loss

@@ -34,20 +34,20 @@ from collections.abc import Callable
 from statistics import quantiles
 from typing import Any
 
-from rules.advice import SearchPlayer
-from rules.chance import FastChance
 from rules.embers import State as EmbersState
 from rules.embers import apply as embers_apply
 from rules.embers import heuristic
 from rules.embers.search import strong_player as embers_strong
 from rules.embers.search import won
-from rules.estimate import wilson_interval
 from rules.firelights import GAME as FIRELIGHTS
 from rules.firelights.search import SENSIBLE, Paced, PacedGame
 from rules.firelights.search import strong_player as firelights_strong
 from rules.firelights.strategy import journey_outcome
-from rules.simulate import run_seed
-from rules.studies.voidlight import Explorer, start, trek_outcome
+from rules.play.advice import SearchPlayer
+from rules.play.simulate import run_seed
+from rules.table.chance import FastChance
+from rules.table.estimate import wilson_interval
+from rules.voidlight.explorer import Explorer, start, trek_outcome
 from rules.voidlight.search import Outing, OutingGame
 from rules.voidlight.search import strong_player as voidlight_strong
 

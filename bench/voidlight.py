@@ -2,9 +2,9 @@
 
 Issue 18: advice is rollouts, so the engine's speed is what it can see. Solo expeditions of
 :data:`SCENES` scenes (timer every :data:`INTERVAL` minutes, standard beam, one spare Battery)
-played by the shipped policy, :class:`rules.studies.voidlight.Explorer`, through the one rules
+played by the shipped policy, :class:`rules.voidlight.explorer.Explorer`, through the one rules
 engine (:data:`rules.voidlight.GAME`'s ``apply``, every action checked), with a simulation's
-chance source, :class:`rules.chance.FastChance`, cost at most :data:`TARGET` times a bare loop
+chance source, :class:`rules.table.chance.FastChance`, cost at most :data:`TARGET` times a bare loop
 that rolls a pool of d6 with :class:`random.Random` and counts its Hits per action (a Check or a
 Voidlight roll: :func:`bench._ratio.dice_pool`), timed in the same process in alternating
 rounds. Absolute figures are printed with the machine; they do not carry to another machine.
@@ -18,9 +18,9 @@ Run: ``python -m bench voidlight`` (``--expeditions N``: how many, 2,000 by defa
 from __future__ import annotations
 
 from bench._ratio import POOL, Rounds, dice_pool, machine, option, record
-from rules.chance import FastChance
-from rules.simulate import simulate
-from rules.studies.voidlight import Expedition, Explorer, _Ends, start
+from rules.play.simulate import simulate
+from rules.table.chance import FastChance
+from rules.voidlight.explorer import Ends, Expedition, Explorer, start
 
 #: The most the engine may cost per action, in bare loops.
 TARGET = 6.0
@@ -35,7 +35,7 @@ def main(argv: list[str]) -> int:
     rounds = min(expeditions, option(argv, "rounds", max(1, expeditions // 50)))
     timed = Rounds(dice_pool)
     through = played = 0
-    begin, policy, ends = start(INTERVAL, "standard"), Explorer("standard"), _Ends(SCENES)
+    begin, policy, ends = start(INTERVAL, "standard"), Explorer("standard"), Ends(SCENES)
     for k in range(rounds):
         runs = expeditions // rounds + (k < expeditions % rounds)
 

@@ -1,4 +1,4 @@
-"""rules.advice: rollouts per move, the Wilson interval of each row, the race and the budget, on
+"""rules.play.advice: rollouts per move, the Wilson interval of each row, the race and the budget, on
 toy games whose answers are known exactly (issue 18: "advice with a fixed seed gives the same
 rows"; the interval is Wilson's 95% score interval)."""
 
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.advice import Advice, Lookahead, SearchPlayer, better, estimate, rollout_seed
-from rules.chance import Pick, Source
 from rules.errors import IllegalAction, InvalidInput
+from rules.play.advice import Advice, Lookahead, SearchPlayer, better, estimate, rollout_seed
+from rules.table.chance import Pick, Source
 
 Z = NormalDist().inv_cdf(0.975)
 
@@ -119,7 +119,7 @@ def test_the_same_seed_plays_the_same_moves() -> None:
 
 
 def test_better_needs_two_more_good_endings_and_a_clear_mean() -> None:
-    from rules.advice import _Race
+    from rules.play.advice import _Race
 
     counts = _Race([5, 7, 6], [8, 8, 8], [0, 2, 1], [0, 2, 1], [0, 1, 2])
     assert better(counts, 1) and not better(counts, 2)

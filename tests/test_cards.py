@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.cards import Card, Colour, Deck, Draw, Suit, full_deck
-from rules.chance import Chance, Recording, Replay, Source, Supplied
 from rules.errors import IllegalAction, InvalidInput
+from rules.table.cards import Card, Colour, Deck, Draw, Suit, full_deck
+from rules.table.chance import Chance, Recording, Replay, Source, Supplied
 
 CODES = [
     f"{rank}{suit}" for rank in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for suit in "CDHS"

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from rules.cards import Card, Deck, Draw
-from rules.chance import (
+from rules.errors import IllegalAction, InvalidInput
+from rules.table.cards import Card, Deck, Draw
+from rules.table.chance import (
     Chance,
     ChanceStep,
     Distribution,
@@ -25,8 +26,7 @@ from rules.chance import (
     at_the_table,
     table_needs,
 )
-from rules.dice import D66, Roll
-from rules.errors import IllegalAction, InvalidInput
+from rules.table.dice import D66, Roll
 
 
 def assert_refused(error: type[Exception], value: object, call: Callable[[], object]) -> None:

@@ -1,7 +1,7 @@
 """Dice: sums of d6, Hits by Position (Boundless engine v2), d66, and the seeded generator.
 
 Every probability is compared exactly (``Fraction``), and the main distributions are computed two
-independent ways: by enumerating every ordered roll, and by the convolution/binomial in rules.dice.
+independent ways: by enumerating every ordered roll, and by the convolution/binomial in rules.table.dice.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules.chance import Chance
-from rules.dice import (
+from rules.errors import InvalidInput
+from rules.table.chance import Chance
+from rules.table.dice import (
     D66,
     D66_VALUES,
     Position,
@@ -24,7 +25,6 @@ from rules.dice import (
     hits_distribution,
     sum_distribution,
 )
-from rules.errors import InvalidInput
 
 ROLLING = [Position.GOOD, Position.STANDARD, Position.BAD]
 FACES = range(1, 7)
@@ -57,7 +57,7 @@ def test_2d6_sums_by_enumeration_equal_the_convolution() -> None:
 
 @pytest.mark.parametrize("count", [1, 2, 3, 4])
 def test_nd6_sums_by_counting_every_roll_equal_the_convolution(count: int) -> None:
-    """Counting the 6**n ordered rolls by hand gives the same sums as rules.dice."""
+    """Counting the 6**n ordered rolls by hand gives the same sums as rules.table.dice."""
     counts: dict[int, int] = {}
     for faces in itertools.product(FACES, repeat=count):
         counts[sum(faces)] = counts.get(sum(faces), 0) + 1
@@ -109,7 +109,7 @@ def test_absolute_and_impossible_make_no_roll() -> None:
 def test_hits_distribution_equals_counting_hits_over_every_roll(
     count: int, position: Position
 ) -> None:
-    """The binomial in rules.dice against enumeration of every ordered roll of ``count`` d6."""
+    """The binomial in rules.table.dice against enumeration of every ordered roll of ``count`` d6."""
     by_enumeration = Roll(count).distribution().map(lambda faces: count_hits(faces, position))
     assert hits_distribution(count, position) == by_enumeration
     assert sum(hits_distribution(count, position).values()) == 1
@@ -236,7 +236,7 @@ def test_a_d6_is_rolled_exactly_as_randint_rolls_it() -> None:
     leave the generator where randint leaves it, seed after seed."""
     import random
 
-    from rules.dice import roll_d6
+    from rules.table.dice import roll_d6
 
     for seed in range(200):
         ours, theirs = random.Random(seed), random.Random(seed)

@@ -1,4 +1,4 @@
-"""Rates and means with their 95% intervals (rules.estimate): the numbers every study reports."""
+"""Rates and means with their 95% intervals (rules.table.estimate): the numbers every study reports."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from rules.errors import InvalidInput
-from rules.estimate import Tally
+from rules.table.estimate import Tally
 
 
 def test_the_mean_of_a_tally_is_exact() -> None:

@@ -18,16 +18,16 @@ from typing import Any
 import icepool
 import pytest
 
-from rules.cards import full_deck
-from rules.chance import Chance, Distribution
-from rules.dice import MAX_DICE, Position
 from rules.embers import Begin, apply, initial
 from rules.embers.cards import LOCATIONS
 from rules.embers.odds import next_cards, spawn_location
 from rules.errors import InvalidInput
 from rules.firelights.action_roll import Result, read
 from rules.firelights.action_roll import odds as action_odds
-from rules.odds_chain import ShrinkingChain
+from rules.table.cards import full_deck
+from rules.table.chance import Chance, Distribution
+from rules.table.dice import MAX_DICE, Position
+from rules.table.odds_chain import ShrinkingChain
 from rules.voidlight import check_odds, pool_empty_within, pool_rolls, save_odds
 from rules.voidlight.checks import check_hits, check_outcome, pushed_odds
 from rules.voidlight.pools import BEAMS, FULL, pool_loss

@@ -17,14 +17,14 @@ from fractions import Fraction
 
 import pytest
 
-from rules.cards import Deck
-from rules.chance import Chance, Pick
-from rules.dice import Position, Roll, count_hits
 from rules.embers import Begin, apply, initial
 from rules.embers.cards import LOCATIONS
 from rules.embers.odds import spawn_location
 from rules.firelights.action_roll import odds as action_odds
 from rules.firelights.action_roll import read
+from rules.table.cards import Deck
+from rules.table.chance import Chance, Pick
+from rules.table.dice import Position, Roll, count_hits
 from rules.voidlight import check_odds, pool_empty_within, pool_rolls, save_odds
 from rules.voidlight.checks import check_outcome, save_loss
 from rules.voidlight.pools import BEAMS, FULL, removed

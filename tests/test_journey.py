@@ -1,6 +1,6 @@
 """The journey record: it round-trips through JSON, replays to the same state, and plays on.
 
-rules.journey: "Replaying the entries from the start, feeding back the recorded outcomes, rebuilds
+rules.record.journey: "Replaying the entries from the start, feeding back the recorded outcomes, rebuilds
 the state exactly", and ":meth:`play` is atomic: when the rules refuse an action, neither the
 state, the record nor the generator moves."
 
@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from rules import journey as journey_module
-from rules.cards import Card, Deck
-from rules.chance import Source
-from rules.dice import Roll
 from rules.errors import IllegalAction, InvalidInput
-from rules.journey import RECORD_FORMAT, RECORD_VERSION, Entry, Journey
+from rules.record import journey as journey_module
+from rules.record.journey import RECORD_FORMAT, RECORD_VERSION, Entry, Journey
+from rules.table.cards import Card, Deck
+from rules.table.chance import Source
+from rules.table.dice import Roll
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ ACTIONS = [
 
 @pytest.fixture(autouse=True)
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Games are found by name in rules.journey.GAMES: register the fake one by module path."""
+    """Games are found by name in rules.record.journey.GAMES: register the fake one by module path."""
     monkeypatch.setattr(journey_module, "GAMES", {"tally": f"{__name__}:FAKE"})
 
 
@@ -177,7 +177,7 @@ def test_supplied_outcomes_are_recorded_and_later_steps_do_not_move() -> None:
 
 
 def test_too_few_outcomes_typed_are_refused_naming_what_was_typed_and_what_is_missing() -> None:
-    """rules.journey.Journey.play: "Too few for the action are refused (IllegalAction, saying
+    """rules.record.journey.Journey.play: "Too few for the action are refused (IllegalAction, saying
     what was typed and what is missing) unless ``draw_rest``"."""
     journey = played()
     assert_refused(

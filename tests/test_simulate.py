@@ -20,13 +20,13 @@ from typing import Any
 
 import pytest
 
-from rules.cards import Deck, parse_cards
-from rules.chance import Chance, Pick, Source, Supplied
 from rules.embers import win_rate
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import GAME, Ask, Begin, Result, odds
 from rules.firelights import State as FirelightsState
-from rules.simulate import UNFINISHED, PerRun, Simulation, run_seed, simulate, wilson_interval
+from rules.play.simulate import UNFINISHED, PerRun, Simulation, run_seed, simulate, wilson_interval
+from rules.table.cards import Deck, parse_cards
+from rules.table.chance import Chance, Pick, Source, Supplied
 
 # --- a tiny game whose chances are known exactly -------------------------------------------------
 
@@ -68,7 +68,7 @@ def test_the_exact_chance_of_the_tiny_game_two_ways() -> None:
     exact Distribution over every sequence of three)."""
     from itertools import product
 
-    from rules.chance import Distribution
+    from rules.table.chance import Distribution
 
     three = Distribution.uniform(product(TOSS.options, repeat=3))
     assert three.probability(lambda tosses: tosses.count("win") >= 2) == P_WIN == Fraction(7, 27)

@@ -14,17 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from rules.chance import Chance, Supplied
-from rules.dice import D66
 from rules.errors import InvalidInput
-from rules.tables import TABLE_NAMES, load, load_file, parse
+from rules.table.chance import Chance, Supplied
+from rules.table.dice import D66
+from rules.table.tables import TABLE_NAMES, load, load_file, parse
 
 SHARED = Path("/work/shared")
 REFERENCE = SHARED / "reference" / "firelights-d66.csv"
 VOIDLIGHT_SEED = SHARED / "seeds" / "002_f742aca803b2ff1a.txt"
 REPO = Path(__file__).resolve().parent.parent
 
-# The d66 keys, written out rather than computed the way rules.dice computes them.
+# The d66 keys, written out rather than computed the way rules.table.dice computes them.
 KEYS = [11, 12, 13, 14, 15, 16, 21, 22, 23, 24, 25, 26, 31, 32, 33, 34, 35, 36]
 KEYS += [41, 42, 43, 44, 45, 46, 51, 52, 53, 54, 55, 56, 61, 62, 63, 64, 65, 66]
 

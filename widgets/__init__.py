@@ -2,15 +2,15 @@
 
 They call :mod:`rules` and display the results; no rule logic lives here. Every view is a
 projection of its traits, every interactive element carries a ``lantern-*`` CSS class (for the
-theme and for browser tests), and every handler runs under :func:`~widgets.messages.guarded`, so a
+theme and for browser tests), and every handler runs under :func:`~widgets.parts.messages.guarded`, so a
 rule error shows in the panel instead of vanishing with the button callback.
 """
 
-from widgets.card_view import CardRow, CardView
-from widgets.dice_view import DiceView, PoolRoller
-from widgets.messages import MessageArea, guarded
-from widgets.table_lookup import TableLookup
-from widgets.theme import style_widget
+from widgets.parts.card_view import CardRow, CardView
+from widgets.parts.dice_view import DiceView, PoolRoller
+from widgets.parts.messages import MessageArea, guarded
+from widgets.parts.table_lookup import TableLookup
+from widgets.parts.theme import style_widget
 
 __all__ = [
     "CardRow",

@@ -3,7 +3,7 @@
 Lantern ships an original card set of its own (``rules/data/embers-original.toml``); a player who
 owns the game loads their own file in the same format (:mod:`rules.embers.cards`).
 
->>> from rules.chance import Chance
+>>> from rules.table.chance import Chance
 >>> state, report = apply(initial({"difficulty": "recruit"}), Begin(), Chance(1))
 >>> state.phase, len(state.in_camp()), len(state.tent)
 ('actions', 4, 1)
@@ -51,8 +51,8 @@ from rules.embers.state import (
     State,
 )
 from rules.errors import InvalidInput
-from rules.export import escape
-from rules.game_module import GameModule
+from rules.record.game_module import GameModule
+from rules.record.markdown import escape
 
 __all__ = [
     "ACTIONS",
@@ -179,7 +179,7 @@ def record_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return found
 
 
-#: The game as :mod:`rules.journey` plays it (see :func:`initial` for the options).
+#: The game as :mod:`rules.record.journey` plays it (see :func:`initial` for the options).
 GAME = GameModule(
     "embers",
     initial,

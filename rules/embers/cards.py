@@ -58,8 +58,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from rules.action import NAME_LIMIT, TEXT_LIMIT, check_text
 from rules.errors import InvalidInput, read_text
+from rules.record.action import NAME_LIMIT, TEXT_LIMIT, check_text
 
 __all__ = [
     "EFFECTS",

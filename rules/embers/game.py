@@ -3,7 +3,7 @@
 :func:`apply` is pure: it takes a state, an action and a chance source and returns the new state
 and a :class:`Report`. It refuses anything :func:`legal` does not list, before anything changes.
 
-Chance steps: every card revealed on top of the deck is a :class:`~rules.chance.Pick` among the
+Chance steps: every card revealed on top of the deck is a :class:`~rules.table.chance.Pick` among the
 cards of the deck's top run (each equally likely; a run of one card needs no step); Begin also
 picks the heroes for N, E, S and W, one :class:`Pick` each among the heroes left.
 """
@@ -13,14 +13,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from rules.action import mechanics_line
-from rules.chance import Pick, Source
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
-from rules.embers.moves import closest, distance, event_amount, legal, why_not
+from rules.embers.moves import closest, distance, event_amount, legal
 from rules.embers.preview import attack_icons, burn_words, fate_words, plural
+from rules.embers.refusals import why_not
 from rules.embers.state import IMMEDIATELY, NIGHT, State
 from rules.errors import IllegalAction
+from rules.record.action import mechanics_line
+from rules.table.chance import Pick, Source
 
 __all__ = ["Report", "apply", "closest", "distance", "legal", "why_not"]
 

@@ -1,5 +1,5 @@
-"""What may be done now in Embers: :func:`legal` lists every action and choice, and
-:func:`why_not` says in a sentence why an action is not among them.
+"""What may be done now in Embers: :func:`legal` lists every action and choice (and
+:func:`rules.embers.refusals.why_not` says in a sentence why an action is not among them).
 
 Also the ring's geometry: :func:`distance` (steps around the ring) and :func:`closest` (the heroes
 an attack at a location targets).
@@ -13,7 +13,7 @@ from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.state import State
 
-__all__ = ["closest", "distance", "event_amount", "legal", "no_reinforcement", "why_not"]
+__all__ = ["closest", "distance", "event_amount", "legal", "no_reinforcement"]
 
 
 def distance(a: int, b: int) -> int:
@@ -247,21 +247,3 @@ def no_reinforcement(state: State) -> str | None:
         fell = " and ".join(h for h in state.tent if h in state.fallen)
         return f"placed in the tent this turn, {fell} may not come back before the next turn"
     return None
-
-
-def why_not(state: State, action: object) -> str | None:
-    """None if ``action`` is legal now, else a sentence saying why not (the reason in the
-    rulebook's terms, :mod:`rules.embers.refusals`, and the kinds of move allowed now)."""
-    options = _options(state)
-    for option in options:  # the policy hands back one of the listed values: found by identity
-        if option is action:
-            return None
-    if action in options:
-        return None
-    if state.over:
-        return f"the game is over ({state.phase}: {state.reason or 'dawn came'})"
-    from rules.embers.refusals import refusal  # imports this module; needed only on a refusal
-
-    kinds = sorted({type(a).title for a in options})
-    allowed = f"allowed now: {', '.join(kinds)}" if kinds else "nothing is allowed now"
-    return f"{action!r} is not allowed now: {refusal(state, action)}; {allowed}"

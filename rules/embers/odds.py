@@ -7,7 +7,7 @@ The Night card is always a run of its own, so how many cards lie above it is kno
 that it is revealed within the next *k* cards is exactly 0 or 1, and the uncertainty is how many
 cards the turn will take (spawns and flames), not where the Night card lies.
 
->>> from rules.chance import Chance
+>>> from rules.table.chance import Chance
 >>> from rules.embers import Begin, apply, initial
 >>> state, _ = apply(initial({}), Begin(), Chance(3))
 >>> sum(spawn_location(state).values())
@@ -19,10 +19,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from rules.chance import Distribution
 from rules.embers.cards import LOCATIONS
 from rules.embers.state import NIGHT, State
 from rules.errors import InvalidInput
+from rules.table.chance import Distribution
 
 __all__ = [
     "Spawn",

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from rules.chance import FastChance
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.game import apply
@@ -24,7 +23,8 @@ from rules.embers.moves import _options, event_amount, legal
 from rules.embers.preview import attack_icons
 from rules.embers.state import DIFFICULTIES, State
 from rules.errors import InvalidInput
-from rules.simulate import MAX_RUNS, Estimate, run_seed, wilson_interval
+from rules.play.simulate import MAX_RUNS, Estimate, run_seed, wilson_interval
+from rules.table.chance import FastChance
 
 __all__ = ["POLICIES", "FastChance", "RandomPlayer", "heuristic", "play", "win_rate"]
 

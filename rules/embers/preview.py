@@ -7,7 +7,7 @@ which of them are known (the top card, and any card whose place is certain) and 
 unseen, whether the Night card comes up, whether the deck runs out, and whether the hero falls;
 a test plays every legal attack of many seeded games and holds the preview to the outcome.
 
->>> from rules.chance import Chance
+>>> from rules.table.chance import Chance
 >>> from rules.embers import Begin, EndActions, apply, initial
 >>> state, _ = apply(initial({"difficulty": "recruit"}), Begin(), Chance(1))
 >>> state, _ = apply(state, EndActions(), Chance(1))

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS
-from rules.embers.moves import closest, distance, event_amount, no_reinforcement
+from rules.embers.moves import _options, closest, distance, event_amount, no_reinforcement
 from rules.embers.preview import plural
 from rules.embers.state import State
 
-__all__ = ["refusal"]
+__all__ = ["refusal", "why_not"]
 
 #: What is happening now, as the player reads it (after "now: ").
 PHASE_WORDS = {
@@ -185,3 +185,19 @@ def _reinforce(state: State, action: A.Reinforce) -> str:
     if state.camp[there] is not None:
         return f"{location} holds {state.camp[there]}"
     return f"{location} has monsters: a reinforcement goes to an empty location while there is one"
+
+
+def why_not(state: State, action: object) -> str | None:
+    """None if ``action`` is legal now, else a sentence saying why not (the reason in the
+    rulebook's terms, :func:`refusal`, and the kinds of move allowed now)."""
+    options = _options(state)
+    for option in options:  # the policy hands back one of the listed values: found by identity
+        if option is action:
+            return None
+    if action in options:
+        return None
+    if state.over:
+        return f"the game is over ({state.phase}: {state.reason or 'dawn came'})"
+    kinds = sorted({type(a).title for a in options})
+    allowed = f"allowed now: {', '.join(kinds)}" if kinds else "nothing is allowed now"
+    return f"{action!r} is not allowed now: {refusal(state, action)}; {allowed}"

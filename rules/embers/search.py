@@ -6,7 +6,7 @@ its own plays one of the orders the player cannot tell apart. :func:`advise` pla
 now and the rest of the night with the heuristic player (:func:`rules.embers.heuristic`) and
 counts the nights survived; :func:`strong_player` plays the move with the most, within a budget.
 
->>> from rules.chance import FastChance
+>>> from rules.table.chance import FastChance
 >>> from rules.embers import Begin, State, apply
 >>> state, _ = apply(State.new("warrior"), Begin(), FastChance(4))
 >>> rows = advise(state, runs=4, seed=1)
@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.advice import Advice, Lookahead, SearchPlayer, estimate
-from rules.chance import Source
 from rules.embers.game import apply
 from rules.embers.moves import legal
 from rules.embers.players import heuristic
 from rules.embers.state import State
 from rules.errors import InvalidInput
+from rules.play.advice import Advice, Lookahead, SearchPlayer, estimate
+from rules.table.chance import Source
 
 __all__ = ["LOOKAHEAD", "advise", "strong_player", "won"]
 

@@ -1,6 +1,6 @@
 """Firelights (Fari RPGs, CC-BY 4.0): a solo journey to re-ignite six beacons.
 
->>> from rules.journey import Journey
+>>> from rules.record.journey import Journey
 >>> from rules.firelights import Begin, Discover, available
 >>> journey = Journey.start("firelights", seed=1)
 >>> report = journey.play(Begin("Wick", "she/her", forceful=2, patient=1, quick=0))

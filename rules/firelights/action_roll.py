@@ -5,7 +5,7 @@ modifiers to your roll to get your Score." "If your score is higher than both ca
 Light. If your score is higher than one card, there's Shade. Otherwise, there's Darkness." A score
 equal to a card does not beat it (RULES-NOTES).
 
->>> from rules.cards import Card, full_deck
+>>> from rules.table.cards import Card, full_deck
 >>> read(10, (Card.parse("9H"), Card.parse("10S")))
 <Result.SHADE: 'Shade'>
 >>> odds(full_deck(), 0)[Result.LIGHT]
@@ -20,10 +20,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 
-from rules.cards import Card
-from rules.chance import Distribution
-from rules.dice import sum_distribution
 from rules.errors import IllegalAction
+from rules.table.cards import Card
+from rules.table.chance import Distribution
+from rules.table.dice import sum_distribution
 
 __all__ = ["Result", "odds", "read"]
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from rules.action import PLAYER_TEXT_LIMITS, Action, parse_action
 from rules.errors import InvalidInput
-from rules.journey import short_repr
+from rules.record.action import PLAYER_TEXT_LIMITS, Action, parse_action
+from rules.record.journey import short_repr
 
 __all__ = [
     "ACTIONS",
@@ -213,7 +213,7 @@ _TABLE = "firelights-d66"
 
 @cache
 def _table_columns() -> tuple[str, ...]:
-    from rules import tables
+    from rules.table import tables
 
     return tuple(tables.load(_TABLE).columns)
 
@@ -228,7 +228,7 @@ def _prepare(cls: type[Action], args: dict[str, Any]) -> dict[str, Any]:
         cell = args[key]
         if cell is not None and (not isinstance(cell, list | tuple) or len(cell) != 2):
             raise InvalidInput(f"{key!r} is a cell of the map, [x, y], not {short_repr(cell, 60)}")
-    return args  # each field's type is checked when the action is built (rules.action)
+    return args  # each field's type is checked when the action is built (rules.record.action)
 
 
 def parse(data: Mapping[str, Any]) -> Any:

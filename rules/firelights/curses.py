@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.cards import Card, Colour, Suit
 from rules.errors import InvalidInput
 from rules.firelights.derived import derived
+from rules.table.cards import Card, Colour, Suit
 
 __all__ = ["CURSES", "Curse", "CurseTrack", "curse_named"]
 

@@ -12,10 +12,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules import tables
-from rules.cards import Card
-from rules.chance import Pick, Source
-from rules.dice import Roll
 from rules.errors import InvalidInput
 from rules.firelights import actions as A
 from rules.firelights.action_roll import Result, read
@@ -25,6 +21,10 @@ from rules.firelights.report import Report, outcome_of
 from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
 from rules.firelights.summary import summary
 from rules.firelights.world import BEACONS
+from rules.table import tables
+from rules.table.cards import Card
+from rules.table.chance import Pick, Source
+from rules.table.dice import Roll
 
 __all__ = ["GAME", "TABLE", "Firelights", "apply"]
 
@@ -402,7 +402,7 @@ RETIRED_OPTIONS = frozenset({"push_on"})
 
 
 class Firelights:
-    """The game as :mod:`rules.journey` plays it. It takes no options."""
+    """The game as :mod:`rules.record.journey` plays it. It takes no options."""
 
     name = "firelights"
 
@@ -441,7 +441,7 @@ class Firelights:
 
     def summary(self, state: State) -> str:
         """Markdown for the exported Journey Book (its mechanics lines: each report's
-        ``mechanics()``, as :func:`rules.book_log.describer` reads a game without a hook)."""
+        ``mechanics()``, as :func:`rules.book.log.describer` reads a game without a hook)."""
         return summary(state)
 
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.cards import Card
-from rules.chance import Distribution
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import actions as A
 from rules.firelights.action_roll import Result
@@ -23,6 +21,8 @@ from rules.firelights.character import check_approach
 from rules.firelights.curses import curse_named
 from rules.firelights.state import State
 from rules.firelights.world import around
+from rules.table.cards import Card
+from rules.table.chance import Distribution
 
 __all__ = [
     "ACTION_CARDS",

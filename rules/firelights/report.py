@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.cards import Card
 from rules.firelights.action_roll import Result
+from rules.table.cards import Card
 
 __all__ = ["OUTCOMES", "Report", "outcome_of"]
 

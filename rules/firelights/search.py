@@ -1,14 +1,14 @@
 """Firelights' strong player and its advice: each move open now looked at through the unseen
 Story Deck.
 
-The draw pile is kept in no order (:class:`rules.cards.Deck`) and every draw is a chance step, so a
+The draw pile is kept in no order (:class:`rules.table.cards.Deck`) and every draw is a chance step, so a
 rollout that draws with a generator of its own plays one of the shuffles the player cannot tell
 apart. :func:`advise` plays each candidate move (:func:`choices`) now and the rest of the journey
 with the sensible player (:class:`rules.firelights.SensiblePlayer`) and counts the journeys that
 light six beacons; ``within``: six beacons within that many more actions, the harder question
 once the sensible player completes nearly every journey (it does: see ``python -m bench strong``).
 
->>> from rules.journey import Journey
+>>> from rules.record.journey import Journey
 >>> journey = Journey.start("firelights", seed=3)
 >>> _ = journey.play(BEGIN)
 >>> rows = advise(journey.state, runs=3, seed=1, within=40)
@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from rules.advice import Advice, Lookahead, SearchPlayer, estimate
-from rules.chance import Source
 from rules.errors import InvalidInput, LanternError
 from rules.firelights import actions as A
 from rules.firelights.game import apply
@@ -29,6 +27,8 @@ from rules.firelights.moves import available, check, fightable, hidden_paths, ig
 from rules.firelights.state import State
 from rules.firelights.strategy import BEGIN, SensiblePlayer, best_approach, hopeless
 from rules.firelights.world import around
+from rules.play.advice import Advice, Lookahead, SearchPlayer, estimate
+from rules.table.chance import Source
 
 __all__ = ["LOOKAHEAD", "NO_LIMIT", "Paced", "PacedGame", "advise", "choices", "strong_player"]
 

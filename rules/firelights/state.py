@@ -10,11 +10,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from rules.cards import FULL_DECK, Card, Deck
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights.character import Character
 from rules.firelights.curses import CURSES, CurseTrack, curse_named
 from rules.firelights.world import WorldMap
+from rules.table.cards import FULL_DECK, Card, Deck
 
 __all__ = ["FATIGUE_BOXES", "Pending", "State", "locations"]
 

@@ -21,7 +21,7 @@ Every roll uses the Firelight's best approach. Pushing on ("or risk extinguishin
 its choice at the moment, as it is a player's: it pushes on when it is ``bold``, or when the
 journey can no longer be completed (:func:`hopeless`), until its light goes out.
 
-:func:`chance_to_complete` plays it many times with :func:`rules.simulate.simulate`. Run *i* of
+:func:`chance_to_complete` plays it many times with :func:`rules.play.simulate.simulate`. Run *i* of
 a simulation from a fresh start is exactly ``Journey.start("firelights", run_seed(seed, i))``
 played by the same player, so any run can be replayed and looked at.
 
@@ -38,8 +38,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from rules.cards import Card
-from rules.chance import Chance, Source
 from rules.errors import InvalidInput
 from rules.firelights.actions import (
     Begin,
@@ -60,7 +58,9 @@ from rules.firelights.game import GAME
 from rules.firelights.moves import refusal
 from rules.firelights.state import FATIGUE_BOXES, State
 from rules.firelights.world import BEACONS, WorldMap, around
-from rules.simulate import Simulation, simulate
+from rules.play.simulate import Simulation, simulate
+from rules.table.cards import Card
+from rules.table.chance import Chance, Source
 
 __all__ = [
     "BEGIN",
@@ -212,7 +212,7 @@ class SensiblePlayer:
 
     def next_action(self, state: State) -> Any:
         """The action it takes in ``state`` (also what calling the player does: the policy as a
-        function, for :func:`rules.simulate.simulate`)."""
+        function, for :func:`rules.play.simulate.simulate`)."""
         if state.character is None:
             return self.begin
         approach = best_approach(state)
@@ -299,8 +299,8 @@ def chance_to_complete(
     how they end: see :func:`journey_outcome`; runs still going
     after ``max_steps`` actions count as ``"unfinished"``. ``result.share("complete")`` is the
     estimate, ``result.interval("complete")`` its 95% Wilson interval. ``chance``: each run's
-    source from its seed; the journey's :class:`~rules.chance.Chance` by default (a run replays
-    as a journey from its seed), :class:`~rules.chance.FastChance` for big studies (a third faster).
+    source from its seed; the journey's :class:`~rules.table.chance.Chance` by default (a run replays
+    as a journey from its seed), :class:`~rules.table.chance.FastChance` for big studies (a third faster).
     """
     if state is None:
         state = GAME.initial({})

@@ -1,6 +1,6 @@
 """Where a Firelights journey stands, in Markdown, for the exported Journey Book.
 
->>> from rules.journey import Journey
+>>> from rules.record.journey import Journey
 >>> from rules.firelights import Begin
 >>> journey = Journey.start("firelights", seed=1)
 >>> _ = journey.play(Begin("Wick", "she/her", 2, 1, 0), [["KS"]])
@@ -20,10 +20,10 @@ Curses: Calamity 0/5 · Screecher 0/8 · Hollow 0/8 · Talon 0/13
 
 from __future__ import annotations
 
-from rules.export import escape
 from rules.firelights.character import APPROACHES
 from rules.firelights.state import FATIGUE_BOXES, State
 from rules.firelights.world import BEACONS, Region
+from rules.record.markdown import escape
 
 __all__ = ["ending", "summary"]
 

@@ -23,9 +23,9 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any
 
-from rules.cards import Card, Suit
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights.derived import derived
+from rules.table.cards import Card, Suit
 
 __all__ = ["BEACONS", "Cell", "Region", "WorldMap", "direction", "path_letter", "side"]
 

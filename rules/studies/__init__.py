@@ -1,8 +1,8 @@
 """Studies: the "what if?" questions of each game, answered by simulation on any executor.
 
-Each study plays the game through its public rules with :func:`rules.simulate.simulate` and
-returns plain rows (frozen dataclasses): every rate an :class:`~rules.estimate.Estimate` with its
-95% Wilson interval, every mean a :class:`~rules.estimate.Tally` with its 95% interval.
+Each study plays the game through its public rules with :func:`rules.play.simulate.simulate` and
+returns plain rows (frozen dataclasses): every rate an :class:`~rules.table.estimate.Estimate` with its
+95% Wilson interval, every mean a :class:`~rules.table.estimate.Tally` with its 95% interval.
 ``row.record()`` flattens a row into a dict of numbers and words, one table row for pandas
 (``pandas.DataFrame([row.record() for row in rows])``); the rules import no pandas.
 

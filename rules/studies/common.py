@@ -6,7 +6,7 @@ becomes its share and its interval's two ends, a mean the same.
 
 from __future__ import annotations
 
-from rules.estimate import Estimate, Tally
+from rules.table.estimate import Estimate, Tally
 
 __all__ = ["rate_columns", "tally_columns"]
 
@@ -14,7 +14,7 @@ __all__ = ["rate_columns", "tally_columns"]
 def rate_columns(label: str, estimate: Estimate) -> dict[str, float]:
     """``label`` (its share), ``label low`` and ``label high`` (its 95% interval).
 
-    >>> from rules.estimate import wilson_interval
+    >>> from rules.table.estimate import wilson_interval
     >>> rate_columns("won", Estimate("won", 5, 10, *wilson_interval(5, 10)))["won"]
     0.5
     """

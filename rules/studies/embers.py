@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.chance import FastChance
 from rules.embers import DIFFICULTIES, GAME, POLICIES, CardSet, RandomPlayer, State, heuristic
 from rules.embers import load as load_cards
 from rules.errors import InvalidInput
-from rules.estimate import Estimate, Tally
-from rules.simulate import PerRun, simulate
+from rules.play.simulate import PerRun, simulate
 from rules.studies.common import rate_columns, tally_columns
+from rules.table.chance import FastChance
+from rules.table.estimate import Estimate, Tally
 
 __all__ = ["MAX_ACTIONS", "EmbersRow", "card_sets", "embers_study", "turns", "turns_when_lost"]
 

@@ -25,10 +25,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.errors import InvalidInput
-from rules.estimate import Estimate, Tally
 from rules.firelights import APPROACHES, GAME, SensiblePlayer, State
-from rules.simulate import UNFINISHED, simulate
+from rules.play.simulate import UNFINISHED, simulate
 from rules.studies.common import rate_columns, tally_columns
+from rules.table.estimate import Estimate, Tally
 
 __all__ = [
     "SPREADS",

@@ -18,7 +18,7 @@ of expedition time pass (Elapse: the Voidlight rolled on its timer, conditions w
 the dark a save for each character every 5 minutes).
 
 Every decision besides whose Check comes next is the solo explorer's own
-(:func:`rules.studies.voidlight.tend`), asked of each character in turn: each Critical Save
+(:func:`rules.voidlight.explorer.tend`), asked of each character in turn: each Critical Save
 with that character's best Attribute, each cost taken when a Check yields 1 or 0 Hits, a
 Battery slotted as soon as the light is dead (by the first of the crew the rules let slot
 one), a worsening condition treated at once, never a Battery chosen to fall or break. No one
@@ -50,22 +50,11 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from rules.chance import Source, Supplied
 from rules.errors import InvalidInput
-from rules.estimate import Estimate, Tally
 from rules.studies.common import rate_columns, tally_columns
-from rules.studies.voidlight import (
-    BATTERY,
-    BEAMS,
-    EXPLORER,
-    act,
-    check_scenes,
-    expeditions,
-    scene_attribute,
-    tend,
-    timer_intervals,
-    who_of,
-)
+from rules.studies.voidlight import check_scenes, expeditions, timer_intervals
+from rules.table.chance import Source, Supplied
+from rules.table.estimate import Estimate, Tally
 from rules.voidlight import (
     ATTRIBUTES,
     CREW_MOST,
@@ -78,6 +67,15 @@ from rules.voidlight import (
     State,
     SwapBattery,
     Take,
+)
+from rules.voidlight.explorer import (
+    BATTERY,
+    BEAMS,
+    EXPLORER,
+    act,
+    scene_attribute,
+    tend,
+    who_of,
 )
 
 __all__ = [
@@ -111,7 +109,7 @@ class CrewTrek:
     """A crew expedition under way: the Voidlight state, the scenes played, ``checked`` the
     seats this scene has passed (the next Check is the first character standing at or after
     it), and the Batteries slotted so far. For a crew of one, ``checked`` 1 is the solo
-    :class:`~rules.studies.voidlight.Trek`'s ``checked``."""
+    :class:`~rules.voidlight.explorer.Trek`'s ``checked``."""
 
     state: State
     scene: int = 0
@@ -137,7 +135,7 @@ class CrewExpedition:
 def crew_start(size: int, interval: int, batteries: int = 1, beam: str = "standard") -> CrewTrek:
     """The first ``size`` of :data:`CREW` created and joined, the spare Batteries handed round,
     the beam set (adaptive: High Beam first) and the timer at ``interval`` minutes, as
-    :func:`rules.studies.voidlight.start` starts the solo explorer."""
+    :func:`rules.voidlight.explorer.start` starts the solo explorer."""
     if beam not in BEAMS:
         raise InvalidInput(f"a beam policy is one of {', '.join(BEAMS)}, not {beam!r}")
     if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= CREW_MOST:

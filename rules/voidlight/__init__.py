@@ -5,7 +5,7 @@ Slots, a crew of 1 to 6 sharing the P6 Voidlight on an expedition clock, and the
 Rolls, Encounter Pools, the enemy guide, the theme and action oracle). Every value is immutable;
 every die goes through the injected chance source, so a journey replays exactly.
 
->>> from rules.journey import Journey
+>>> from rules.record.journey import Journey
 >>> journey = Journey.start("voidlight", seed=1)
 >>> _ = journey.play(Create("Vex", "she/her", vigor=2, operate=1, insight=1, diplomacy=1), [[3]])
 >>> journey.state.sheet.credits
@@ -19,8 +19,8 @@ Fraction(25, 81)
 
 from __future__ import annotations
 
-from rules.advice import Advice
-from rules.game_module import GameModule
+from rules.play.advice import Advice
+from rules.record.game_module import GameModule
 from rules.voidlight.actions import (
     ACTIONS,
     Advance,
@@ -179,7 +179,7 @@ __all__ = [
 ]
 
 
-#: The game as :mod:`rules.journey` plays it. Options (all house rules, see DEFAULTS): "play"
+#: The game as :mod:`rules.record.journey` plays it. Options (all house rules, see DEFAULTS): "play"
 #: "solo" (Voidlight rolled every 20 minutes) or "group" (10); "timer" "interval" or "scenes";
 #: "interval" minutes (overrides play); "points" to spread at creation; "hit_points" to start;
 #: "costs" "due" (a new journey's: a Check's cost is owed until taken or skipped) or "lapse";

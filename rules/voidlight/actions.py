@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rules.action import Action, parse_action
+from rules.record.action import Action, parse_action
 
 __all__ = [
     "ACTIONS",

@@ -11,9 +11,9 @@ it uses the item up.
 
 from __future__ import annotations
 
-from rules.chance import Source
-from rules.dice import Roll
 from rules.errors import IllegalAction
+from rules.table.chance import Source
+from rules.table.dice import Roll
 from rules.voidlight.damage import dark_round
 from rules.voidlight.pools import BEAMS, FULL, removed
 from rules.voidlight.state import DARK_EVERY, evolve

@@ -6,7 +6,7 @@ wounded, but endures. 0 HITS: taken out and dying", then "reduce your character'
 by 1 for every Miss, up to a maximum of 2".
 
 Position (Boundless engine v2): Good 4+, standard 5+, Bad 6 only; Absolute succeeds and Impossible
-fails, with no roll. A roll of 0 dice rolls 1 die, a Hit only on 6 (:func:`rules.dice.dice_to_roll`).
+fails, with no roll. A roll of 0 dice rolls 1 die, a Hit only on 6 (:func:`rules.table.dice.dice_to_roll`).
 
 Why tables: a panel asks these odds on every redraw and a player explores them freely, so every
 roll the game makes (0 to 6 dice, each Position, rolled or pushed) is counted once at import, in
@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from rules.chance import Distribution
-from rules.dice import MAX_DICE, Position, dice_to_roll
 from rules.errors import InvalidInput
+from rules.table.chance import Distribution
+from rules.table.dice import MAX_DICE, Position, dice_to_roll
 
 __all__ = [
     "CHECK_OUTCOMES",
@@ -101,7 +101,7 @@ def check_outcome(hits: int) -> str:
 
 
 def _hit_weights(dice: int, position: Position, pushed: bool) -> dict[int, int]:
-    """The rule in whole numbers: Hits of the dice rolled (:func:`rules.dice.dice_to_roll`) are
+    """The rule in whole numbers: Hits of the dice rolled (:func:`rules.table.dice.dice_to_roll`) are
     binomial, each die a Hit with its Position's chance ``a/b`` (pushed: ``1 - (1 - a/b)²``, a
     Miss rerolled once), so ``k`` Hits come in ``C(n, k)·a^k·(b - a)^(n - k)`` of ``b^n`` rolls."""
     count, rolled = dice_to_roll(dice, position)

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.chance import Source
-from rules.dice import Roll
+from rules.table.chance import Source
+from rules.table.dice import Roll
 from rules.voidlight.battery import roll_light
 from rules.voidlight.character import WORSENING
 from rules.voidlight.damage import damage, dark_round, worsen

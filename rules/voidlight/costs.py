@@ -24,10 +24,10 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from rules import tables
-from rules.chance import Source
-from rules.dice import D66, Position, Roll, count_hits, d66_value
 from rules.errors import InvalidInput
+from rules.table import tables
+from rules.table.chance import Source
+from rules.table.dice import D66, Position, Roll, count_hits, d66_value
 from rules.voidlight.battery import drain
 from rules.voidlight.character import ATTRIBUTES, WORSENING, Condition, Penalty
 from rules.voidlight.damage import damage, gain

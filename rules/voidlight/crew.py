@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.chance import Distribution, Source
-from rules.dice import Position, Roll, count_hits
 from rules.errors import IllegalAction, InvalidInput
+from rules.table.chance import Distribution, Source
+from rules.table.dice import Position, Roll, count_hits
 from rules.voidlight import actions as A
 from rules.voidlight.character import ATTRIBUTES, Character, check_points
 from rules.voidlight.checks import position_of, save_odds

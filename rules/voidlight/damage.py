@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.chance import Source
-from rules.dice import Position, Roll, count_hits, dice_to_roll
 from rules.errors import IllegalAction
+from rules.table.chance import Source
+from rules.table.dice import Position, Roll, count_hits, dice_to_roll
 from rules.voidlight.character import ATTRIBUTES, SLOTS, Condition, check_attribute
 from rules.voidlight.checks import hits_text, position_of, save_loss
 from rules.voidlight.state import Pending

@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.chance import Source
-from rules.dice import Position, Roll, count_hits, dice_to_roll
 from rules.errors import IllegalAction, InvalidInput
+from rules.table.chance import Source
+from rules.table.dice import Position, Roll, count_hits, dice_to_roll
 from rules.voidlight import actions as A
 from rules.voidlight import crew as C
 from rules.voidlight import solo_moves as S

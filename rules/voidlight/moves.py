@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.chance import Distribution
-from rules.dice import Position
 from rules.errors import IllegalAction
+from rules.table.chance import Distribution
+from rules.table.dice import Position
 from rules.voidlight import actions as A
 from rules.voidlight.character import check_attribute
 from rules.voidlight.checks import (

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from rules.chance import Distribution
-from rules.dice import MAX_DICE, Position
 from rules.errors import InvalidInput
-from rules.odds_chain import ShrinkingChain
+from rules.table.chance import Distribution
+from rules.table.dice import MAX_DICE, Position
+from rules.table.odds_chain import ShrinkingChain
 
 __all__ = [
     "BEAMS",
@@ -119,7 +119,7 @@ def pool_rolls(size: int, most_lost: int, *, position: Position = Position.STAND
 
     ``E(0) = 0``; ``E(n) = (1 + Σ_{k≥1} P(k | n) E(n-k)) / (1 - P(0 | n))``, a roll removing ``k``
     dice with probability ``P(k | n)`` (:func:`pool_loss`); read from the chain's closed form
-    (:class:`rules.odds_chain.ShrinkingChain`), solved at import for the game's caps.
+    (:class:`rules.table.odds_chain.ShrinkingChain`), solved at import for the game's caps.
     """
     _check("a pool's size", size, 0)
     _check("the most dice a roll removes", most_lost, 1)

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.chance import Source
-from rules.dice import Roll
 from rules.errors import IllegalAction
+from rules.table.chance import Source
+from rules.table.dice import Roll
 from rules.voidlight import actions as A
 from rules.voidlight.character import ATTRIBUTES, MAX_HP, MAX_SCORE, Character, check_attribute
 from rules.voidlight.solo import roll_encounter

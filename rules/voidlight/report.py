@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.action import mechanics_line
+from rules.record.action import mechanics_line
 
 __all__ = ["OUTCOMES", "Report"]
 

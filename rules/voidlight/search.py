@@ -10,7 +10,7 @@ the fiction's moves (which Attribute a scene asks for, how long it lasts, a rest
 stay the explorer's. :func:`advise` plays each one now and the rest of the expedition with the
 explorer, and counts the expeditions come back from alive.
 
->>> from rules.studies.voidlight import start
+>>> from rules.voidlight.explorer import start
 >>> rows = advise(start(20, "standard").state, runs=2, seed=1, scenes=2)
 >>> sorted(str(row.move) for row in rows)[:2], sum(row.best for row in rows)
 (["Beam(mode='high')", "Beam(mode='low')"], 1)
@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from rules.advice import Advice, Lookahead, SearchPlayer, estimate
-from rules.chance import Source
 from rules.errors import InvalidInput, LanternError
-from rules.studies.voidlight import Expedition, Explorer, Trek, trek_outcome
+from rules.play.advice import Advice, Lookahead, SearchPlayer, estimate
+from rules.table.chance import Source
 from rules.voidlight import actions as A
+from rules.voidlight.explorer import Expedition, Explorer, Trek, trek_outcome
 from rules.voidlight.game import apply
 from rules.voidlight.moves import available
 from rules.voidlight.state import State

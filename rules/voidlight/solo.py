@@ -24,10 +24,10 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules import tables
-from rules.chance import Distribution, Source
-from rules.dice import Position, Roll, count_hits, dice_to_roll
 from rules.errors import InvalidInput
+from rules.table import tables
+from rules.table.chance import Distribution, Source
+from rules.table.dice import Position, Roll, count_hits, dice_to_roll
 from rules.voidlight.checks import TABLED, check_outcome, read_hits
 from rules.voidlight.pools import removed
 from rules.voidlight.state import EncounterPool

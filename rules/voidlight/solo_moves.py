@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.chance import Source
 from rules.errors import IllegalAction, InvalidInput
+from rules.table.chance import Source
 from rules.voidlight import actions as A
 from rules.voidlight.checks import hits_text, position_of
 from rules.voidlight.costs import roll_enemy

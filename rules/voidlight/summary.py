@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.export import escape
+from rules.record.markdown import escape
 from rules.voidlight.character import ATTRIBUTES, SLOTS, Character
 from rules.voidlight.moves import light_life
 from rules.voidlight.pools import FULL

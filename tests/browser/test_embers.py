@@ -195,6 +195,10 @@ def test_an_uploaded_card_set_survives_restart_and_run_all(page, jupyter_server,
     expect(panel.locator(".lantern-message-error")).to_have_count(0)
     header, ring = panel.locator(".lantern-header"), panel.locator(".lantern-ring-view")
     log = panel.locator(".lantern-log-entry")
+    # A click can still be on its way when the kernel reads idle: ask the kernel (its request
+    # queues behind the clicks) how many actions it holds, and let the panel show them all.
+    played = int(run_in_kernel(page, NOTEBOOK, "print(len(book.journey.entries))"))
+    expect(log).to_have_count(played)
     before = (header.inner_text(), ring.inner_text(), log.all_inner_texts())
     save_window(page, shot.directory / "played.png")
     restart_and_run_all(page, NOTEBOOK, timeout=120_000)

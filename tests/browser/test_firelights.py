@@ -27,8 +27,8 @@ from harness import REPO, assert_no_tracebacks, open_notebook
 from playwright.sync_api import expect
 
 from rules.book import JourneyBook
-from rules.cards import Card
 from rules.firelights.world import direction
+from rules.table.cards import Card
 
 NOTEBOOK = "firelights.ipynb"
 DOC_SCREENSHOTS = REPO / "docs" / "screenshots"

@@ -256,7 +256,7 @@ def test_a_reroll_and_an_undo_show_in_the_log_as_such(page, jupyter_server, shot
 # the token at x = TOKEN; every click re-renders it, as a click on a real journey does.
 TWENTY_COLUMNS = """
 from dataclasses import replace
-from rules.cards import Card
+from rules.table.cards import Card
 from rules.firelights import Begin, Region, WorldMap
 from widgets.firelights import FirelightsPanel
 

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from rules.book import JourneyBook
 
 SETUP = """\
-%load_ext widgets.journal
+%load_ext widgets.parts.journal
 from rules.book import JourneyBook
 from rules.firelights import Ask, Begin
 from widgets.frame import JourneyControls as JournalTools

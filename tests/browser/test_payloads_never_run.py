@@ -32,13 +32,13 @@ NOTE_PAYLOAD = (
 CONTROL = "<img src=x class='lantern-control' onerror=\"window.__lanternControl=true\">"
 
 SETUP = """\
-%load_ext widgets.journal
+%load_ext widgets.parts.journal
 from pathlib import Path
 
 from IPython.display import HTML, display
 from rules.book import JourneyBook
 from rules.firelights import Begin
-from widgets.journal import JournalEntry
+from widgets.parts.journal import JournalEntry
 
 book = JourneyBook.open_or_start("browser-hostile", seed=5)
 if not book.entries:

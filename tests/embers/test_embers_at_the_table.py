@@ -9,8 +9,8 @@ import pytest
 
 from rules.embers import shipped, table_names
 from rules.errors import InvalidInput
-from rules.journey import Journey
-from rules.physical import parse_named
+from rules.record.journey import Journey
+from rules.table.physical import parse_named
 from widgets.embers import EmbersPanel
 
 NAMES = table_names(shipped())

@@ -106,7 +106,7 @@ def test_a_file_that_is_not_toml_is_refused(tmp_path: Path) -> None:
 
 def test_a_journey_plays_a_players_own_card_file(tmp_path: Path) -> None:
     from rules.embers import Begin
-    from rules.journey import Journey
+    from rules.record.journey import Journey
 
     path = tmp_path / "my-cards.toml"
     path.write_text(SHIPPED.read_text(encoding="utf-8").replace("Pine Knot", "Yew"), "utf-8")
@@ -128,7 +128,7 @@ def _own_file(tmp_path: Path) -> Path:
 
 def _played(options: dict[str, Any], steps: int = 30) -> Any:
     from rules.embers import heuristic
-    from rules.journey import Journey
+    from rules.record.journey import Journey
 
     journey: Any = Journey.start("embers", seed=5, options=options)
     for _ in range(steps):
@@ -153,7 +153,7 @@ def test_the_record_holds_the_card_set_its_name_and_a_short_hash(tmp_path: Path)
 
 def test_a_journey_replays_after_its_card_file_is_edited_or_deleted(tmp_path: Path) -> None:
     from rules.embers import start_options
-    from rules.journey import Journey
+    from rules.record.journey import Journey
 
     path = _own_file(tmp_path)
     journey = _played(start_options("warrior", path))
@@ -188,7 +188,7 @@ def test_a_journey_book_reopens_after_its_card_file_is_deleted(tmp_path: Path) -
 
 def test_an_altered_recorded_card_set_is_refused(tmp_path: Path) -> None:
     from rules.embers import start_options
-    from rules.journey import Journey
+    from rules.record.journey import Journey
 
     record = _played(start_options("warrior", _own_file(tmp_path)), steps=1).to_json()
     cards = record["options"]["cards"]
@@ -217,7 +217,7 @@ def test_a_card_file_path_given_to_any_start_is_recorded_as_the_set_itself(tmp_p
     """Issue #10: "A player who owns the game loads their own file" — by whichever door: a path
     in the options of Journey.start (str or Path) is recorded as the set, like start_options."""
     from rules.embers import start_options
-    from rules.journey import Journey
+    from rules.record.journey import Journey
 
     path = _own_file(tmp_path)
     for given in (str(path), path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.embers import Begin, heuristic
-from rules.journey import GAMES, Journey, game
+from rules.record.journey import GAMES, Journey, game
 
 
 def test_embers_is_registered_in_games() -> None:

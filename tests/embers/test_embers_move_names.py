@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.chance import Chance
 from rules.embers import NIGHT, Act, Begin, State, apply, legal, why_not
 from rules.embers.actions import move_name
 from rules.embers.cards import SHIPPED, CardSet, loads
 from rules.embers.words import side_words
+from rules.table.chance import Chance
 
 replace = State._replace
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from rules.chance import Chance
 from rules.embers import (
     HOUSE_RULES,
     NIGHT,
@@ -29,7 +28,8 @@ from rules.embers import (
 from rules.embers.cards import LOCATIONS
 from rules.embers.preview import attack_preview
 from rules.errors import InvalidInput
-from rules.journey import Journey, game
+from rules.record.journey import Journey, game
+from rules.table.chance import Chance
 
 replace = State._replace
 

@@ -9,11 +9,11 @@ from itertools import permutations
 
 import pytest
 
-from rules.chance import Chance
 from rules.embers import NIGHT, Begin, State, apply, initial
 from rules.embers.cards import LOCATIONS
 from rules.embers.odds import Spawn, night_within, spawn_lands, spawn_location, spawn_locations
 from rules.errors import InvalidInput
+from rules.table.chance import Chance
 
 replace = State._replace  # a state with some fields changed
 

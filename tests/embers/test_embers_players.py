@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.chance import Chance
 from rules.embers import legal
 from rules.embers.players import RandomPlayer, heuristic, play, win_rate
 from rules.embers.state import State
 from rules.errors import InvalidInput
+from rules.table.chance import Chance
 
 
 @pytest.mark.parametrize("policy", [heuristic, RandomPlayer(4)])

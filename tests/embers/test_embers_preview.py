@@ -9,7 +9,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules.chance import Chance
 from rules.embers import NIGHT, Act, Attack, Begin, EndActions, State, apply, initial, legal
 from rules.embers.cards import LOCATIONS
 from rules.embers.players import heuristic
@@ -23,6 +22,7 @@ from rules.embers.preview import (
     legal_attacks,
 )
 from rules.errors import InvalidInput
+from rules.table.chance import Chance
 
 replace = State._replace
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from rules.chance import Chance
 from rules.embers import (
     NIGHT,
     Act,
@@ -24,6 +23,7 @@ from rules.embers import (
 )
 from rules.embers.cards import LOCATIONS
 from rules.errors import IllegalAction
+from rules.table.chance import Chance
 
 replace = State._replace
 WRAITH = "Dry Moss"  # its monster: the Smoke Wraith

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from rules.chance import Chance, Supplied
 from rules.embers import (
     NIGHT,
     Act,
@@ -26,7 +25,8 @@ from rules.embers import (
 )
 from rules.embers.cards import LOCATIONS
 from rules.errors import IllegalAction
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.chance import Chance, Supplied
 
 replace = State._replace  # a state with some fields changed
 

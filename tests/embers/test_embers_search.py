@@ -9,10 +9,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.chance import FastChance
 from rules.embers import Begin, State, advise, apply, heuristic, legal
 from rules.embers.search import strong_player
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.chance import FastChance
 
 
 @settings(max_examples=6, deadline=None)

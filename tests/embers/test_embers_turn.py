@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from rules.chance import Chance
 from rules.embers import (
     NIGHT,
     Act,
@@ -22,6 +21,7 @@ from rules.embers import (
 )
 from rules.embers.cards import LOCATIONS
 from rules.errors import IllegalAction, InvalidInput
+from rules.table.chance import Chance
 
 replace = State._replace  # a state with some fields changed
 

@@ -4,7 +4,6 @@ in the last hour, and why no reinforcement comes."""
 
 from __future__ import annotations
 
-from rules.chance import Chance
 from rules.embers import Begin, State, apply, initial
 from rules.embers.cards import EFFECTS, EVENTS, MANEUVERS, PASSIVES, Effect, Event, HeroAction
 from rules.embers.moves import no_reinforcement
@@ -17,6 +16,7 @@ from rules.embers.words import (
     passive_words,
     side_words,
 )
+from rules.table.chance import Chance
 
 replace = State._replace
 

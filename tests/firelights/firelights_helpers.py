@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from rules.cards import Card
 from rules.firelights import Begin, State, locations
-from rules.journey import Entry, Journey
+from rules.record.journey import Entry, Journey
+from rules.table.cards import Card
 
 __all__ = [
     "assert_refused",

@@ -18,7 +18,7 @@ from typing import Any
 
 from rules.firelights import State, locations
 from rules.firelights.strategy import BEGIN, SensiblePlayer, beacon_path, hopeless
-from rules.journey import Journey
+from rules.record.journey import Journey
 
 __all__ = [
     "APPROACH",

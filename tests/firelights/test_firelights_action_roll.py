@@ -12,7 +12,6 @@ from firelights_helpers import begun, play, where
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.cards import Card, Suit
 from rules.firelights import (
     Ask,
     BuyInformation,
@@ -24,6 +23,7 @@ from rules.firelights import (
     Search,
     read,
 )
+from rules.table.cards import Card, Suit
 
 LIGHT, SHADE, DARKNESS = Result.LIGHT, Result.SHADE, Result.DARKNESS
 

@@ -15,8 +15,6 @@ from typing import Any
 import pytest
 from firelights_helpers import assert_refused, begun, frozen, play, where
 
-from rules.cards import Card
-from rules.chance import Distribution, Pick
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import (
     Ask,
@@ -32,7 +30,9 @@ from rules.firelights import (
     apply,
     available,
 )
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.cards import Card
+from rules.table.chance import Distribution, Pick
 
 LIGHT, SHADE, DARKNESS = Result.LIGHT, Result.SHADE, Result.DARKNESS
 LOW = ["2H", "3D"]  # beaten by any forceful score of 4 or more

@@ -13,7 +13,7 @@ from firelights_helpers import assert_refused, frozen
 
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import APPROACHES, Begin, Character, Confront, available
-from rules.journey import Journey
+from rules.record.journey import Journey
 
 
 def test_the_three_approaches_are_forceful_patient_and_quick() -> None:

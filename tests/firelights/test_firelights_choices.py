@@ -14,10 +14,10 @@ from collections import Counter
 from firelights_helpers import assert_refused, begun, play
 from player import play_journey, random_seeds
 
-from rules.chance import Chance
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import Choose, Discover, Fight, Flee, Search, apply, option_text
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.chance import Chance
 
 SHADE, DARKNESS, LIGHT = [3, 3], [1, 1], [6, 6]  # forceful +2: scores 8, 4, 14
 

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from firelights_helpers import assert_refused, begun, play, where
 
-from rules.cards import Card
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import (
     CURSES,
@@ -29,7 +28,8 @@ from rules.firelights import (
     Search,
     available,
 )
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.cards import Card
 
 LOW = ["2H", "3D"]  # beaten by any forceful score of 4 or more
 HIGH = ["KH", "KS"]  # beaten by nothing short of 14

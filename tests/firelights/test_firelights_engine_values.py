@@ -14,12 +14,12 @@ from dataclasses import replace
 
 import pytest
 
-from rules.cards import Card, Suit, full_deck
-from rules.chance import Chance
 from rules.firelights import GAME, SensiblePlayer, State, WorldMap, locations
 from rules.firelights.strategy import journey_outcome
 from rules.firelights.world import NEIGHBOURS, direction
-from rules.simulate import run_seed
+from rules.play.simulate import run_seed
+from rules.table.cards import Card, Suit, full_deck
+from rules.table.chance import Chance
 
 
 def journey_states(seed: int, bold: bool = False) -> list[State]:

@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 from firelights_helpers import assert_refused, begun, frozen, play, where
 
-from rules.cards import Card
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import (
     FATIGUE_BOXES,
@@ -36,7 +35,8 @@ from rules.firelights import (
     locations,
     risk,
 )
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.cards import Card
 
 HIGH_PAIRS = [["KH", "KS"], ["KD", "KC"], ["QH", "QS"], ["QD", "QC"], ["JH", "JS"], ["JD", "JC"]]
 

@@ -15,7 +15,6 @@ from typing import Any
 from firelights_helpers import begun, play
 from player import play_journey, random_seeds
 
-from rules.cards import Card
 from rules.firelights import (
     Choose,
     Confront,
@@ -28,7 +27,8 @@ from rules.firelights import (
     hidden_paths,
 )
 from rules.firelights.world import path_letter
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.cards import Card
 
 DARKNESS, LIGHT = [1, 1], [6, 6]
 CELL = re.compile(r"\[-?\d+, -?\d+\]|\(-?\d+, -?\d+\)")

@@ -28,8 +28,6 @@ import pytest
 from firelights_helpers import assert_refused, begun, frozen
 from player import SensiblePlayer, journey_steps, play_journey, random_seeds
 
-from rules.cards import Deck
-from rules.chance import Chance
 from rules.errors import IllegalAction, InvalidInput, LanternError
 from rules.firelights import (
     APPROACHES,
@@ -54,7 +52,9 @@ from rules.firelights import (
     locations,
 )
 from rules.firelights.moves import ROLLING
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.cards import Deck
+from rules.table.chance import Chance
 
 SEEDS = random_seeds(20)
 MAX_STEPS = 2000
@@ -118,7 +118,7 @@ def test_the_sensible_player_meets_every_action(
 def test_sensible_journeys_round_trip_through_json(
     sensible_journeys: dict[int, Journey[Any, Any]],
 ) -> None:
-    """rules.journey: "Replaying the entries from the start, feeding back the recorded outcomes,
+    """rules.record.journey: "Replaying the entries from the start, feeding back the recorded outcomes,
     rebuilds the state exactly" — through json.dumps/loads and Journey.from_json."""
     for journey in sensible_journeys.values():
         again = round_trip(journey)
@@ -135,7 +135,7 @@ def test_a_seeded_journey_is_the_same_journey_every_time() -> None:
 
 
 def test_a_reloaded_journey_plays_on_as_if_never_stopped() -> None:
-    """rules.chance: "Replaying a journey and going on gives the same next outcomes as never
+    """rules.table.chance: "Replaying a journey and going on gives the same next outcomes as never
     having stopped." Stop half way, reload from JSON, and finish: the same journey."""
     seed, player = SEEDS[1], SensiblePlayer()
     whole = play_journey(seed)
@@ -212,7 +212,7 @@ def well_formed(state: State, kind: str, rng: random.Random) -> list[Any]:
 
 def ill_formed(state: State, rng: random.Random) -> Callable[[], Any]:
     """An action with bad arguments of its own (never valid, whatever the state), to build:
-    some are refused when built (rules.action checks each field), others when played."""
+    some are refused when built (rules.record.action checks each field), others when played."""
     return rng.choice(
         [
             lambda: Confront("sneaky"),
@@ -328,7 +328,7 @@ def test_locations_refuses_a_card_in_two_places_or_a_lost_card() -> None:
 def test_a_refused_action_changes_nothing(
     error: type[Exception], needle: str, action: Any, supplied: list[Any] | None
 ) -> None:
-    """rules.journey: ":meth:`play` is atomic: when the rules refuse an action, neither the state,
+    """rules.record.journey: ":meth:`play` is atomic: when the rules refuse an action, neither the state,
     the record nor the generator moves." The next seeded action then draws exactly what it would
     have drawn had the refused one never been tried."""
     journey, twin = begun("5C", seed=3), begun("5C", seed=3)

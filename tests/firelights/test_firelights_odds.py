@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 from firelights_helpers import assert_refused, begun, play
 
-from rules.cards import Card, full_deck
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import (
     Ask,
@@ -39,7 +38,8 @@ from rules.firelights import (
     odds,
     odds_for,
 )
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.cards import Card, full_deck
 
 NAMES = (Result.DARKNESS, Result.SHADE, Result.LIGHT)
 

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from firelights_helpers import begun, play
 
-from rules.cards import Card
 from rules.firelights import (
     OUTCOMES,
     Ask,
@@ -32,7 +31,8 @@ from rules.firelights import (
     ending,
 )
 from rules.firelights.summary import summary
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.cards import Card
 
 LIGHT, SHADE, DARKNESS = [6, 6], [3, 3], [1, 1]  # +2 against 4♥ and K♠: scores 14, 8, 4
 CARDS = ["4H", "KS"]

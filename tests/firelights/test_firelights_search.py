@@ -9,13 +9,13 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.chance import FastChance
 from rules.errors import LanternError
 from rules.firelights import GAME, SensiblePlayer, advise, apply
 from rules.firelights.moves import check
 from rules.firelights.search import Paced, PacedGame, choices, strong_player
 from rules.firelights.strategy import BEGIN
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.chance import FastChance
 
 
 @settings(max_examples=5, deadline=None)

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from firelights_helpers import begun
 
-from rules.cards import Card, Deck, Suit
 from rules.errors import InvalidInput
 from rules.firelights import (
     Begin,
@@ -27,8 +26,9 @@ from rules.firelights import (
 from rules.firelights.curses import CurseTrack
 from rules.firelights.strategy import BEGIN, best_approach, hopeless
 from rules.firelights.world import Region
-from rules.journey import Journey
-from rules.simulate import UNFINISHED, run_seed
+from rules.play.simulate import UNFINISHED, run_seed
+from rules.record.journey import Journey
+from rules.table.cards import Card, Deck, Suit
 
 FACES = [Card(rank, suit) for rank in (11, 12, 13) for suit in Suit]
 

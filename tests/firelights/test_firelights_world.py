@@ -16,7 +16,6 @@ import pytest
 from firelights_helpers import assert_refused, begun, frozen, play, where
 from player import beacon_path
 
-from rules.cards import Card, Deck, full_deck
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import (
     BEACONS,
@@ -32,7 +31,8 @@ from rules.firelights import (
     available,
 )
 from rules.firelights.world import NEIGHBOURS, Region, direction
-from rules.journey import Journey
+from rules.record.journey import Journey
+from rules.table.cards import Card, Deck, full_deck
 
 
 def cell_of(journey: Journey[Any, Any], code: str) -> tuple[int, int]:

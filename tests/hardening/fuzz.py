@@ -36,7 +36,7 @@ from stateful_play import DRIVERS, Driver, assert_refused, replayed, voidlight_c
 
 from rules.embers import DIFFICULTIES
 from rules.errors import IllegalAction, LanternError
-from rules.journey import Journey
+from rules.record.journey import Journey
 
 ACTIONS = 100_000
 CARD_FILES = 1_000

@@ -65,7 +65,7 @@ def play(mode: str, book: Any, seed: int, actions: int) -> None:
 def share(mode: str, path: Path, seed: int, actions: int) -> None:
     """Play alongside another process: wait for ``go``; on JourneyChanged say so, open the
     journey again (as the message asks) and go on from what it holds."""
-    from rules.store import JourneyChanged
+    from rules.book.store.database import JourneyChanged
 
     sys.stdin.readline()
     book = JourneyBook.open(path, game=GAMES[mode])

@@ -31,7 +31,7 @@ from rules.embers import actions as EA
 from rules.errors import InvalidInput
 from rules.firelights import actions as FA
 from rules.firelights.moves import ROLLING
-from rules.journey import Journey
+from rules.record.journey import Journey
 from rules.voidlight import actions as VA
 from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, SLOTS
 from rules.voidlight.moves import ABOUT

@@ -13,11 +13,11 @@ import pytest
 from hardening_helpers import digest, journeys
 
 from rules.book import JourneyBook, list_journeys
+from rules.book.store.database import CorruptJourney
 from rules.errors import InvalidInput
 from rules.firelights import Ask, Begin, BuyInformation, Consult, Rest, Travel
 from rules.firelights.actions import parse
-from rules.journey import Journey
-from rules.store import CorruptJourney
+from rules.record.journey import Journey
 
 __all__ = ["journeys"]  # the folder fixture, autouse
 

@@ -1,9 +1,9 @@
 """Issue 12, the bad-input catalogue, card and table files (and issue 19's journey files edited
-to another possible value, refused by opening or by the full check, rules.book_verify): "Embers card files (missing fields,
+to another possible value, refused by opening or by the full check, rules.book.verify): "Embers card files (missing fields,
 wrong types, 11 or 13 fire cards, duplicate heroes, unknown locations, an effect outside the
 vocabulary), table files" — each a test that checks the error's class and message and that no
 file changed. Card files are read through ``load`` and through a journey started on them
-(refused before a journey file is made); tables through ``rules.tables.load_file``.
+(refused before a journey file is made); tables through ``rules.table.tables.load_file``.
 """
 
 from __future__ import annotations
@@ -15,14 +15,13 @@ from pathlib import Path
 import pytest
 from hardening_helpers import Case, assert_refused_untouched, journeys, registry
 
-from rules import book_open
-from rules.book import JourneyBook
-from rules.book_open import SnapshotDistrusted
-from rules.book_verify import verify
+from rules.book import JourneyBook, opening
+from rules.book.opening import SnapshotDistrusted
+from rules.book.store.database import CorruptJourney
+from rules.book.verify import verify
 from rules.embers.cards import SHIPPED, load
 from rules.errors import InvalidInput
-from rules.store import CorruptJourney
-from rules.tables import load_file
+from rules.table.tables import load_file
 from rules.voidlight import Create, Credits, Fortune
 
 __all__ = ["journeys"]  # the folder fixture, autouse
@@ -331,9 +330,9 @@ EVERY = 8  # a snapshot every 8 entries: the journey below has two
 
 def voidlight_journey(folder: Path) -> Path:
     """A closed Voidlight journey of 20 entries, credits gained and spent (snapshots after 8
-    and 16: rules.book_open.SNAPSHOT_EVERY is patched while it is played)."""
+    and 16: rules.book.opening.SNAPSHOT_EVERY is patched while it is played)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(book_open, "SNAPSHOT_EVERY", EVERY)
+        patch.setattr(opening, "SNAPSHOT_EVERY", EVERY)
         book = JourneyBook.start("vex", game="voidlight", seed=5, folder=folder)
         book.play(Create("Vex", "she/her", 2, 1, 1, 1))
         for n in range(19):
@@ -428,7 +427,7 @@ def test_an_edited_snapshot_or_count_opens_rebuilt_from_the_record_with_a_warnin
     """Issue 19: "the snapshot edited to another possible state ... the snapshot's count
     edited": opening rebuilds from the record, with the warning, never the edited state."""
     path = voidlight_journey(journeys)
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", EVERY)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", EVERY)
     with JourneyBook.open(path) as book:
         state = book.state
     for edit in ("UPDATE snapshots SET state = replace(state, '\"credits\":', "

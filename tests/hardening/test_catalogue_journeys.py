@@ -20,9 +20,15 @@ import pytest
 from hardening_helpers import Case, assert_refused_untouched, journeys, registry
 
 from rules.book import JourneyBook
+from rules.book.store.database import (
+    SCHEMA_VERSION,
+    CorruptJourney,
+    NewerJourney,
+    NotAJourney,
+    WrongGame,
+)
 from rules.embers import heuristic
 from rules.embers.cards import SHIPPED
-from rules.store import SCHEMA_VERSION, CorruptJourney, NewerJourney, NotAJourney, WrongGame
 from rules.voidlight import Create, Fortune
 
 __all__ = ["journeys"]  # the folder fixture, autouse

@@ -17,9 +17,8 @@ from typing import Any
 import pytest
 from hardening_helpers import journeys
 
-from rules import book_open
-from rules.book import JourneyBook
-from rules.book_open import SnapshotDistrusted
+from rules.book import JourneyBook, opening
+from rules.book.opening import SnapshotDistrusted
 from rules.voidlight import Create, Fortune, StartEncounter
 
 __all__ = ["journeys"]  # the folder fixture, autouse
@@ -46,7 +45,7 @@ def _items_11(state: dict[str, Any]) -> None:
 def test_an_edited_voidlight_snapshot_is_distrusted_and_rebuilt(
     journeys: Path, monkeypatch: pytest.MonkeyPatch, edit: Callable[[dict[str, Any]], None], problem: str
 ) -> None:  # fmt: skip
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", 4)
     opened = JourneyBook.start("vex", game="voidlight", seed=5)
     opened.play(Create("Vex", "she/her", 2, 1, 1, 1), [[3]])
     opened.play(StartEncounter("Hull noises", 4))

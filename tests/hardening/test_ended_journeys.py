@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "firelights"))
 from test_firelights_journeys import well_formed
 
 from rules.firelights import GAME, available
-from rules.journey import Journey
+from rules.record.journey import Journey
 
 
 @pytest.mark.parametrize("block", range(4))

@@ -29,10 +29,11 @@ from hypothesis import strategies as st
 from IPython.core.interactiveshell import InteractiveShell
 
 from rules.book import JourneyBook, Note
-from rules.export import blocks, escape, inert_markdown, to_markdown
+from rules.book.export import blocks, to_markdown
 from rules.firelights import Begin, Slip
-from widgets.journal import JournalEntry, load_ipython_extension, to_notebook
-from widgets.sanitize import ALLOWED_TAGS, markdown_html
+from rules.record.markdown import escape, inert_markdown
+from widgets.parts.journal import JournalEntry, load_ipython_extension, to_notebook
+from widgets.parts.sanitize import ALLOWED_TAGS, markdown_html
 
 #: What a player or a shared journey file might hold: each must come out as text, never as code.
 PAYLOADS = {
@@ -62,7 +63,7 @@ PAYLOADS = {
 }
 IDS = list(PAYLOADS)
 SAFE_SCHEMES = {"http", "https", "mailto"}
-#: The tags of a journal entry's own frame around the player's text (widgets/journal.py).
+#: The tags of a journal entry's own frame around the player's text (widgets/parts/journal.py).
 FRAME_TAGS = frozenset({"div", "small", "i"})
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "srcdoc", "xlink:href", "background"}
 _PERMISSIVE = mistune.create_markdown(

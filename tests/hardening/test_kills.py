@@ -27,7 +27,7 @@ import pytest
 from hardening_helpers import digest, journeys
 
 from rules.book import JourneyBook
-from rules.store import JourneyChanged
+from rules.book.store.database import JourneyChanged
 
 __all__ = ["journeys"]  # the folder fixture, autouse
 

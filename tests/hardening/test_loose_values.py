@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 from hardening_helpers import digest, journeys
 
-from rules.action import NAME_LIMIT, PRONOUNS_LIMIT, TEXT_LIMIT
 from rules.book import SEED_ENV, JourneyBook
-from rules.book_journal import NOTE_LIMIT
+from rules.book.journal import NOTE_LIMIT
 from rules.errors import InvalidInput
 from rules.firelights import Ask, Begin, Rest, Slip
 from rules.firelights.actions import parse
-from rules.journey import short_repr
-from rules.physical import parse_table_results
+from rules.record.action import NAME_LIMIT, PRONOUNS_LIMIT, TEXT_LIMIT
+from rules.record.journey import short_repr
+from rules.table.physical import parse_table_results
 
 __all__ = ["journeys"]  # the folder fixture, autouse
 

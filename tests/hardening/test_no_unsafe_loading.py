@@ -25,12 +25,12 @@ import pytest
 from hardening_helpers import journeys
 
 from rules import embers
-from rules.action import NAME_LIMIT
 from rules.book import JourneyBook
 from rules.embers.cards import SHIPPED
 from rules.errors import InvalidInput
 from rules.firelights import Begin, Slip
-from rules.journey import Journey
+from rules.record.action import NAME_LIMIT
+from rules.record.journey import Journey
 
 __all__ = ["journeys"]  # the folder fixture, autouse
 
@@ -55,7 +55,7 @@ ALLOWED: dict[tuple[str, str], str] = {
         "round-trips the repr of a Card and a Deck the test built itself (STYLE: value objects "
         "whose repr round-trips), with only Card, Suit and Deck in scope; no file is read"
     ),
-    ("rules/simulate.py", "pickle"): (
+    ("rules/play/simulate.py", "pickle"): (
         "pickles a simulation job it built itself to hand it to its own executor's workers (as "
         "concurrent.futures does with any call) and unpickles only those bytes in the worker; "
         "it never reads a file"
@@ -64,7 +64,7 @@ ALLOWED: dict[tuple[str, str], str] = {
         "imports widgets.<game>.advice for the panel's own game_name, a class attribute of the "
         "shipped panels (firelights, voidlight, embers); nothing read from a file or a player"
     ),
-    ("rules/journey.py", "importlib.import_module"): (
+    ("rules/record/journey.py", "importlib.import_module"): (
         "imports a game's module from the fixed GAMES table; a game name read from a journey "
         "file is checked against GAMES first (game() refuses any other)"
     ),

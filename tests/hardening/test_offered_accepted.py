@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from rules import embers, firelights, voidlight
-from rules.action import check_action
-from rules.chance import Chance
-from rules.journey import Journey
+from rules.record.action import check_action
+from rules.record.journey import Journey
+from rules.table.chance import Chance
 from rules.voidlight.moves import KINDS
 from rules.voidlight.owed import passed_by
 

@@ -11,8 +11,8 @@ import pytest
 from hardening_helpers import journeys
 
 from rules.book import JourneyBook
+from rules.book.store.database import JourneyChanged
 from rules.firelights import Ask, Begin
-from rules.store import JourneyChanged
 
 __all__ = ["journeys"]  # the folder fixture, autouse
 

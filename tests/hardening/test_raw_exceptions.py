@@ -15,8 +15,8 @@ from rules.book import JourneyBook
 from rules.embers import start_options
 from rules.embers.cards import MAX_CARD_FILE, SHIPPED, loads, shipped
 from rules.errors import IllegalAction, InvalidInput
-from rules.journey import Journey, game
-from rules.simulate import simulate
+from rules.play.simulate import simulate
+from rules.record.journey import Journey, game
 
 NOT_ACTIONS = [None, "begin", 5, {}, [], {"kind": "begin"}]
 
@@ -141,7 +141,7 @@ def _catch(found: list[BaseException], run: Any) -> None:
 
 
 def test_a_journal_entry_with_a_lone_surrogate_is_refused_in_words(tmp_path: Path) -> None:
-    from widgets.journal import journal
+    from widgets.parts.journal import journal
 
     book = JourneyBook.start("wick", game="firelights", folder=tmp_path)
     with pytest.raises(InvalidInput, match=r"a journal entry holds a lone surrogate"):

@@ -27,8 +27,8 @@ from hardening_helpers import journeys
 from test_kills import CHILD, HERE, reopened
 
 from rules.book import JourneyBook
-from rules.book_follow import PlayedFirst
-from rules.book_verify import verify
+from rules.book.follow import PlayedFirst
+from rules.book.verify import verify
 from rules.voidlight import Create, Join, legal
 
 sys.path[:0] = [str(HERE.parent / "voidlight")]

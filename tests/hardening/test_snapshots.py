@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 from hardening_helpers import journeys
 
-from rules import book_open
-from rules.book import JourneyBook
-from rules.book_open import SnapshotDistrusted
+from rules.book import JourneyBook, opening
+from rules.book.opening import SnapshotDistrusted
 from rules.firelights import GAME, Ask, Begin, Rest, available
 
 __all__ = ["journeys"]  # the folder fixture, autouse
@@ -25,7 +24,7 @@ __all__ = ["journeys"]  # the folder fixture, autouse
 
 @pytest.fixture(autouse=True)
 def often(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", 4)
 
 
 def _played() -> tuple[Path, Any]:

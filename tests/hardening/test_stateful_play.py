@@ -11,7 +11,7 @@ every step, clone/replay equals original"):
   damage against the target's health);
 - an action the rules do not offer now, or one with a value out of range, is refused and the
   journey is as it was ("when the rules refuse, neither the state, the record nor the generator
-  moves", rules/journey.py);
+  moves", rules/record/journey.py);
 - undo gives back the state before the action; redo gives back the state undo took away
   ("exactly as it went"); a reroll keeps the first try, marked superseded;
 - the record, through JSON, replays to the state the journey reached.
@@ -54,13 +54,12 @@ from stateful_play import (
     voidlight_crew,
 )
 
-from rules import book_open
-from rules import journey as journey_module
-from rules.book import JourneyBook
+from rules.book import JourneyBook, opening
 from rules.embers import DIFFICULTIES
 from rules.errors import IllegalAction, LanternError
 from rules.firelights.moves import KINDS as FIRELIGHTS_KINDS
-from rules.journey import Entry, Journey
+from rules.record import journey as journey_module
+from rules.record.journey import Entry, Journey
 from rules.voidlight.moves import FREE
 from rules.voidlight.moves import KINDS as VOIDLIGHT_KINDS
 
@@ -234,8 +233,8 @@ class BookPlay(Play):
     remembered: ClassVar[int] = 4
 
     def begin(self, seed: int, options: dict[str, Any]) -> Any:
-        self.saved = (book_open.SNAPSHOT_EVERY, journey_module.REMEMBERED_POINTS)
-        book_open.SNAPSHOT_EVERY = self.snapshot_every
+        self.saved = (opening.SNAPSHOT_EVERY, journey_module.REMEMBERED_POINTS)
+        opening.SNAPSHOT_EVERY = self.snapshot_every
         journey_module.REMEMBERED_POINTS = self.remembered
         self.folder = Path(tempfile.mkdtemp(prefix="lantern-stateful-"))
         return JourneyBook.start("stateful", game=self.game, seed=seed, options=options,
@@ -254,7 +253,7 @@ class BookPlay(Play):
                 assert again.state == state
                 assert replayed(again.journey) == state
         finally:
-            book_open.SNAPSHOT_EVERY, journey_module.REMEMBERED_POINTS = self.saved
+            opening.SNAPSHOT_EVERY, journey_module.REMEMBERED_POINTS = self.saved
             shutil.rmtree(self.folder, ignore_errors=True)
 
 

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from rules import voidlight
-from rules.action import NAME_LIMIT, PLAYER_TEXT_LIMITS, PRONOUNS_LIMIT
 from rules.book import JourneyBook
+from rules.book.store.database import Store
 from rules.embers.cards import SHIPPED, loads
 from rules.errors import InvalidInput
 from rules.firelights import Begin
-from rules.journey import Journey
-from rules.store import Store
+from rules.record.action import NAME_LIMIT, PLAYER_TEXT_LIMITS, PRONOUNS_LIMIT
+from rules.record.journey import Journey
 
 LONG = "K" * (NAME_LIMIT + 1)
 

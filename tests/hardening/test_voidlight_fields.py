@@ -1,12 +1,12 @@
-"""Issue 12, item 2: the field check of rules.action holds for every game built on it, Voidlight
+"""Issue 12, item 2: the field check of rules.record.action holds for every game built on it, Voidlight
 too (its package is not changed: the check comes from the shared base)."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.action import TEXT_LIMIT
 from rules.errors import InvalidInput
+from rules.record.action import TEXT_LIMIT
 from rules.voidlight.actions import Elapse, SetTimer, parse
 
 

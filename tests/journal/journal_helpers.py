@@ -8,9 +8,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from rules import codec
 from rules.book import JourneyBook
 from rules.firelights import Ask, Begin, Rest, available
+from rules.record import codec
 
 __all__ = [
     "as_schema",
@@ -79,7 +79,7 @@ def scripted(name: str = "golden") -> JourneyBook[Any, Any]:
 
 def as_schema(path: Path, version: int) -> None:
     """The (closed) journey file as the Lantern of schema ``version`` (1 to 3) wrote it: before
-    4, no chain of hashes (rules.store_chain); before 3, each snapshot whole and no table of
+    4, no chain of hashes (rules.book.store.chain); before 3, each snapshot whole and no table of
     pieces; the version in the header and the table."""
     db = sqlite3.connect(path)
     with db:

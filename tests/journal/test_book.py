@@ -16,13 +16,12 @@ from typing import Any
 import pytest
 from journal_helpers import begin, digest, listing, played, simple_action, step
 
-from rules import book as book_module
-from rules import journey as journey_module
-from rules.book import SNAPSHOT_EVERY, JourneyBook, list_journeys
+from rules.book import SNAPSHOT_EVERY, JourneyBook, list_journeys, opening
+from rules.book.store.database import JourneyChanged, NotAJourney, Store
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import Begin, Choose, Consult, Discover
-from rules.journey import Journey
-from rules.store import JourneyChanged, NotAJourney, Store
+from rules.record import journey as journey_module
+from rules.record.journey import Journey
 
 
 def reference(actions: int, seed: int = 7) -> Journey[Any, Any]:
@@ -134,7 +133,7 @@ def test_each_action_is_committed_before_play_returns(journeys: Path) -> None:
 
 
 def test_an_open_store_runs_in_wal_mode_with_synchronous_full(journeys: Path) -> None:
-    """rules.store: "in WAL mode with synchronous=FULL": a commit is on disk before play returns
+    """rules.book.store.database: "in WAL mode with synchronous=FULL": a commit is on disk before play returns
     (NORMAL would lose the last commits to a power cut). Checked on the connection itself, for a
     new journey and for one opened again."""
     book = played("wick", 2)
@@ -361,13 +360,13 @@ def test_snapshots_of_other_rules_code_are_not_trusted_and_are_rebuilt(
     same(again, reference(actions))
     again.close()
     code = sqlite3.connect(book.path).execute("SELECT code FROM snapshots").fetchall()
-    assert code == [(book_module.book_open.rules_fingerprint(),)]
+    assert code == [(opening.rules_fingerprint(),)]
 
 
 def test_a_state_the_codec_cannot_hold_means_no_snapshots_not_an_error(
     journeys: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(book_module.book_open.codec, "encode", lambda value: {"not": "a state"})
+    monkeypatch.setattr(opening.codec, "encode", lambda value: {"not": "a state"})
     book = played("wick", SNAPSHOT_EVERY + 2)
     assert sqlite3.connect(book.path).execute("SELECT count(*) FROM snapshots").fetchone() == (0,)
     book.close()
@@ -492,8 +491,8 @@ def test_rows_an_open_falls_back_to_replaying_are_checked_as_the_rows_after_a_sn
     """Issue #12: "a bad row is a CorruptJourney naming the row and the field". Opening checks
     the rows after the latest snapshot; when that snapshot is distrusted and opening replays from
     an earlier point, the rows it replays are checked the same way."""
-    from rules.book_open import SnapshotDistrusted
-    from rules.store import CorruptJourney
+    from rules.book.opening import SnapshotDistrusted
+    from rules.book.store.database import CorruptJourney
 
     book = played("wick", SNAPSHOT_EVERY + 5)
     book.close()

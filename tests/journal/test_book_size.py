@@ -1,6 +1,6 @@
 """Issue 11, "Journey Book size and reopen": snapshots keep the long lists of a state in shared
-pieces (rules.codec.pack, table ``chunks``, schema 3), opening reads the last trusted snapshot and
-the rows after it only (rules.book_pages), and files of schema 2, as the Lantern before this one
+pieces (rules.record.codec.pack, table ``chunks``, schema 3), opening reads the last trusted snapshot and
+the rows after it only (rules.book.pages), and files of schema 2, as the Lantern before this one
 wrote them, still open and are upgraded in place."""
 
 from __future__ import annotations
@@ -17,14 +17,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 from journal_helpers import as_schema, begin
 
-from rules import book_open, book_pages, codec, store_check
-from rules.book import JourneyBook
-from rules.book_open import SnapshotDistrusted
-from rules.book_pages import Record
+from rules.book import JourneyBook, opening, pages
+from rules.book.opening import SnapshotDistrusted
+from rules.book.pages import Record
+from rules.book.store import check
+from rules.book.store.database import CorruptJourney, NewerJourney
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import Consult
-from rules.journey import Journey
-from rules.store import CorruptJourney, NewerJourney
+from rules.record import codec
+from rules.record.journey import Journey
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 EVERY = 16
@@ -33,7 +34,7 @@ TABLES = ("region", "theme", "event", "story")
 
 @pytest.fixture(autouse=True)
 def often(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", EVERY)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", EVERY)
 
 
 def rolled(actions: int, name: str = "wick") -> JourneyBook[Any, Any]:
@@ -76,20 +77,20 @@ json_values = st.recursive(
 
 
 def pick(chunks: dict[str, str]) -> Any:
-    """A ``fetch`` for rules.codec.unpack: the texts of the hashes asked for that ``chunks`` has."""
+    """A ``fetch`` for rules.record.codec.unpack: the texts of the hashes asked for that ``chunks`` has."""
     return lambda digests: {digest: chunks[digest] for digest in digests if digest in chunks}
 
 
 @given(json_values)
 def test_packed_data_unpacks_to_itself(data: Any) -> None:
-    """rules.codec.pack: "every list longer than FAN cut into pieces ... unpack: what pack was
+    """rules.record.codec.pack: "every list longer than FAN cut into pieces ... unpack: what pack was
     given"."""
     chunks: dict[str, str] = {}
     assert codec.unpack(codec.pack(data, chunks), pick(chunks)) == data
 
 
 def test_a_list_that_only_grew_keeps_its_pieces() -> None:
-    """rules.codec.pack: "the pieces of a list that only grew are the same pieces, with the same
+    """rules.record.codec.pack: "the pieces of a list that only grew are the same pieces, with the same
     hashes, in the next snapshot: the file keeps each once"."""
     slips = [f"Story: slip {n}" for n in range(5 * codec.FAN + 3)]
     before: dict[str, str] = {}
@@ -124,7 +125,7 @@ def stored(path: Path) -> int:
 
 
 def test_snapshots_of_a_growing_state_share_their_pieces(journeys: Path) -> None:
-    """rules.store: "a snapshot holds only what changed since the one before, so a long
+    """rules.book.store.database: "a snapshot holds only what changed since the one before, so a long
     journey's file grows with its length, not with its square". Each roll on the tables adds a
     slip, so a snapshot held whole is longer each time: ten more snapshots would then add more
     and more (1.65 times as much from the 20th to the 30th as from the 10th to the 20th)."""
@@ -146,7 +147,7 @@ def test_snapshots_of_a_growing_state_share_their_pieces(journeys: Path) -> None
 
 
 def test_an_edited_piece_is_distrusted_and_the_state_rebuilt(journeys: Path) -> None:
-    """rules.book_open: a snapshot that does not decode "is skipped with a SnapshotDistrusted
+    """rules.book.opening: a snapshot that does not decode "is skipped with a SnapshotDistrusted
     warning ... and the one before it tried"."""
     book = rolled(10 * EVERY)
     path, state = book.path, book.state
@@ -175,14 +176,14 @@ def unread(book: Any) -> int:
 def test_opening_reads_only_the_rows_after_the_last_snapshot(
     journeys: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """rules.book_pages: the first places "read a page of rows at a time the first time one of
+    """rules.book.pages: the first places "read a page of rows at a time the first time one of
     them is asked for. Nothing is made for a place before that"; the list "answers as a list"."""
     book = rolled(10 * EVERY + 5)
     book.reroll()
     book.play(Consult("story"))
     entries, state, record, actions = list(book.entries), book.state, book.to_json(), book.actions
     book.close()
-    monkeypatch.setattr(book_pages, "PAGE", 32)
+    monkeypatch.setattr(pages, "PAGE", 32)
     again = JourneyBook.open("wick")
     assert unread(again) == 10 * EVERY  # the snapshot after 160 entries, then 7 rows replayed
     assert again.state == state and again.actions == actions == len(entries) - 1
@@ -225,12 +226,12 @@ def test_a_closed_book_says_its_earlier_entries_need_it_open(journeys: Path) -> 
 
 
 def test_a_row_before_the_snapshot_is_checked_when_read_and_by_check(journeys: Path) -> None:
-    """rules.store_check.check_rows: "An older row is checked the same way when it is read ...
+    """rules.book.store.check.check_rows: "An older row is checked the same way when it is read ...
     and all of them by JourneyBook.check"."""
     book = rolled(3 * EVERY)
     path = book.path
     book.close()
-    assert store_check.trusted_seq(sqlite3.connect(path)) > 3
+    assert check.trusted_seq(sqlite3.connect(path)) > 3
     execute(path, """UPDATE book SET body = '{"kind": "consult"' WHERE seq = 3""")
     again = JourneyBook.open("wick")  # the row is not replayed: opening does not read it
     with pytest.raises(InvalidInput, match="row 3 holds broken JSON"):
@@ -243,7 +244,7 @@ def test_a_row_before_the_snapshot_is_checked_when_read_and_by_check(journeys: P
 def test_an_edited_snapshot_is_rebuilt_and_check_finds_one_sealed_as_found(
     journeys: Path,
 ) -> None:
-    """rules.store_chain: a snapshot edited into another possible state is no longer sealed to
+    """rules.book.store.chain: a snapshot edited into another possible state is no longer sealed to
     the record: opening rebuilds it with a warning. A file edited before it had its chain is
     sealed as found when it is upgraded; JourneyBook.check: "one replay of the record from the
     start, which must give the state the book holds from its snapshots" still tells."""
@@ -289,7 +290,7 @@ def versions(path: Path) -> tuple[int, int]:
 def test_a_schema_2_file_opens_from_its_whole_snapshots_then_is_upgraded(
     journeys: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """rules.store: "An older file is read as it is (a snapshot of version 2 holds its state
+    """rules.book.store.database: "An older file is read as it is (a snapshot of version 2 holds its state
     whole) and upgraded in place by the commit that first needs it, in that one transaction (its
     snapshots then cut into pieces)"."""
     book = rolled(5 * EVERY + 3)
@@ -313,7 +314,7 @@ def test_a_schema_2_file_opens_from_its_whole_snapshots_then_is_upgraded(
     third = JourneyBook.open("wick")
     assert third.state == state == replayed(third)
     third.close()
-    monkeypatch.setattr(store_check, "SCHEMA_VERSION", 3)
+    monkeypatch.setattr(check, "SCHEMA_VERSION", 3)
     with pytest.raises(NewerJourney, match="schema version 4"):
         JourneyBook.open("wick")
 
@@ -363,11 +364,11 @@ class FakeStore:
 
 
 def test_a_record_answers_as_a_list_reading_a_page_only_when_asked() -> None:
-    """rules.book_pages.Record: "It answers as a list: reading a place, a slice, iterating,
+    """rules.book.pages.Record: "It answers as a list: reading a place, a slice, iterating,
     comparing read what they need first; a slice from the start stays a record"."""
     store = FakeStore(1200)
-    pages = book_pages.Pages(lambda: store, 1000, 0)  # type: ignore[arg-type, return-value]
-    record = Record([book_pages.UNREAD] * 1000 + [10000, 10010], pages, "seq", 1000)
+    paged = pages.Pages(lambda: store, 1000, 0)  # type: ignore[arg-type, return-value]
+    record = Record([pages.UNREAD] * 1000 + [10000, 10010], paged, "seq", 1000)
     expected = [place * 10 for place in range(1002)]
     assert len(record) == 1002 and record.unread == 1000 and store.reads == 0
     assert record[-1] == 10010 and record[1001] == 10010 and store.reads == 0
@@ -379,13 +380,13 @@ def test_a_record_answers_as_a_list_reading_a_page_only_when_asked() -> None:
     head.append(-1)
     assert head[-1] == -1 and head[:3] == [0, 10, 20]
     assert head == [*expected[:650], -1] and head.unread == 0
-    fresh = Record([book_pages.UNREAD] * 1000 + [10000, 10010], pages, "seq", 1000)
+    fresh = Record([pages.UNREAD] * 1000 + [10000, 10010], paged, "seq", 1000)
     assert fresh == expected and list(reversed(fresh)) == expected[::-1]
     assert 5000 in fresh and fresh.index(5000) == 500 and repr(fresh[:2]) == "[0, 10]"
-    again = Record([book_pages.UNREAD] * 1000 + [10000, 10010], pages, "seq", 1000)
+    again = Record([pages.UNREAD] * 1000 + [10000, 10010], paged, "seq", 1000)
     again[0] = -5  # a change in the first places reads them all first
     assert again == [-5, *expected[1:]]
     store.closed = True
-    closed = Record([book_pages.UNREAD] * 3, pages, "seq", 3)
+    closed = Record([pages.UNREAD] * 3, paged, "seq", 3)
     with pytest.raises(IllegalAction, match="this journey book is closed"):
         closed[1]

@@ -22,7 +22,7 @@ import pytest
 from journal_helpers import begin, simple_action
 
 from rules.book import JourneyBook
-from rules.journey import Journey
+from rules.record.journey import Journey
 
 HERE = Path(__file__).resolve().parent
 ACTIONS = 1000

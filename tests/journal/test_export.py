@@ -20,8 +20,8 @@ import nbformat
 import pytest
 from journal_helpers import scripted
 
-from rules.export import blocks, to_markdown
-from widgets.journal import export, to_notebook
+from rules.book.export import blocks, to_markdown
+from widgets.parts.journal import export, to_notebook
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -94,7 +94,7 @@ def test_export_goes_next_to_the_journey_by_default(journeys: Path) -> None:
 def test_the_default_journeys_export_never_shares_a_name_with_the_games_notebook(
     journeys: Path,
 ) -> None:
-    """widgets.journal: the default journey is named after its game, and a plain
+    """widgets.parts.journal: the default journey is named after its game, and a plain
     ``firelights.ipynb`` would open as a second tab named like the game's notebook."""
     from rules.book import JourneyBook
 
@@ -111,11 +111,11 @@ def test_the_default_journeys_export_never_shares_a_name_with_the_games_notebook
 
 
 def test_loading_the_journal_extension_does_not_import_nbformat() -> None:
-    """widgets.journal.to_notebook: "nbformat is imported here, not with the module: it brings
-    jsonschema, over a second that ``%load_ext widgets.journal`` would otherwise cost". In a fresh
+    """widgets.parts.journal.to_notebook: "nbformat is imported here, not with the module: it brings
+    jsonschema, over a second that ``%load_ext widgets.parts.journal`` would otherwise cost". In a fresh
     interpreter (this one has long since imported nbformat), importing the module loads neither."""
     probe = (
-        "import sys, widgets.journal; "
+        "import sys, widgets.parts.journal; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('nbformat', 'jsonschema')))"
     )
     root = Path(__file__).resolve().parents[2]

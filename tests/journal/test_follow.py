@@ -1,5 +1,5 @@
 """Issue 17, a seat for each player (following): a Journey Book open in a second process sees
-what another wrote (rules.book_follow), and two writers never lose or duplicate an action: the
+what another wrote (rules.book.follow), and two writers never lose or duplicate an action: the
 one whose write loses the race is told in a sentence and sees the winner's action."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import pytest
 from journal_helpers import begin, played, step
 
 from rules.book import JourneyBook
-from rules.book_follow import PlayedFirst
+from rules.book.follow import PlayedFirst
+from rules.book.store.database import JourneyChanged
 from rules.firelights import Ask
-from rules.store import JourneyChanged
 from rules.voidlight import Check, CreateRandom, Join
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,13 +21,12 @@ from typing import Any
 import pytest
 from journal_helpers import as_schema, begin, step
 
-from rules import book_open
-from rules.book import JourneyBook
-from rules.book_open import SnapshotDistrusted
-from rules.book_verify import main, verify
-from rules.journey import Journey, game
-from rules.store import CorruptJourney, Row
-from rules.store_check import LIVE
+from rules.book import JourneyBook, opening
+from rules.book.opening import SnapshotDistrusted
+from rules.book.store.check import LIVE
+from rules.book.store.database import CorruptJourney, Row
+from rules.book.verify import main, verify
+from rules.record.journey import Journey, game
 
 EVERY = 8
 FIELDS = ("kind", "body", "chance", "supplied", "superseded", "undone", "ref", "cell", "at", "hash")
@@ -35,7 +34,7 @@ FIELDS = ("kind", "body", "chance", "supplied", "superseded", "undone", "ref", "
 
 @pytest.fixture(autouse=True)
 def often(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", EVERY)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", EVERY)
 
 
 def journey(folder: Path) -> Path:
@@ -62,7 +61,7 @@ def journey(folder: Path) -> Path:
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(book_open, "SNAPSHOT_EVERY", EVERY)
+        patch.setattr(opening, "SNAPSHOT_EVERY", EVERY)
         return journey(tmp_path_factory.mktemp("template"))
 
 
@@ -243,7 +242,7 @@ def test_an_edited_journey_row_is_refused(
 def test_a_file_from_before_the_chain_opens_and_is_upgraded_in_one_transaction(
     template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """rules.store: "An older file is checked as it is, then upgraded in place when it is
+    """rules.book.store.database: "An older file is checked as it is, then upgraded in place when it is
     opened for play, in one transaction (a crash leaves it as it was)"."""
     path = tmp_path / "wick.lantern"
     shutil.copyfile(template, path)
@@ -255,12 +254,12 @@ def test_a_file_from_before_the_chain_opens_and_is_upgraded_in_one_transaction(
     def crash(*_args: object) -> None:
         raise sqlite3.OperationalError("disk I/O error (a crash mid-upgrade)")
 
-    monkeypatch.setattr("rules.store_chain.rechain", crash)
+    monkeypatch.setattr("rules.book.store.chain.rechain", crash)
     with pytest.raises(CorruptJourney, match="disk I/O error"):
         JourneyBook.open(path)
     assert path.read_bytes() == old  # rolled back: still a schema 3 file
     monkeypatch.undo()
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", EVERY)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", EVERY)
     book = JourneyBook.open(path)
     assert book.state == record and book.can_redo
     step(book)

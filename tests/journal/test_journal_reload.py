@@ -25,7 +25,7 @@ from rules.firelights import Discover, Rest
 from widgets.firelights import FirelightsPanel
 from widgets.firelights.action_bar import last_approach
 from widgets.frame import JourneyControls, connection
-from widgets.journal import _journal_magic, cell_source, forget_seen, journal, missing_entries
+from widgets.parts.journal import _journal_magic, cell_source, forget_seen, journal, missing_entries
 
 
 class FakeCommands:
@@ -140,7 +140,7 @@ def test_load_ext_again_says_nothing_and_the_magic_still_works(
     shell = InteractiveShell.instance()
     try:
         for _ in range(3):
-            result = shell.run_cell("%load_ext widgets.journal")
+            result = shell.run_cell("%load_ext widgets.parts.journal")
             assert result.success
         assert capsys.readouterr().out == ""
         assert shell.run_cell("%%journal\nStill written.").success
@@ -271,7 +271,7 @@ def _first_choice(book: JourneyBook[Any, Any]) -> Any:
 
 
 def test_last_approach_reads_back_through_actions_without_one() -> None:
-    from rules.journey import Entry
+    from rules.record.journey import Entry
 
     entries = [Entry({"kind": "search", "approach": "patient"}), Entry({"kind": "rest"})]
     assert last_approach(entries) == "patient"

@@ -19,8 +19,8 @@ import pytest
 from journal_helpers import begin, step
 
 from rules.book import JourneyBook
-from widgets import journal as journal_module
-from widgets.journal import JournalEntry, journal
+from widgets.parts import journal as journal_module
+from widgets.parts.journal import JournalEntry, journal
 
 CELLS = [
     ("c1", "Wick wakes in the ash fields."),

@@ -18,11 +18,11 @@ from journal_helpers import digest, played, step
 
 from rules.book import JourneyBook
 from rules.errors import IllegalAction, InvalidInput
-from rules.export import escape
-from widgets import journal as journal_module
+from rules.record.markdown import escape
 from widgets.frame import JourneyControls as JournalTools
 from widgets.frame import controls as controls_module
-from widgets.journal import JournalEntry, journal, load_ipython_extension
+from widgets.parts import journal as journal_module
+from widgets.parts.journal import JournalEntry, journal, load_ipython_extension
 
 
 class FakeCommands:
@@ -133,7 +133,7 @@ def test_an_edited_journal_cell_outside_jupyterlab_adds_a_new_entry_as_documente
     journeys: Path, shell: Any
 ) -> None:
     """Without a cell id nothing tells that the edited text comes from the same cell: the old
-    entry stays and the edited one is added (widgets.journal's docstring says so)."""
+    entry stays and the edited one is added (widgets.parts.journal's docstring says so)."""
     book = played("wick", 2)
     shell.run_cell_magic("journal", "", "North.")
     shell.run_cell_magic("journal", "", "North, to the ridge.")

@@ -1,6 +1,6 @@
 """Journey.undo / extend / reroll and Point: taking back moves in memory, as the store relies on.
 
-rules.journey: "Undoing rebuilds the earlier state from a remembered Point, so it does not replay
+rules.record.journey: "Undoing rebuilds the earlier state from a remembered Point, so it does not replay
 the whole journey", and the step numbering stays what a replay of the record gives.
 """
 
@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from journal_helpers import begin, simple_action
 
-from rules import journey as journey_module
-from rules.book_log import walk
+from rules.book.log import walk
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import Ask, Begin, Choose, Consult, Discover, Rest, Search
-from rules.journey import Entry, Journey, Point
+from rules.record import journey as journey_module
+from rules.record.journey import Entry, Journey, Point
 
 
 def played(actions: int, seed: int = 5) -> Journey[Any, Any]:

@@ -18,9 +18,8 @@ from typing import Any
 import pytest
 from journal_helpers import begin, played, step
 
-from rules import book_files
-from rules.book import JourneyBook, last_played, list_journeys
-from rules.book_files import LAST_PLAYED
+from rules.book import JourneyBook, files, last_played, list_journeys
+from rules.book.files import LAST_PLAYED
 
 
 def restart_and_run_all(**kwargs: Any) -> JourneyBook[Any, Any]:
@@ -70,7 +69,7 @@ def test_no_file_is_written_per_action_once_the_journey_is_remembered(
     book = played("wick", 3)
     writes: list[object] = []
     replace = os.replace
-    monkeypatch.setattr(book_files.os, "replace", lambda *a: writes.append(a) or replace(*a))
+    monkeypatch.setattr(files.os, "replace", lambda *a: writes.append(a) or replace(*a))
     for _ in range(5):
         step(book)
     book.undo()
@@ -142,7 +141,7 @@ def test_a_folder_that_cannot_take_the_file_plays_on(
     def refuse(*_args: object) -> None:
         raise PermissionError("read-only folder")
 
-    monkeypatch.setattr(book_files.os, "replace", refuse)
+    monkeypatch.setattr(files.os, "replace", refuse)
     book = played("wick", 3)
     assert book.actions == 3 and last_played("firelights") is None
     assert not [p for p in journeys.iterdir() if p.name.startswith(LAST_PLAYED)]

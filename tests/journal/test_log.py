@@ -19,15 +19,15 @@ from typing import Any
 import pytest
 from journal_helpers import as_schema, played, scripted, step
 
-from rules import journey as journey_module
-from rules import store_check
 from rules.book import SNAPSHOT_EVERY, JourneyBook, LogLine
+from rules.book.export import to_markdown
+from rules.book.store import check
+from rules.book.store.database import NewerJourney
 from rules.errors import InvalidInput
-from rules.export import to_markdown
 from rules.firelights import Consult, Search
 from rules.firelights.strategy import SensiblePlayer
-from rules.journey import Journey
-from rules.store import NewerJourney
+from rules.record import journey as journey_module
+from rules.record.journey import Journey
 
 
 def reference_state(book: JourneyBook[Any, Any], count: int) -> Any:
@@ -229,7 +229,7 @@ def versions(path: Path) -> tuple[int, list[int]]:
 def test_a_version_1_journey_is_upgraded_when_it_is_opened_for_play(
     journeys: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """rules.store: "An older file is checked as it is, then upgraded in place when it is opened
+    """rules.book.store.database: "An older file is checked as it is, then upgraded in place when it is opened
     for play, in one transaction ... A Lantern that reads only an older version then refuses it
     as newer" (a Lantern of version 1 would offer to redo the undone actions it keeps)."""
     book = played("wick", 4)
@@ -243,7 +243,7 @@ def test_a_version_1_journey_is_upgraded_when_it_is_opened_for_play(
     step(book)  # the undone action is kept, undone for good
     assert [line.status for line in book.log()].count("undone") == 1
     book.close()
-    monkeypatch.setattr(store_check, "SCHEMA_VERSION", 1)
+    monkeypatch.setattr(check, "SCHEMA_VERSION", 1)
     with pytest.raises(NewerJourney, match="schema version 4"):
         JourneyBook.open("wick")
 

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from rules.book import JourneyBook
+from rules.book.store.database import Store
 from rules.embers import heuristic
 from rules.embers.cards import SHIPPED
 from rules.errors import InvalidInput
-from rules.store import Store
 
 CARDS = {"cards": "my-cards.toml"}
 

@@ -17,8 +17,7 @@ import pytest
 from journal_helpers import digest, listing, played, step
 
 from rules.book import JourneyBook, journey_path
-from rules.errors import IllegalAction, InvalidInput
-from rules.store import (
+from rules.book.store.database import (
     SCHEMA_VERSION,
     CorruptJourney,
     JourneyExists,
@@ -31,6 +30,7 @@ from rules.store import (
     WrongGame,
     inspect,
 )
+from rules.errors import IllegalAction, InvalidInput
 
 
 def a_journey(actions: int = 200) -> Path:

@@ -15,7 +15,7 @@ from journal_helpers import begin, digest
 from rules.book import JourneyBook
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import Discover, Search
-from rules.journey import Journey
+from rules.record.journey import Journey
 
 
 def test_outcomes_from_the_table_are_stored_and_replay(journeys: Path) -> None:

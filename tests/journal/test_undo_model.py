@@ -25,11 +25,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from journal_helpers import simple_action
 
-from rules import book_open, book_pages
-from rules.book import JourneyBook
+from rules.book import JourneyBook, opening, pages
 from rules.errors import IllegalAction
 from rules.firelights import Begin
-from rules.journey import Entry, Journey
+from rules.record.journey import Entry, Journey
 
 SEED = 11
 
@@ -188,18 +187,18 @@ TestBookModel = BookModel.TestCase
 
 def test_the_model_also_holds_with_snapshots_every_few_entries(monkeypatch: Any) -> None:
     """The same machine with a snapshot every 3 entries, so undo and reopen go through them."""
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", 3)
     machine = BookModel.TestCase("runTest")
     machine.settings = settings(machine.settings, max_examples=15)
     machine.runTest()
 
 
 def test_the_model_also_holds_when_entries_are_read_two_at_a_time(monkeypatch: Any) -> None:
-    """rules.book_pages: a reopened book reads its entries before the last snapshot "a page of
+    """rules.book.pages: a reopened book reads its entries before the last snapshot "a page of
     rows at a time"; with pages of 2 rows and a snapshot every 3 entries, undo, reroll, the log
     and a look back all read through pages that are only partly read."""
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", 3)
-    monkeypatch.setattr(book_pages, "PAGE", 2)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(pages, "PAGE", 2)
     machine = BookModel.TestCase("runTest")
     machine.settings = settings(machine.settings, max_examples=15)
     machine.runTest()

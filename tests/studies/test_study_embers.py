@@ -12,7 +12,7 @@ from rules.embers.cards import SHIPPED
 from rules.embers.players import FastChance, RandomPlayer, heuristic, play
 from rules.embers.state import State
 from rules.errors import InvalidInput
-from rules.simulate import run_seed
+from rules.play.simulate import run_seed
 from rules.studies import embers_study
 from rules.studies.embers import card_sets
 

@@ -7,13 +7,13 @@ from collections import Counter
 
 import pytest
 
-from rules.chance import Chance
 from rules.errors import InvalidInput
 from rules.firelights import APPROACHES, GAME, SensiblePlayer
 from rules.firelights.strategy import BEGIN
-from rules.simulate import run_seed
+from rules.play.simulate import run_seed
 from rules.studies import firelights_study
 from rules.studies.firelights import STRATEGIES, Spread
+from rules.table.chance import Chance
 
 
 def begun() -> object:

@@ -9,12 +9,12 @@ from collections import Counter
 
 import pytest
 
-from rules.chance import Chance, Supplied
 from rules.errors import InvalidInput
-from rules.simulate import run_seed
+from rules.play.simulate import run_seed
 from rules.studies import voidlight_study
-from rules.studies.voidlight import Expedition, Explorer, Trek, start, trek_outcome
+from rules.table.chance import Chance, Supplied
 from rules.voidlight import GAME, Check, Choose, Elapse, Save, State, SwapBattery
+from rules.voidlight.explorer import Expedition, Explorer, Trek, start, trek_outcome
 
 
 def test_the_expedition_starts_with_its_batteries_beam_and_timer() -> None:
@@ -155,7 +155,7 @@ def test_the_light_lasts_as_long_as_its_exact_battery_life(interval: int, beam: 
     (High Beam 3, Low Beam 1), rolled every ``interval`` minutes. From the study's start, time
     alone passing: the simulated minutes until the light dies lie within 4 standard errors of
     rules.voidlight.battery_life's exact expectation."""
-    from rules.simulate import simulate
+    from rules.play.simulate import simulate
     from rules.voidlight import battery_life
 
     state = start(interval, beam, batteries=0).state

@@ -8,13 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from rules.chance import Chance, Supplied
 from rules.errors import InvalidInput
-from rules.simulate import run_seed
+from rules.play.simulate import run_seed
 from rules.studies import crew_study, voidlight_study
-from rules.studies.voidlight import Expedition, Explorer, start, trek_outcome
 from rules.studies.voidlight_crew import CREW, Crew, CrewExpedition, CrewTrek, crew_start
+from rules.table.chance import Chance, Supplied
 from rules.voidlight import GAME, Check, Cost, Elapse, Save, SwapBattery
+from rules.voidlight.explorer import Expedition, Explorer, start, trek_outcome
 
 
 def test_the_crew_is_created_then_joins_with_its_batteries_handed_round() -> None:

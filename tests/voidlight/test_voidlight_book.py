@@ -8,8 +8,7 @@ from typing import Any
 
 from voidlight_player import random_action
 
-from rules import book_open
-from rules.book import JourneyBook
+from rules.book import JourneyBook, opening
 from rules.voidlight import Check, Create, Elapse, Take
 
 
@@ -18,7 +17,7 @@ def test_an_expedition_is_saved_and_reopens_to_the_same_state(
 ) -> None:
     import random
 
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", 8)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", 8)
     book = JourneyBook.start("vex", game="voidlight", seed=4, folder=tmp_path)
     book.play(Create("Vex", "she/her", 2, 1, 1, 1), [[3]])
     book.play(Take("Battery"))

@@ -8,7 +8,7 @@ import pytest
 from voidlight_helpers import assert_refused, begun, play
 
 from rules.errors import IllegalAction, InvalidInput
-from rules.journey import Journey
+from rules.record.journey import Journey
 from rules.voidlight import (
     Advance,
     CreateRandom,

@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 from voidlight_helpers import assert_refused, begun, play
 
-from rules import tables
-from rules.dice import D66_VALUES, Position
 from rules.errors import IllegalAction, InvalidInput
+from rules.table import tables
+from rules.table.dice import D66_VALUES, Position
 from rules.voidlight import (
     Beam,
     Check,

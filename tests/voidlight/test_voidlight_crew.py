@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from voidlight_helpers import assert_refused, begun, play, round_trip
 
-from rules.codec import decode, encode
-from rules.dice import Position
 from rules.errors import IllegalAction, InvalidInput
-from rules.journey import Journey
+from rules.record.codec import decode, encode
+from rules.record.journey import Journey
+from rules.table.dice import Position
 from rules.voidlight import (
     GAME,
     HOUSE_RULES,

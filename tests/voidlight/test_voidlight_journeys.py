@@ -14,10 +14,10 @@ import pytest
 from voidlight_helpers import begun, check_invariants, play, round_trip
 from voidlight_player import random_action
 
-from rules.chance import Chance, Recording
-from rules.codec import decode, encode
 from rules.errors import IllegalAction, InvalidInput, LanternError
-from rules.journey import Journey
+from rules.record.codec import decode, encode
+from rules.record.journey import Journey
+from rules.table.chance import Chance, Recording
 from rules.voidlight import (
     GAME,
     OUTCOMES,

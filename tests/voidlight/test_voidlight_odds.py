@@ -14,8 +14,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules.dice import Position
 from rules.errors import InvalidInput
+from rules.table.dice import Position
 from rules.voidlight import battery_life, check_odds, pool_empty_within, pool_rolls, save_odds
 from rules.voidlight.checks import check_outcome, pushed_odds
 from rules.voidlight.pools import pool_loss

@@ -13,7 +13,7 @@ import json
 from voidlight_helpers import assert_refused, begun, play
 
 from rules.errors import IllegalAction
-from rules.journey import Journey
+from rules.record.journey import Journey
 from rules.voidlight import (
     Check,
     Cost,

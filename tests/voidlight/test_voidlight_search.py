@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.chance import FastChance
 from rules.errors import InvalidInput
-from rules.journey import Journey
-from rules.studies.voidlight import EXPLORER, Explorer, start, trek_outcome
+from rules.record.journey import Journey
+from rules.table.chance import FastChance
 from rules.voidlight import Check, Join, advise, legal
+from rules.voidlight.explorer import EXPLORER, Explorer, start, trek_outcome
 from rules.voidlight.search import Outing, OutingGame, choices, strong_player
 
 

@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from rules.codec import encode
-from rules.journey import Journey, game
+from rules.record.codec import encode
+from rules.record.journey import Journey, game
 from rules.voidlight import GAME, Report, State
 
 DATA = Path(__file__).parent / "data" / "solo_journeys_before_crew.json"

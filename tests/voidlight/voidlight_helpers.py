@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules.journey import Journey
+from rules.record.journey import Journey
 from rules.voidlight import ATTRIBUTES, CREW_MOST, SLOTS, Create, State
 from rules.voidlight.pools import FULL
 from rules.voidlight.state import crew_status

@@ -14,7 +14,7 @@ import pytest
 from rules.embers import Begin, legal
 from rules.firelights.search import choices
 from rules.firelights.strategy import BEGIN
-from rules.journey import Journey
+from rules.record.journey import Journey
 from rules.voidlight import CreateRandom, Join
 from widgets.embers import EmbersPanel
 from widgets.firelights import FirelightsPanel

@@ -14,16 +14,16 @@ from fractions import Fraction
 import ipywidgets
 import pytest
 
-from rules.cards import Card, Suit
-from rules.chance import Chance, Supplied
-from rules.dice import Position, Roll
 from rules.errors import IllegalAction, InvalidInput
-from rules.tables import load
-from widgets.card_view import CardRow, CardView, card_name
-from widgets.dice_view import DiceView, PoolRoller, odds_text
-from widgets.messages import MessageArea, guarded
-from widgets.table_lookup import TableLookup
-from widgets.theme import CSS, format_chance, style_widget
+from rules.table.cards import Card, Suit
+from rules.table.chance import Chance, Supplied
+from rules.table.dice import Position, Roll
+from rules.table.tables import load
+from widgets.parts.card_view import CardRow, CardView, card_name
+from widgets.parts.dice_view import DiceView, PoolRoller, odds_text
+from widgets.parts.messages import MessageArea, guarded
+from widgets.parts.table_lookup import TableLookup
+from widgets.parts.theme import CSS, format_chance, style_widget
 
 QUEEN_OF_HEARTS = Card(12, Suit.HEARTS)
 
@@ -262,7 +262,7 @@ def test_pool_roller_does_not_roll_in_a_position_without_a_roll() -> None:
 def test_pool_roller_count_is_bounded_by_the_rules() -> None:
     roller = PoolRoller(Chance(seed=1))
     roller.count_input.value = 99
-    assert roller.count == 20  # the input clamps to rules.dice.MAX_DICE
+    assert roller.count == 20  # the input clamps to rules.table.dice.MAX_DICE
     with pytest.raises(InvalidInput, match="got 25"):
         roller.count = 25
 
@@ -353,7 +353,7 @@ def test_table_lookup_calls_its_hooks() -> None:
 
 
 def test_table_lookup_escapes_entries_from_data() -> None:
-    from rules.tables import parse
+    from rules.table.tables import parse
 
     rows = "\n".join(
         f"{value},<b>x{value}</b>" for value in range(11, 67) if value % 10 in range(1, 7)
@@ -414,7 +414,7 @@ def test_guarded_logs_an_unexpected_error_with_its_traceback_but_not_a_rule_erro
 ) -> None:
     """An unexpected error is a bug: its traceback goes to the log at ERROR for whoever fixes it."""
     area = MessageArea()
-    with caplog.at_level(logging.DEBUG, logger="widgets.messages"):
+    with caplog.at_level(logging.DEBUG, logger="widgets.parts.messages"):
         with guarded(area):
             raise IllegalAction("the draw pile is empty")
         assert caplog.records == []
@@ -432,7 +432,7 @@ def test_the_last_exception_keeps_no_frames_alive(monkeypatch: pytest.MonkeyPatc
     import gc
     import weakref
 
-    from widgets import messages as messages_module
+    from widgets.parts import messages as messages_module
 
     monkeypatch.setattr(messages_module.log, "exception", lambda *args, **kwargs: None)
 

@@ -26,11 +26,11 @@ from rules.embers.odds import spawn_lands
 from rules.embers.players import heuristic
 from rules.embers.preview import attack_preview, danger, forage_takes
 from rules.embers.words import monster_words
-from rules.journey import Journey
+from rules.record.journey import Journey
 from widgets.embers import EmbersPanel
 from widgets.embers.ring import FLAME, PAW
 from widgets.frame.connection import broken_widgets
-from widgets.theme import percent
+from widgets.parts.theme import percent
 
 
 def begun(difficulty: str = "recruit", seed: int = 1) -> EmbersPanel:

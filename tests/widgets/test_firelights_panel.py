@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from rules.book import JourneyBook
-from rules.cards import Card
 from rules.firelights import Discover, Result, locations, odds
+from rules.table.cards import Card
 from widgets.firelights import FirelightsPanel
-from widgets.theme import percent
+from widgets.parts.theme import percent
 
 
 def begun(start: str = "5S", **approaches: int) -> FirelightsPanel:
@@ -194,7 +194,7 @@ def test_a_bad_row_shows_its_error_beside_the_table_and_clears_the_old_row() -> 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_seeded_panel_replays_to_the_same_state(seed: int) -> None:
-    from rules.journey import Journey
+    from rules.record.journey import Journey
 
     panel = FirelightsPanel(seed=seed)
     panel.name_input.value = "Wick"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from rules.book import JourneyBook
-from rules.cards import Card
 from rules.firelights import Region, State, WorldMap
+from rules.table.cards import Card
 from widgets.firelights import FirelightsPanel
 from widgets.firelights.world_map import COLUMNS
 

@@ -14,12 +14,12 @@ import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
-from rules.cards import Card, Deck, full_deck, parse_cards
-from rules.dice import sum_distribution
 from rules.errors import InvalidInput
 from rules.firelights import State
 from rules.firelights.action_roll import Result
-from widgets.odds import (
+from rules.table.cards import Card, Deck, full_deck, parse_cards
+from rules.table.dice import sum_distribution
+from widgets.firelights.odds import (
     OddsExplorer,
     chance_view,
     draw_pile,

@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from rules import book_open
-from rules.book import JourneyBook
+from rules.book import JourneyBook, opening
 from rules.firelights import Ask, Begin, Rest, available
 from widgets.firelights import FirelightsPanel
 
@@ -23,7 +22,7 @@ EVERY = 8
 
 @pytest.fixture(autouse=True)
 def often(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(book_open, "SNAPSHOT_EVERY", EVERY)
+    monkeypatch.setattr(opening, "SNAPSHOT_EVERY", EVERY)
 
 
 def journey(folder: Path) -> Path:
@@ -47,7 +46,7 @@ def test_a_snapshot_set_aside_on_opening_is_said_in_the_panel(tmp_path: Path) ->
     path = journey(tmp_path)
     edit(path, f"UPDATE snapshots SET steps = steps + 1 WHERE count = {2 * EVERY}")
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", book_open.SnapshotDistrusted)
+        warnings.simplefilter("ignore", opening.SnapshotDistrusted)
         book = JourneyBook.open(path)
     panel = FirelightsPanel(book)
     assert panel.messages.kind == "info"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.journey import Journey
+from rules.record.journey import Journey
 from widgets.frame.connection import broken_widgets
 from widgets.voidlight import VoidlightPanel
 

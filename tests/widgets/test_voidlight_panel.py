@@ -13,7 +13,7 @@ import pytest
 from rules.book import JourneyBook
 from rules.voidlight import Check, Fortune, Push, RollLight, check_odds, light_life, odds
 from widgets.frame.connection import broken_widgets
-from widgets.theme import percent
+from widgets.parts.theme import percent
 from widgets.voidlight import VoidlightPanel
 from widgets.voidlight.timer import next_due
 

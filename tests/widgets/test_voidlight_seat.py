@@ -15,7 +15,7 @@ import pytest
 from rules.book import FOLDER_ENV, JourneyBook
 from widgets.frame.base import descendants
 from widgets.frame.dock import shown_tree
-from widgets.theme import escape
+from widgets.parts.theme import escape
 from widgets.voidlight import VoidlightPanel
 from widgets.voidlight.seat import HIDDEN, VoidlightSeat
 

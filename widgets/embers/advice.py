@@ -9,8 +9,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.advice import Advice
 from rules.embers import Act, State, advise
+from rules.play.advice import Advice
 from widgets.frame.advice import AdviceHook
 
 __all__ = ["HOOK", "EmbersAdvice"]

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from rules.book import JourneyBook
+from rules.book.store.database import SUFFIX
 from rules.embers import (
     DIFFICULTIES,
     Act,
@@ -35,16 +36,15 @@ from rules.embers.cards import record_text
 from rules.embers.moves import no_reinforcement
 from rules.embers.preview import attack_preview, plural
 from rules.errors import InvalidInput
-from rules.journey import Journey
-from rules.physical import parse_named
-from rules.store import SUFFIX
+from rules.record.journey import Journey
+from rules.table.physical import parse_named
 from widgets.embers.labels import act_label, act_tip
 from widgets.embers.ring import danger_html, house_html, info_html, ring_html, status_html
 from widgets.embers.style import CSS
 from widgets.frame import GameFrame, section
 from widgets.frame.connection import replace_children
-from widgets.messages import guarded
-from widgets.theme import button, escape
+from widgets.parts.messages import guarded
+from widgets.parts.theme import button, escape
 
 __all__ = ["EmbersPanel"]
 

@@ -11,7 +11,7 @@ from rules.embers.odds import spawn_comes, spawn_lands
 from rules.embers.preview import danger, plural
 from rules.embers.words import event_words, monster_words, side_words
 from rules.errors import InvalidInput
-from widgets.theme import escape, percent
+from widgets.parts.theme import escape, percent
 
 #: The icons of a monster (in fonts every browser has: no emoji needed).
 FLAME, CLAW, PAW = "♨", "⚔", "➜"

@@ -32,10 +32,10 @@ from rules.firelights import (
     why_not,
 )
 from rules.firelights.actions import ACTIONS
-from rules.journey import Entry
-from widgets import theme
+from rules.record.journey import Entry
 from widgets.firelights.report_view import odds_line_html
-from widgets.theme import escape
+from widgets.parts import theme
+from widgets.parts.theme import escape
 
 __all__ = ["ACTION_LABELS", "TOOLTIPS", "ActionBar", "last_approach", "set_options"]
 
@@ -95,7 +95,7 @@ def last_approach(entries: Sequence[Entry]) -> str | None:
     """The approach of the journey's last action that took one (None: none in the last
     :data:`LOOK_BACK` entries), read from the record.
 
-    >>> from rules.journey import Entry
+    >>> from rules.record.journey import Entry
     >>> last_approach([Entry({"kind": "discover", "approach": "quick"}), Entry({"kind": "flee"})])
     'quick'
     """

@@ -10,7 +10,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.advice import Advice
 from rules.firelights import (
     BuyInformation,
     Choose,
@@ -21,6 +20,7 @@ from rules.firelights import (
     advise,
     option_text,
 )
+from rules.play.advice import Advice
 from widgets.frame.advice import AdviceHook
 
 __all__ = ["HOOK", "FirelightsAdvice"]

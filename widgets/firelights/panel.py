@@ -15,7 +15,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules import tables
 from rules.firelights import (
     APPROACHES,
     TABLE,
@@ -39,6 +38,7 @@ from rules.firelights import (
     ending,
     option_text,
 )
+from rules.table import tables
 from widgets.firelights.action_bar import ActionBar, button, parse_cell
 from widgets.firelights.report_view import report_html
 from widgets.firelights.sheet import curses_html, sheet_html, status_html
@@ -46,8 +46,8 @@ from widgets.firelights.style import CSS
 from widgets.firelights.world_map import WorldMapView
 from widgets.frame import GameFrame, section
 from widgets.frame.choice import ChoiceRow
-from widgets.table_lookup import TableLookup
-from widgets.theme import escape
+from widgets.parts.table_lookup import TableLookup
+from widgets.parts.theme import escape
 
 __all__ = ["FirelightsPanel"]
 

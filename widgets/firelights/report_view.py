@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.firelights import Report, Result, State, odds
-from widgets.card_view import cards_html
-from widgets.dice_view import FACES
-from widgets.theme import chance_html, escape
+from widgets.parts.card_view import cards_html
+from widgets.parts.dice_view import FACES
+from widgets.parts.theme import chance_html, escape
 
 __all__ = ["RESULT_CLASS", "odds_line_html", "report_html"]
 

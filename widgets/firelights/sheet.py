@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from rules.firelights import APPROACHES, BEACONS, FATIGUE_BOXES, State
 from rules.firelights.curses import curse_named
-from widgets.card_view import cards_html
-from widgets.theme import escape
+from widgets.parts.card_view import cards_html
+from widgets.parts.theme import escape
 
 __all__ = ["curses_html", "sheet_html", "status_html"]
 

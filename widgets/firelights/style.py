@@ -1,4 +1,4 @@
-"""The Firelights panel's own CSS, on top of :data:`widgets.theme.CSS` (same ``--jp-*`` rules)."""
+"""The Firelights panel's own CSS, on top of :data:`widgets.parts.theme.CSS` (same ``--jp-*`` rules)."""
 
 CSS = """
 .lantern-legend { font-size: 0.85em; line-height: 1.35; display: inline-block; }

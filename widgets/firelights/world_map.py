@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from rules.cards import Colour
 from rules.firelights import Region, State, hidden_path_names
-from widgets.card_view import card_name
-from widgets.theme import button
+from rules.table.cards import Colour
+from widgets.parts.card_view import card_name
+from widgets.parts.theme import button
 
 __all__ = ["COLUMNS", "ROWS", "WorldMapView", "region_label", "window"]
 

@@ -7,7 +7,7 @@ move, and the controls that play a move, so the best one can be marked).
 
 Why a task on the kernel's loop, in small batches: rollouts are slow next to a click. The first
 batch is small, so rows show within a second of a state change; each batch after it is sized to
-take about :data:`BATCH_SECONDS` and is pooled with the rows so far (:func:`rules.advice.pooled`),
+take about :data:`BATCH_SECONDS` and is pooled with the rows so far (:func:`rules.play.advice.pooled`),
 and the task yields between batches, where ipykernel handles clicks: a click waits at most one
 batch. A state change, the toggle going off or the panel closing cancels the task. With no
 running loop (a plain test) nothing runs by itself: :meth:`AdviceView.refresh` is one batch.
@@ -27,10 +27,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.advice import Advice, pooled
 from rules.errors import LanternError
+from rules.play.advice import Advice, pooled
 from widgets.frame.dock import SECTION_CLASS
-from widgets.theme import escape
+from widgets.parts.theme import escape
 
 __all__ = [
     "ADVICE_CSS",

@@ -20,7 +20,7 @@ The hooks a game panel provides:
   after the roll that asked for it).
 
 Every handler goes through :meth:`GameFrame.act`, which runs under
-:func:`~widgets.messages.guarded`: a rule error shows as a sentence next to the actions, never as
+:func:`~widgets.parts.messages.guarded`: a rule error shows as a sentence next to the actions, never as
 a traceback.
 """
 
@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from rules.book import JourneyBook
-from rules.journey import Journey
+from rules.record.journey import Journey
 from widgets.frame.advice import ADVICE_CSS, AdviceHook, AdviceView, hook_for
 from widgets.frame.connection import FRAME_CSS as CONNECTION_CSS
 from widgets.frame.connection import ShowsFallback
@@ -44,8 +44,8 @@ from widgets.frame.log_view import JourneyLog, LogView
 from widgets.frame.style import FRAME_CSS
 from widgets.frame.table_input import AtTheTable
 from widgets.frame.whole import check_in_background, distrusted_note
-from widgets.messages import MessageArea, guarded
-from widgets.theme import button, escape, style_widget
+from widgets.parts.messages import MessageArea, guarded
+from widgets.parts.theme import button, escape, style_widget
 
 __all__ = ["GameFrame", "descendants", "section"]
 
@@ -83,7 +83,7 @@ def section(title: str, *body: widgets.Widget, css_class: str = "") -> widgets.V
 class GameFrame(ShowsFallback, widgets.VBox):
     """A game panel: one journey (a :class:`JourneyBook`, or a journey kept in memory only)."""
 
-    #: The game's name in :data:`rules.journey.GAMES`, its title line and its own CSS.
+    #: The game's name in :data:`rules.record.journey.GAMES`, its title line and its own CSS.
     game_name: ClassVar[str] = ""
     title: ClassVar[str] = "Lantern"
     #: What front ends without widgets show for the panel (nbconvert, an untrusted notebook).

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from widgets.frame.connection import replace_children
-from widgets.theme import button, escape
+from widgets.parts.theme import button, escape
 
 __all__ = ["ChoiceRow"]
 

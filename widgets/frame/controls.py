@@ -30,14 +30,14 @@ import ipywidgets as widgets
 import traitlets
 
 from rules.book import JourneyBook, list_journeys
-from rules.book_files import changed_elsewhere
+from rules.book.files import changed_elsewhere
+from rules.book.store.database import SUFFIX, JourneyInfo
 from rules.errors import IllegalAction, InvalidInput
-from rules.export import escape
-from rules.store import SUFFIX, JourneyInfo
+from rules.record.markdown import escape
 from widgets.frame.missing import MissingEntries, save_notebook
-from widgets.messages import MessageArea, guarded
-from widgets.theme import button
-from widgets.theme import escape as html_escape
+from widgets.parts.messages import MessageArea, guarded
+from widgets.parts.theme import button
+from widgets.parts.theme import escape as html_escape
 
 __all__ = ["REROLL_TIP", "JourneyControls", "frontend", "insert_markdown_cell"]
 
@@ -344,7 +344,7 @@ class JourneyControls(widgets.VBox):
                 )
 
     def export(self) -> None:
-        from widgets.journal import export
+        from widgets.parts.journal import export
 
         with guarded(self.messages):
             paths = export(self.book, story_only=self.story_only.value)

@@ -40,7 +40,7 @@ class Follower:
 
     def follow(self, sleep: Callable[[float], Awaitable[Any]] | None = None) -> None:
         """Follow the book from now on: a write that loses a race to another kernel is told in a
-        sentence (:class:`rules.book_follow.PlayedFirst`), and the task (when a loop runs) looks
+        sentence (:class:`rules.book.follow.PlayedFirst`), and the task (when a loop runs) looks
         for others' writes. ``sleep`` is what the task awaits between looks (tests inject one)."""
         if sleep is not None:
             self._follow_sleep = sleep

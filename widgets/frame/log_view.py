@@ -16,10 +16,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.book_log import LogLine, describer, line_of, walk
-from widgets.dice_view import FACES
+from rules.book.log import LogLine, describer, line_of, walk
 from widgets.frame.connection import replace_children
-from widgets.theme import button, escape
+from widgets.parts.dice_view import FACES
+from widgets.parts.theme import button, escape
 
 __all__ = ["MARKS", "JourneyLog", "LogLine", "LogView", "journey_log"]
 

@@ -3,7 +3,7 @@ in this notebook: Insert them".
 
 Why: a reload shows the notebook as last saved, and JupyterLab autosaves only every two minutes
 (docs/connection.md), so a ``%%journal`` cell written since is gone from the page while its entry
-is in the book. The row counts such entries (:func:`widgets.journal.missing_entries`) when the
+is in the book. The row counts such entries (:func:`widgets.parts.journal.missing_entries`) when the
 page loads, each time a journal cell runs, and when the panel switches journeys; its button
 inserts them as cells below the panel, each under its entry's own key, runs them and saves.
 Only in JupyterLab: elsewhere there is no notebook to insert into.
@@ -18,9 +18,9 @@ import ipywidgets as widgets
 
 from rules.book import JourneyBook, Note
 from rules.errors import IllegalAction
-from widgets.journal import cell_source, forget_seen, missing_entries, notebook_path, on_entry
-from widgets.messages import MessageArea, guarded
-from widgets.theme import button
+from widgets.parts.journal import cell_source, forget_seen, missing_entries, notebook_path, on_entry
+from widgets.parts.messages import MessageArea, guarded
+from widgets.parts.theme import button
 
 __all__ = ["MissingEntries", "insert_code_cell", "save_notebook"]
 

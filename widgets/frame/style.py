@@ -1,6 +1,6 @@
 """The frame's CSS: the header, the two columns, the log, the ending, looking back.
 
-On top of :data:`widgets.theme.CSS`, with the same rules: JupyterLab's ``--jp-*`` variables (so the
+On top of :data:`widgets.parts.theme.CSS`, with the same rules: JupyterLab's ``--jp-*`` variables (so the
 light and the dark theme both read), a fallback for each, every rule under a ``lantern-`` class.
 """
 

@@ -1,7 +1,7 @@
 """ "At the table": the cards and dice a player drew and rolled with their own deck and dice.
 
 Why a box of its own: a solo player often plays with physical components and wants Lantern only
-to keep the book. They type what they got (``7H QS 4 5``, :func:`rules.physical.parse_table_results`)
+to keep the book. They type what they got (``7H QS 4 5``, :func:`rules.table.physical.parse_table_results`)
 before clicking an action; Lantern uses it instead of drawing and rolling. Typing too few is
 refused by the journey unless *Lantern draws the rest* is ticked; then the line under the box says
 what Lantern drew or rolled, so the table and the book never disagree silently.
@@ -14,8 +14,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.physical import parse_table_results
-from widgets.theme import escape
+from rules.table.physical import parse_table_results
+from widgets.parts.theme import escape
 
 __all__ = ["AtTheTable", "outcome_text"]
 

@@ -3,13 +3,13 @@
 Why the panel says it: opening a journey checks only what it reads (the latest snapshot and the
 rows after it), so reopening stays fast however long the journey is; a snapshot found changed is
 set aside and the state rebuilt from the record, which a player should hear about, not only a
-Python warning in a cell's output. The full check (:func:`rules.book_verify.verify`) reads every
+Python warning in a cell's output. The full check (:func:`rules.book.verify.verify`) reads every
 row and replays the whole record; it runs in a thread on the panel's first render, and a damaged
 file is named in the panel's message line when it finishes.
 
 Why through the kernel's loop: the check's thread must not touch widgets; its answer is handed to
 the loop the panel was built on (``call_soon_threadsafe``). Without a running loop (a test, a
-script) nothing runs in the background: call :func:`rules.book_verify.verify` directly.
+script) nothing runs in the background: call :func:`rules.book.verify.verify` directly.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from rules.book_verify import verify_later
+from rules.book.verify import verify_later
 
 __all__ = ["check_in_background", "damaged_note", "distrusted_note"]
 

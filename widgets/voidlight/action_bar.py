@@ -29,7 +29,7 @@ from rules.voidlight import (
     why_not,
 )
 from rules.voidlight.owed import cost_due
-from widgets.theme import escape
+from widgets.parts.theme import escape
 from widgets.voidlight.controls import Act, Who, button, gate, odds_html, seat_of, waits_for_cost
 
 __all__ = ["POSITIONS", "CheckBar"]

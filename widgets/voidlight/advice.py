@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.advice import Advice
+from rules.play.advice import Advice
 from rules.voidlight import Beam, Check, Choose, Push, State, SwapBattery, advise
 from widgets.frame.advice import AdviceHook
 

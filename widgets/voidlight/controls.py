@@ -11,11 +11,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.chance import Distribution
+from rules.table.chance import Distribution
 from rules.voidlight import State, why_not
 from rules.voidlight.owed import passed_by, still_due
-from widgets import theme
-from widgets.theme import chance_html, escape
+from widgets.parts import theme
+from widgets.parts.theme import chance_html, escape
 
 __all__ = [
     "Act",
@@ -79,7 +79,7 @@ def set_options(dropdown: Any, options: list[tuple[str, Any]]) -> None:
 
 def odds_html(dist: Distribution[Any] | None, label: str = "", tail: str = "") -> str:
     """``Success 44% · Partial 41% · Failure 15%``: percentages, the exact fraction in each
-    tooltip (:func:`widgets.theme.chance_html`)."""
+    tooltip (:func:`widgets.parts.theme.chance_html`)."""
     if dist is None:
         return ""
     parts = [

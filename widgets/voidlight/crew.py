@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from rules.voidlight import ATTRIBUTES, SLOTS, Join, Leave, State, available, why_not
 from widgets.frame.connection import replace_children
-from widgets.theme import escape
+from widgets.parts.theme import escape
 from widgets.voidlight.controls import Act, Who, button, gate
 from widgets.voidlight.sheet import hp_bar
 

@@ -34,7 +34,7 @@ from rules.voidlight import (
 from widgets.frame import GameFrame, section
 from widgets.frame.choice import ChoiceRow
 from widgets.frame.follow import Follower
-from widgets.theme import escape
+from widgets.parts.theme import escape
 from widgets.voidlight.action_bar import CheckBar
 from widgets.voidlight.controls import button
 from widgets.voidlight.crew import CrewBar

@@ -13,7 +13,7 @@ the oracle), joining and leaving, harm and rests, and the journey's Undo, New an
 GM's, and a choice asked of another character is not offered. The countdown to the Voidlight's
 next roll is never shown when the GM hides it (``state.hidden_timer``); the seat runs no timer.
 A write that loses a race with the GM is refused in a sentence and the seat shows what the GM
-played (:class:`rules.book_follow.PlayedFirst`).
+played (:class:`rules.book.follow.PlayedFirst`).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from rules.errors import InvalidInput
 from rules.voidlight import State
 from widgets.frame import section
 from widgets.frame.base import descendants
-from widgets.messages import guarded
-from widgets.theme import escape
+from widgets.parts.messages import guarded
+from widgets.parts.theme import escape
 from widgets.voidlight.panel import VoidlightPanel
 from widgets.voidlight.timer import next_due
 

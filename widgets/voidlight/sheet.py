@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from rules.voidlight import ATTRIBUTES, SLOTS, Report, State, light_life, slot_boxes
 from rules.voidlight.pools import FULL
-from widgets.dice_view import FACES
-from widgets.theme import escape
+from widgets.parts.dice_view import FACES
+from widgets.parts.theme import escape
 
 __all__ = [
     "encounters_html",

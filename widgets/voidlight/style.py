@@ -1,4 +1,4 @@
-"""The Voidlight panel's own CSS, on top of :data:`widgets.theme.CSS` (only ``--jp-*`` colours,
+"""The Voidlight panel's own CSS, on top of :data:`widgets.parts.theme.CSS` (only ``--jp-*`` colours,
 each with a fallback, every rule under a ``lantern-`` class, as the Firelights CSS does)."""
 
 CSS = """

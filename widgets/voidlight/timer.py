@@ -26,8 +26,8 @@ import traitlets
 
 from rules.voidlight import INTERVAL_MOST, Elapse, SetTimer, State, available
 from rules.voidlight.clock import due
-from widgets.messages import guarded
-from widgets.theme import escape
+from widgets.parts.messages import guarded
+from widgets.parts.theme import escape
 from widgets.voidlight.controls import button
 
 __all__ = ["EVENTS", "MODES", "LiveTimer", "next_due"]

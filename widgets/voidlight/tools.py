@@ -26,7 +26,7 @@ from rules.voidlight import (
     odds,
     why_not,
 )
-from widgets.theme import escape
+from widgets.parts.theme import escape
 from widgets.voidlight.controls import Act, Who, button, gate, odds_html, set_options
 
 __all__ = ["LightBar", "SoloBar"]

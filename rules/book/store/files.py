@@ -1,0 +1,66 @@
+"""What a journey file's creation leaves on disk, and how a new file is put in place.
+
+Why apart from :mod:`rules.book.store.database`: these are file-system steps (a hard link, a directory
+``fsync``, the leftovers of a killed start), not the journey's content.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from contextlib import suppress
+from pathlib import Path
+
+from rules.book.store.check import JourneyExists
+
+__all__ = ["LEFTOVER", "SUFFIX", "clean_leftovers", "link_new"]
+
+SUFFIX = ".lantern"
+
+#: What a killed :meth:`Store.create` leaves: ``.<name>.lantern.<pid>.tmp`` (and its SQLite
+#: ``-journal``, ``-wal`` or ``-shm``), removed when the process is gone or after 60 seconds.
+LEFTOVER = re.compile(rf"\..+{re.escape(SUFFIX)}\.(\d+)\.tmp(-journal|-wal|-shm)?")
+
+
+def clean_leftovers(folder: Path, age: float = 60) -> None:
+    """Remove the half-made journeys killed starts left in ``folder`` (see :data:`LEFTOVER`)."""
+    with suppress(OSError):
+        for each in folder.iterdir():
+            if found := LEFTOVER.fullmatch(each.name):
+                with suppress(OSError):
+                    if time.time() - each.stat().st_mtime > age or _gone(int(found[1])):
+                        each.unlink()
+
+
+def _gone(pid: int) -> bool:
+    """Whether no process has this id (never asked on Windows: os.kill would end it)."""
+    if pid == os.getpid() or os.name == "nt":
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):  # another user's process, or an impossible id
+        return False
+    return False
+
+
+def link_new(source: Path, target: Path) -> None:
+    """Put ``source`` at ``target`` atomically, never replacing a file already there."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise JourneyExists(
+            f"a journey already exists at {str(target)!r}: open it, or choose another name"
+        ) from None
+    except OSError:  # no hard links here (some network or FAT folders): check, then rename
+        if target.exists():
+            raise JourneyExists(f"a journey already exists at {str(target)!r}") from None
+        os.replace(source, target)
+    with suppress(OSError):  # make the new name itself durable
+        directory = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)

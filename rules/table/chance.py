@@ -1,0 +1,315 @@
+"""Chance steps, exact distributions, and the one seeded source of randomness.
+
+A *chance step* (a roll of dice, a draw of cards) can state its exact outcome distribution before
+anything is sampled. A *source* resolves a step to one outcome: :class:`Chance` samples it from a
+seed, :class:`Supplied` takes the outcome the player rolled or drew at the table, and
+:class:`Replay` returns outcomes recorded earlier. Games only ever see the :class:`Source`
+protocol, so the same rule code plays, replays and accepts physical results.
+
+Why a fresh generator per step: the generator of step *k* is seeded from ``(seed, k)``, so the
+outcome of step *k* never depends on how earlier steps were resolved (sampled, supplied by the
+player, or replayed from a record). Replaying a journey and going on gives the same next outcomes
+as never having stopped.
+
+>>> from rules.table.dice import Roll
+>>> chance = Chance(seed=7)
+>>> first = chance.resolve(Roll(2))
+>>> Chance(seed=7).resolve(Roll(2)) == first
+True
+>>> Roll(2).distribution()[(6, 6)]
+Fraction(1, 36)
+"""
+
+from __future__ import annotations
+
+import _random
+import random
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from hashlib import sha512
+from typing import Any, TypeVar
+
+from rules.errors import IllegalAction, InvalidInput
+from rules.table.cards import Draw
+from rules.table.dice import D66, Roll
+from rules.table.distribution import JSON, ChanceStep, Distribution, Source
+
+__all__ = [
+    "JSON",
+    "Chance",
+    "ChanceStep",
+    "Distribution",
+    "FastChance",
+    "Pick",
+    "Recording",
+    "Replay",
+    "Source",
+    "Supplied",
+    "action_title",
+    "at_the_table",
+    "table_needs",
+    "too_few",
+    "typed_size",
+]
+
+T = TypeVar("T", bound=Hashable)
+
+
+#: Seeds lie in ``-SEED_LIMIT <= seed < SEED_LIMIT``: a journey file keeps one as a 64-bit int.
+SEED_LIMIT = 2**63
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+@dataclass
+class Chance:
+    """The seeded generator of a game: step *k* is sampled with ``Random(f"lantern:{seed}:{k}")``.
+
+    ``steps`` counts the steps resolved so far (sampled or not); record it to continue later.
+    """
+
+    seed: int
+    steps: int = 0
+    #: The one generator :meth:`resolve` seeds anew for each step (seeding is most of the cost).
+    _rng: random.Random = field(
+        default_factory=lambda: random.Random(0), init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise InvalidInput(f"a seed must be an int, got {_short(self.seed)}")
+        if not -SEED_LIMIT <= self.seed < SEED_LIMIT:  # a journey file keeps it as SQLite's int
+            raise InvalidInput(
+                f"a seed is a whole number from -2**63 to 2**63 - 1, got {_short(self.seed)}"
+            )
+
+    def generator(self, step: int) -> random.Random:
+        """The generator for step number ``step``; string seeds hash the same in every run."""
+        return random.Random(_step_seed(self.seed, step))
+
+    def resolve(self, step: ChanceStep[T]) -> T:
+        rng = self._rng
+        _seed_generator(rng, _step_seed(self.seed, self.steps))  # as generator(steps) is seeded
+        rng.gauss_next = None  # type: ignore[attr-defined]
+        outcome = step.sample(rng)
+        self.steps += 1
+        return outcome
+
+    def skip(self, count: int = 1) -> None:
+        """Advance past steps resolved by another source (supplied or replayed outcomes)."""
+        self.steps += count
+
+
+class FastChance:
+    """A chance source for simulation: one generator per run, seeded once, each step sampled from
+    it. The steps and their distributions are the game's own; only the seeding is cheaper than
+    :class:`Chance`'s generator per step (about 5 µs a step), which a journey needs so that undo
+    meets the same cards and a run can be replayed as a journey from its seed alone.
+
+    >>> a, b = FastChance(7), FastChance(7)
+    >>> [a.resolve(Pick((1, 2, 3))) for _ in range(5)] == [b.resolve(Pick((1, 2, 3))) for _ in range(5)]
+    True
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def resolve(self, step: ChanceStep[T]) -> T:
+        return step.sample(self.rng)
+
+
+#: Seeds a generator with an int, without :meth:`random.Random.seed`'s checks of its argument.
+_seed_generator = _random.Random.seed
+
+
+def _step_seed(seed: int, step: int) -> int:
+    """The int ``Random(f"lantern:{seed}:{step}")`` seeds itself with: what :meth:`random.Random.seed`
+    makes of a text (its UTF-8 bytes followed by their SHA-512, read as one big-endian int), so
+    one generator can be seeded again for every step, to the same stream."""
+    text = b"lantern:%d:%d" % (seed, step)
+    return int.from_bytes(text + sha512(text).digest(), "big")
+
+
+@dataclass
+class Supplied:
+    """Outcomes rolled or drawn at the table, used in order; each is checked against its step.
+
+    When ``then`` is given, steps beyond the supplied outcomes fall back to it. ``refused`` is
+    the step whose supplied outcome its check refused (the error is raised all the same), so a
+    caller can tell the player what that step needed.
+    """
+
+    outcomes: Sequence[object]
+    then: Source | None = None
+    used: int = 0
+    refused: ChanceStep[Any] | None = None
+
+    def resolve(self, step: ChanceStep[T]) -> T:
+        if self.used < len(self.outcomes):
+            try:
+                outcome = step.check(self.outcomes[self.used])
+            except BaseException:
+                self.refused = step
+                raise
+            self.used += 1
+            if isinstance(self.then, Chance):
+                self.then.skip()
+            return outcome
+        if self.then is None:
+            raise IllegalAction(
+                f"the action needs more chance outcomes than the {len(self.outcomes)} supplied "
+                f"({list(self.outcomes)!r}); supply one more for {step!r}"
+            )
+        return self.then.resolve(step)
+
+    def unused(self) -> Sequence[object]:
+        return self.outcomes[self.used :]
+
+    def short(self) -> bool:
+        """Whether the outcome the check refused has fewer things than its step asks for (one
+        card typed for a draw of two): the player typed too few, rather than something wrong."""
+        if self.refused is None or self.used >= len(self.outcomes):
+            return False
+        return typed_size(self.outcomes[self.used]) < at_the_table(self.refused)[1]
+
+
+class Replay(Supplied):
+    """Outcomes recorded in a journey, fed back in order (stored as JSON, checked on the way)."""
+
+
+@dataclass
+class Recording:
+    """Wraps a source and keeps every outcome it resolves, as JSON, for the game's record.
+
+    ``steps`` keeps the steps asked for, each before it is resolved (so a step whose outcome was
+    refused is the last one): what an action asks of the table, for :func:`table_needs`.
+    """
+
+    source: Source
+    outcomes: list[JSON] = field(default_factory=list)
+    steps: list[ChanceStep[Any]] = field(default_factory=list)
+
+    def resolve(self, step: ChanceStep[T]) -> T:
+        self.steps.append(step)
+        outcome = self.source.resolve(step)
+        self.outcomes.append(step.to_json(outcome))
+        return outcome
+
+
+# --- what the table is asked for -----------------------------------------------------------------
+
+#: How each kind of outcome is counted in words, one and many.
+_WORDS = {
+    "card": ("card", "cards"),
+    "die": ("die", "dice"),
+    "d66": ("d66 roll", "d66 rolls"),
+    "pick": ("random pick", "random picks"),
+    "outcome": ("outcome", "outcomes"),
+}
+
+
+def at_the_table(step: object) -> tuple[str, int]:
+    """What one chance step asks of a player at the table: a kind and how many of it.
+
+    >>> from rules.table.dice import D66, Roll
+    >>> at_the_table(Roll(2)), at_the_table(D66()), at_the_table(Pick(("a", "b")))
+    (('die', 2), ('d66', 1), ('pick', 1))
+
+    The kinds are "card" (a draw), "die" (a roll of d6s), "d66", "pick", and "outcome" for a
+    step this does not know.
+    """
+    if isinstance(step, Draw):
+        return "card", step.count
+    if isinstance(step, Roll):
+        return "die", step.count
+    if isinstance(step, D66):
+        return "d66", 1
+    if isinstance(step, Pick):
+        return "pick", 1
+    return "outcome", 1
+
+
+def typed_size(outcome: object) -> int:
+    """How many things a player typed for one outcome: the cards of a draw, the dice of a roll."""
+    return len(outcome) if isinstance(outcome, list | tuple) else 1
+
+
+def table_needs(needs: Iterable[tuple[str, int]]) -> str:
+    """Counts of outcomes in words, kinds in the order first met.
+
+    >>> table_needs([("card", 2), ("die", 2)]), table_needs([("card", 1), ("card", 1)])
+    ('2 cards and 2 dice', '2 cards')
+    """
+    totals: dict[str, int] = {}
+    for kind, count in needs:
+        if count > 0:
+            totals[kind] = totals.get(kind, 0) + count
+    words = [
+        f"{count} {_WORDS.get(kind, (kind, kind))[count != 1]}" for kind, count in totals.items()
+    ]
+    if not words:
+        return "nothing"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Picking one of ``options`` at random, each equally likely (a curse, a row, a hero)."""
+
+    options: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise IllegalAction("there is nothing to pick from")
+
+    def distribution(self) -> Distribution[str]:
+        return Distribution.uniform(self.options)
+
+    def sample(self, rng: random.Random) -> str:
+        return rng.choice(self.options)
+
+    def check(self, outcome: object) -> str:
+        if outcome not in self.options:
+            raise InvalidInput(f"expected one of {list(self.options)}, got {outcome!r}")
+        assert isinstance(outcome, str)
+        return outcome
+
+    def to_json(self, outcome: str) -> str:
+        return outcome
+
+
+def action_title(action: object) -> str:
+    """What the player calls an action: its ``title``, else its kind, else its class."""
+    title = getattr(action, "title", None)
+    to_json = getattr(action, "to_json", None)
+    if not title and callable(to_json):
+        title = to_json().get("kind")
+    return str(title or type(action).__name__)
+
+
+def too_few(
+    title: str, typed: Sequence[object], steps: Sequence[object], *, missing: bool = True
+) -> str:
+    """What an action (its ``title``) asks of the table, what the player typed, and (``missing``)
+    what is still missing: the message that refuses too few outcomes.
+
+    >>> from rules.table.dice import Roll
+    >>> too_few("Roll two", [[6]], [Roll(2)], missing=False)
+    'Roll two needs 2 dice; you typed 1: 6'
+    """
+    needs = [at_the_table(step) for step in steps]
+    items = [str(item) for outcome in typed
+             for item in (outcome if isinstance(outcome, list | tuple) else [outcome])]  # fmt: skip
+    text = f"{title} needs {table_needs(needs)}; you typed {len(items)}"
+    text += f": {' '.join(items)}" if items else ""
+    if not missing:
+        return text
+    short = [(kind, count - (typed_size(typed[i]) if i < len(typed) else 0))
+             for i, (kind, count) in enumerate(needs)]  # fmt: skip
+    return (
+        f"{text}. Missing: {table_needs(short)}; type them too, or let Lantern draw and roll the "
+        "rest"
+    )

@@ -1,0 +1,239 @@
+"""Dice: d6 rolls, sums, hit pools by Position, and d66, each with its exact distribution.
+
+>>> sum_distribution(2)[7]
+Fraction(1, 6)
+>>> hits_distribution(2, Position.STANDARD)[0]
+Fraction(4, 9)
+>>> D66().distribution()[36]
+Fraction(1, 36)
+>>> dice_to_roll(0, Position.GOOD)  # a roll of 0 dice: 1 die, only a 6 is a Hit
+(1, <Position.BAD: 'bad'>)
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from rules.errors import InvalidInput
+from rules.table.distribution import Distribution
+
+__all__ = [
+    "D66",
+    "D66_VALUES",
+    "Position",
+    "Roll",
+    "count_hits",
+    "d66_value",
+    "dice_to_roll",
+    "hits_distribution",
+    "roll_d6",
+    "sum_distribution",
+]
+
+SIDES = 6
+D66_VALUES: tuple[int, ...] = tuple(10 * t + u for t in range(1, 7) for u in range(1, 7))
+MAX_DICE = 20  # more dice than any rule asks for; keeps exact enumeration cheap
+
+
+class Position(enum.Enum):
+    """How favourable a roll is: the lowest face that counts as a Hit (``None``: no roll made).
+
+    Boundless engine v2: Good 4+, Standard 5+, Bad 6 only; Absolute always succeeds and
+    Impossible always fails, without a roll.
+    """
+
+    ABSOLUTE = "absolute"
+    GOOD = "good"
+    STANDARD = "standard"
+    BAD = "bad"
+    IMPOSSIBLE = "impossible"
+
+    @property
+    def threshold(self) -> int | None:
+        return _THRESHOLDS.get(self._value_)
+
+    @property
+    def rolls(self) -> bool:
+        """Whether dice are rolled at all in this Position."""
+        return self._value_ in _THRESHOLDS
+
+    def hit_chance(self) -> Fraction:
+        """The exact chance that one die is a Hit."""
+        if self is Position.ABSOLUTE:
+            return Fraction(1)
+        if self is Position.IMPOSSIBLE:
+            return Fraction(0)
+        assert self.threshold is not None
+        return Fraction(SIDES - self.threshold + 1, SIDES)
+
+    def is_hit(self, face: int) -> bool:
+        _check_face(face)
+        threshold = _THRESHOLDS.get(self._value_)
+        if threshold is None:  # no roll: Absolute counts every die a Hit, Impossible none
+            return self is Position.ABSOLUTE
+        return face >= threshold
+
+
+#: The lowest face that Hits, by Position value (read by value: an Enum member hashes in Python).
+_THRESHOLDS = {"good": 4, "standard": 5, "bad": 6}
+
+
+def _check_face(face: object) -> int:
+    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= SIDES:
+        raise InvalidInput(f"a d6 face must be an int from 1 to {SIDES}, got {face!r}")
+    return face
+
+
+def _check_count(count: object, low: int = 0) -> int:
+    if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= MAX_DICE:
+        raise InvalidInput(
+            f"a number of dice must be an int from {low} to {MAX_DICE}, got {count!r}"
+        )
+    return count
+
+
+def roll_d6(rng: random.Random) -> int:
+    """One d6 from ``rng``, exactly as ``rng.randint(1, 6)`` rolls it (3 random bits, again while
+    they read 6 or 7), without randint's three calls: dice are most of a simulation's chance."""
+    face = rng.getrandbits(3)
+    while face >= SIDES:
+        face = rng.getrandbits(3)
+    return face + 1
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll of ``count`` d6; its outcome is the tuple of faces, in the order rolled."""
+
+    count: int
+
+    def __post_init__(self) -> None:
+        _check_count(self.count)
+
+    def distribution(self) -> Distribution[tuple[int, ...]]:
+        return Distribution.uniform(itertools.product(range(1, SIDES + 1), repeat=self.count))
+
+    def sample(self, rng: random.Random) -> tuple[int, ...]:
+        if self.count == 2:  # the Action Dice, every Firelights action: no list to build
+            return roll_d6(rng), roll_d6(rng)
+        return tuple([roll_d6(rng) for _ in range(self.count)])
+
+    def check(self, outcome: object) -> tuple[int, ...]:
+        if not isinstance(outcome, list | tuple) or len(outcome) != self.count:
+            raise InvalidInput(f"expected {self.count} d6 faces, got {outcome!r}")
+        return tuple(_check_face(face) for face in outcome)
+
+    def to_json(self, outcome: tuple[int, ...]) -> list[int]:
+        return list(outcome)
+
+
+@dataclass(frozen=True)
+class D66:
+    """Two d6 read as tens and units: 11..16, 21..26, ..., 61..66, each 1/36."""
+
+    def distribution(self) -> Distribution[int]:
+        return Distribution.uniform(D66_VALUES)
+
+    def sample(self, rng: random.Random) -> int:
+        return 10 * roll_d6(rng) + roll_d6(rng)
+
+    def check(self, outcome: object) -> int:
+        return d66_value(outcome)
+
+    def to_json(self, outcome: int) -> int:
+        return outcome
+
+
+def d66_value(value: object) -> int:
+    """``value`` as a d66 result, or :class:`InvalidInput` naming it.
+
+    >>> d66_value(17)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidInput: a d66 value is two d6 read as tens and units (11..16, ..., 61..66), got 17
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value not in D66_VALUES:
+        raise InvalidInput(
+            f"a d66 value is two d6 read as tens and units (11..16, ..., 61..66), got {value!r}"
+        )
+    return value
+
+
+def count_hits(faces: tuple[int, ...], position: Position) -> int:
+    """How many of ``faces`` are Hits in ``position`` (each face checked, as :meth:`Position.is_hit`
+    checks it, in one loop: every roll of a pool counts its Hits)."""
+    threshold = _THRESHOLDS.get(position._value_)
+    hits = 0
+    for face in faces:
+        if type(face) is not int or not 1 <= face <= SIDES:
+            _check_face(face)  # refuses it, by name (an int subclass passes, as is_hit lets it)
+        if threshold is None:
+            hits += position is Position.ABSOLUTE
+        else:
+            hits += face >= threshold
+    return hits
+
+
+def dice_to_roll(count: int, position: Position) -> tuple[int, Position]:
+    """The dice actually rolled for a pool of ``count`` dice in ``position``.
+
+    Boundless engine v2 (RULES-NOTES): "A roll of 0 dice (attribute 0, or a 0D fortune roll): roll
+    1 die and only a 6 is a Hit." Any other pool, and a Position that rolls no dice, is unchanged.
+    """
+    _check_count(count)
+    if not isinstance(position, Position):
+        raise InvalidInput(f"a Position is one of {[p.name for p in Position]}, got {position!r}")
+    if count == 0 and position.rolls:
+        return 1, Position.BAD
+    return count, position
+
+
+def _sum_ways(count: int) -> dict[int, int]:
+    """The ways each total of ``count`` d6 comes up (by convolution, in whole numbers)."""
+    weights: dict[int, int] = {0: 1}
+    for _ in range(count):
+        nxt: dict[int, int] = {}
+        for total, w in weights.items():
+            for face in range(1, SIDES + 1):
+                nxt[total + face] = nxt.get(total + face, 0) + w
+        weights = nxt
+    return weights
+
+
+def _hit_ways(count: int, position: Position) -> dict[int, int]:
+    """The ways to roll each number of Hits among ``count`` d6: ``C(n, k) h^k (6 - h)^(n - k)``
+    for ``h`` hitting faces (Absolute every die a Hit, Impossible none)."""
+    if not position.rolls:
+        return {count if position is Position.ABSOLUTE else 0: 1}
+    hit = SIDES - (position.threshold or 0) + 1
+    return {k: comb(count, k) * hit**k * (SIDES - hit) ** (count - k) for k in range(count + 1)}
+
+
+# Every question these two answer, worked out once at import (up to MAX_DICE dice): a query is a
+# look-up, and the values are immutable, so sharing them is safe.
+_SUMS = {count: Distribution.from_counts(_sum_ways(count)) for count in range(1, MAX_DICE + 1)}
+_HITS = {
+    (count, position): Distribution.from_counts(_hit_ways(count, position))
+    for count in range(MAX_DICE + 1)
+    for position in Position
+}
+
+
+def sum_distribution(count: int) -> Distribution[int]:
+    """The exact distribution of the sum of ``count`` d6 (by convolution)."""
+    return _SUMS[_check_count(count, low=1)]
+
+
+def hits_distribution(count: int, position: Position) -> Distribution[int]:
+    """The exact distribution of Hits among ``count`` d6 in ``position`` (binomial).
+
+    Absolute counts every die a Hit, Impossible none, as if the dice had been rolled.
+    """
+    if not isinstance(position, Position):
+        raise InvalidInput(f"a Position is one of {[p.name for p in Position]}, got {position!r}")
+    return _HITS[_check_count(count), position]
