@@ -181,3 +181,22 @@ def test_a_crew_gets_no_advice_and_is_told_why() -> None:
     assert "No advice here" in view.note.value and "crew of one" in view.note.value
     assert view.table.value == ""
     panel.close()
+
+
+def test_picking_another_hero_marks_the_best_moves_control_anew() -> None:
+    """Issue 18: "the best move marked", also after the player picks a hero: Embers' buttons
+    change with the hero picked, the state does not; the mark follows the buttons shown."""
+    panel = begun("embers")
+    view = panel.advice
+    view.toggle.value = True
+    view.refresh(2)
+    heroes = [b.description for b in panel.heroes_row.children]
+    assert len(heroes) > 1
+    for hero in heroes:
+        panel.pick_hero(hero)
+        best = next(row for row in view.rows if row.best)
+        shown = list(panel.heroes_row.children) + list(panel.choices_row.children)
+        marked = [w for w in shown if BEST_CLASS in w._dom_classes]
+        assert marked == list(view.hook.controls(panel.state, best.move)), hero
+        assert marked, f"nothing marked with {hero} picked (best: {best.move})"
+    panel.close()

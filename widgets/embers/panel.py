@@ -246,6 +246,7 @@ class EmbersPanel(GameFrame):
         self._hero = hero
         self._shown = None
         self.render_actions(self.state)
+        self.advice.mark()  # the best move's button may be another now
 
     # --- rendering ---------------------------------------------------------------------------
 

@@ -152,8 +152,10 @@ class AdviceView(widgets.VBox):
 
     def follow(self, state: Any, live: bool) -> None:
         """The panel rendered ``state`` (``live``: moves are open now). A new state drops the rows
-        and starts again; the same one leaves them (a render that changed nothing)."""
+        and starts again; the same one keeps them and marks the best move's control again (the
+        panel may show other controls for it: Embers' buttons change with the hero picked)."""
         if live == self._live and (state is self._state or state == self._state):
+            self.mark()
             return
         self._state, self._live = state, live
         self._restart()
@@ -232,6 +234,11 @@ class AdviceView(widgets.VBox):
     def _show(self) -> None:
         with self.hold_sync():
             self._show_rows()
+        self.mark()
+
+    def mark(self) -> None:
+        """Mark the control that plays the best move now, and only it (a panel that shows other
+        controls for the same state calls it)."""
         best = [row.move for row in self.rows if row.best] if self.on and self._live else []
         marked = list(self.hook.controls(self._state, best[0])) if best else []
         for control in self._marked:  # only what changed: each mark is a message to the page
