@@ -6,7 +6,8 @@ back the recorded outcomes, rebuilds the state exactly; this is the format the d
 saves (see :data:`RECORD_VERSION` and :mod:`rules.book.store.database`).
 
 A game plugs in by following :class:`Game`: a pure ``apply(state, action, chance)`` that returns
-the new state and a report of what happened. Games are found by name in :data:`GAMES`.
+the new state and a report of what happened. Games are found by name in :data:`GAMES`; a game
+of your own is added with :func:`~rules.record.games.register_game`.
 
 Taking back moves works like python-chess's ``push``/``pop``: :meth:`Journey.undo` removes the last
 action and returns its entries, :meth:`Journey.extend` plays recorded entries again (redo), and
@@ -33,7 +34,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import InitVar, dataclass, field, replace
@@ -43,6 +43,7 @@ from rules.errors import IllegalAction, InvalidInput, short_repr
 from rules.record.action import check_action
 from rules.record.entry import Entry, group_start, last_live
 from rules.record.game_module import recorded_options
+from rules.record.games import GAMES, load, register_game
 from rules.table.chance import (
     JSON,
     Chance,
@@ -67,18 +68,12 @@ __all__ = [
     "group_start",
     "last_live",
     "recorded_options",
+    "register_game",
     "short_repr",
 ]
 
 RECORD_FORMAT = "lantern.journey"
 RECORD_VERSION = 1
-
-#: Game name -> "module:attribute" of its :class:`Game`; imported when first asked for.
-GAMES: Mapping[str, str] = {
-    "firelights": "rules.firelights:GAME",
-    "voidlight": "rules.voidlight:GAME",
-    "embers": "rules.embers:GAME",
-}
 
 #: How many recent :class:`Point` s a journey keeps in memory for undo (older ones are rebuilt).
 REMEMBERED_POINTS = 64
@@ -112,8 +107,7 @@ def game(name: str) -> Game[Any, Any]:
     """The game registered under ``name``."""
     if name not in GAMES:
         raise InvalidInput(f"no game named {name!r}; the games are {sorted(GAMES)}")
-    module, attribute = GAMES[name].split(":")
-    found: Game[Any, Any] = getattr(importlib.import_module(module), attribute)
+    found: Game[Any, Any] = load(GAMES[name])
     return found
 
 

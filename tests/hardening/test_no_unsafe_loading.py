@@ -64,9 +64,10 @@ ALLOWED: dict[tuple[str, str], str] = {
         "imports widgets.<game>.advice for the panel's own game_name, a class attribute of the "
         "shipped panels (firelights, voidlight, embers); nothing read from a file or a player"
     ),
-    ("rules/record/journey.py", "importlib.import_module"): (
-        "imports a game's module from the fixed GAMES table; a game name read from a journey "
-        "file is checked against GAMES first (game() refuses any other)"
+    ("rules/record/games.py", "importlib.import_module"): (
+        "imports a game's module from the GAMES table, which only code extends (register_game, "
+        "called by a notebook or a test); a game name read from a journey file is checked "
+        "against GAMES first (game() refuses any other)"
     ),
     ("bench/__main__.py", "importlib.import_module"): (
         "imports the benchmark modules pkgutil finds in bench/ itself; names given on the command "
