@@ -200,3 +200,30 @@ def test_picking_another_hero_marks_the_best_moves_control_anew() -> None:
         assert marked == list(view.hook.controls(panel.state, best.move)), hero
         assert marked, f"nothing marked with {hero} picked (best: {best.move})"
     panel.close()
+
+
+def test_firelights_asks_within_how_many_actions_and_a_new_horizon_starts_again() -> None:
+    """Issue 18, advice "to light six beacons": the sensible player lights them in nearly every
+    journey, so the panel asks within a horizon the player chooses (50 actions first)."""
+    panel = begun("firelights")
+    view = panel.advice
+    assert view.horizon in view.children[1].children
+    assert view.horizon.options[0][0] == "within 50 actions"
+    view.toggle.value = True
+    view.refresh(2)
+    assert "within 50 actions" in view.note.value
+    first = view.rows
+    view.horizon.value = 0  # "ever"
+    assert view.rows == [] and view.hook.horizon == 0
+    rows = view.refresh(2)
+    assert "light six beacons ever" in view.note.value
+    assert [row.move for row in rows] == [row.move for row in first]
+    assert all(row.runs == 2 for row in rows)
+    panel.close()
+
+
+def test_games_with_one_question_show_no_horizon() -> None:
+    for game in ("embers", "voidlight"):
+        panel = begun(game)
+        assert panel.advice.horizon not in panel.advice.children[1].children
+        panel.close()

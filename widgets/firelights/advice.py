@@ -34,9 +34,18 @@ class FirelightsAdvice(AdviceHook):
     """The hook of :class:`widgets.firelights.FirelightsPanel`."""
 
     question = "light six beacons"
+    #: The sensible player lights six beacons in nearly every journey it plays to the end, so
+    #: "ever" tells the moves apart little; "within N actions" asks how soon (the strong player's
+    #: measure, ``python -m bench strong``, asks within 50).
+    horizons = (
+        ("within 50 actions", 50),
+        ("within 25 actions", 25),
+        ("within 100 actions", 100),
+        ("ever", 0),
+    )
 
     def advise(self, state: State, runs: int, seed: int) -> list[Advice]:
-        return advise(state, runs=runs, seed=seed)
+        return advise(state, runs=runs, seed=seed, within=self.horizon or None)
 
     def label(self, state: State, move: Any) -> str:
         if isinstance(move, Choose):

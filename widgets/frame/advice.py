@@ -76,9 +76,19 @@ class AdviceHook:
 
     #: What the estimate is the chance of ("win", "light six beacons", "come back alive").
     question: str = "a good ending"
+    #: The questions a game can ask at different horizons, as (label, value) pairs: a choice
+    #: beside the toggle when there are two or more; :attr:`horizon` holds the value chosen.
+    horizons: tuple[tuple[str, Any], ...] = ()
 
     def __init__(self, panel: Any) -> None:
         self.panel = panel
+        self.horizon: Any = self.horizons[0][1] if self.horizons else None
+
+    @property
+    def asked(self) -> str:
+        """The question as the note reads it: ``question`` and the horizon chosen."""
+        label = next((label for label, value in self.horizons if value == self.horizon), "")
+        return f"{self.question} {label}".strip()
 
     def advise(self, state: Any, runs: int, seed: int) -> list[Advice]:
         return []
@@ -123,12 +133,21 @@ class AdviceView(widgets.VBox):
         )
         self.toggle.add_class("lantern-advice-toggle")
         self.toggle.observe(lambda _change: self._toggled(), "value")
+        self.horizon = widgets.Dropdown(
+            options=list(hook.horizons),
+            value=hook.horizon,
+            description="",
+            layout={"width": "auto"},
+        )
+        self.horizon.add_class("lantern-advice-horizon")
+        self.horizon.observe(lambda _change: self._horizon_chosen(), "value")
         self.note = widgets.HTML()
         self.note.add_class("lantern-advice-note")
         self.table = widgets.HTML()
         self.table.add_class("lantern-advice-view")
         title = widgets.HTML('<div class="lantern-section">Advice</div>')
-        self.children = (title, widgets.HBox([self.toggle, self.note]), self.table)
+        asked = [self.toggle, self.horizon] if len(hook.horizons) > 1 else [self.toggle]
+        self.children = (title, widgets.HBox([*asked, self.note]), self.table)
         self.add_class(SECTION_CLASS)
         self.add_class("lantern-advice-section")
         self.rows: list[Advice] = []
@@ -161,6 +180,11 @@ class AdviceView(widgets.VBox):
         self._restart()
 
     def _toggled(self) -> None:
+        self._restart()
+
+    def _horizon_chosen(self) -> None:
+        """Another question: the rows so far answer the old one, so they go."""
+        self.hook.horizon = self.horizon.value
         self._restart()
 
     def _restart(self) -> None:
@@ -269,7 +293,7 @@ class AdviceView(widgets.VBox):
             return
         runs = min(row.runs for row in self.rows)
         more = ", refining" if self.thinking else ""
-        self.note.value = escape(f"Chance to {self.hook.question}, {runs} rollouts per move{more}")
+        self.note.value = escape(f"Chance to {self.hook.asked}, {runs} rollouts per move{more}")
         self.table.value = self._table_html()
 
     def _table_html(self) -> str:
