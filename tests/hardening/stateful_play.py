@@ -6,6 +6,9 @@ the actions the rules offer now (only from ``available()`` / ``legal()``, and fo
 choice only its options), lists actions the rules must refuse now (a kind not offered, a wrong
 hero, a value out of range), and checks the game's invariants (issue 12, "Stateful random play").
 
+Lamplighter, the example game of the guide *Build a game on the kit* (``docs/examples``), is
+a fourth driver: its rules meet the same machine as the shipped games'.
+
 The Voidlight player is the one its own playouts use (``tests/voidlight/voidlight_player.py``),
 with a crew of 1 to 6 (issue 17): now and then a character joins or leaves, and every action
 about a character names them.
@@ -42,6 +45,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "voidlight"))
 from voidlight_player import NAMES as CREW_NAMES
 from voidlight_player import build as voidlight_build
 from voidlight_player import random_action as voidlight_action
+
+# The guide's example game (docs/examples/lamplighter) plays here as the shipped three do, so
+# the tutorial's rules cannot rot: registered by name, as its notebook registers it.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs" / "examples"))
+from lamplighter import game as lamplighter
+
+from rules.record.games import register_game
+
+register_game("lamplighter", "lamplighter.game:GAME")
 
 __all__ = [
     "DRIVERS",
@@ -473,6 +485,61 @@ def embers_check_step(before: embers.State, action: Any, report: Any, after: emb
     assert (target in after.tent) == defeated, (action, after.tent)
 
 
+# --- Lamplighter (docs/examples/lamplighter: the guide's example game) ------------------------------
+
+
+def lamplighter_pick(state: lamplighter.State, rng: random.Random) -> Any:
+    """Light or Shield, as offered; Turn back now and then only (it ends the journey)."""
+    offered = [a for a in lamplighter.legal(state) if not isinstance(a, lamplighter.TurnBack)]
+    if not offered or rng.random() < 0.03:
+        return lamplighter.TurnBack()
+    return rng.choice(offered)
+
+
+def lamplighter_not_offered(state: lamplighter.State) -> list[Any]:
+    return [cls() for cls in lamplighter.ACTIONS.values() if cls() not in lamplighter.legal(state)]
+
+
+def lamplighter_malformed(state: lamplighter.State) -> list[Callable[[], Any]]:
+    return [
+        lambda: lamplighter.parse({"kind": "leap"}),
+        lambda: lamplighter.parse({"kind": "light", "lamps": 2}),
+        lambda: EA.EndTurn(),  # another game's action
+    ]
+
+
+def lamplighter_check(state: lamplighter.State) -> None:
+    """Six lamps, each dark, lit or shielded; oil 0..6; the night deck part of its nine cards;
+    the journey over exactly when all six are shielded, the oil is gone or it turned back."""
+    lamplighter.GAME.check(state)
+    assert 0 <= state.lamps + state.flames <= lamplighter.LAMPS, state
+    assert 0 <= state.oil <= lamplighter.OIL, state.oil
+    assert not Counter(state.deck) - Counter(lamplighter.NIGHT_DECK), state.deck
+    assert state.status in ("crossing", "crossed", "dark", "turned back"), state.status
+    assert (state.status == "crossed") == (state.lamps == lamplighter.LAMPS), state
+    assert state.status != "dark" or state.oil == 0, state
+
+
+def lamplighter_probe(state: lamplighter.State, action: Any) -> None:
+    """The panel's odds: exact, summing to 1."""
+    assert sum(lamplighter.light_odds(state).values()) == 1
+    assert sum(lamplighter.night_odds(state).values()) == 1
+
+
+def lamplighter_check_step(before: Any, action: Any, report: Any, after: Any) -> None:
+    """A gust blows out the lamps not shielded and costs oil; a lit lamp costs nothing; a
+    Shield keeps every lit lamp for one measure of oil."""
+    if report.outcome == "gust":
+        assert (after.flames, after.lamps, after.oil) == (0, before.lamps, before.oil - 1)
+    elif report.outcome == "lit":
+        assert (after.flames, after.oil) == (before.flames + 1, before.oil)
+    elif report.outcome == "shielded":
+        assert (after.lamps, after.flames) == (before.lamps + before.flames, 0)
+        assert after.oil == before.oil - 1
+    else:
+        assert report.outcome == "back" and after.status == "turned back", report
+
+
 DRIVERS: dict[str, Driver] = {
     "firelights": Driver(
         "firelights",
@@ -501,6 +568,16 @@ DRIVERS: dict[str, Driver] = {
         over=lambda state: state.over,
         probe=embers_probe,
         check_step=embers_check_step,
+    ),
+    "lamplighter": Driver(
+        "lamplighter",
+        pick=lamplighter_pick,
+        not_offered=lamplighter_not_offered,
+        malformed=lamplighter_malformed,
+        check=lamplighter_check,
+        over=lambda state: state.over,
+        probe=lamplighter_probe,
+        check_step=lamplighter_check_step,
     ),
 }
 

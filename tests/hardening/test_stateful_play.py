@@ -220,6 +220,12 @@ class EmbersPlay(Play):
     game = "embers"
 
 
+class LamplighterPlay(Play):
+    """The guide's example game (docs/examples/lamplighter), under the same machine."""
+
+    game = "lamplighter"
+
+
 class BookPlay(Play):
     """The same play through a Journey Book in a temporary folder: every step is committed to the
     file, and the file opened again at the end holds the state the book reached.
@@ -272,6 +278,10 @@ class EmbersBook(BookPlay):
     game = "embers"
 
 
+class LamplighterBook(BookPlay):
+    game = "lamplighter"
+
+
 # About 1,500 steps per game in memory (examples x steps), and 120 through a book.
 TestFirelightsPlay = FirelightsPlay.TestCase
 TestFirelightsPlay.settings = quick(30, 50)
@@ -285,6 +295,10 @@ TestVoidlightBook = VoidlightBook.TestCase
 TestVoidlightBook.settings = quick(3, 40)
 TestEmbersBook = EmbersBook.TestCase
 TestEmbersBook.settings = quick(3, 40)
+TestLamplighterPlay = LamplighterPlay.TestCase
+TestLamplighterPlay.settings = quick(15, 40)  # a small game: its journeys end in a few dozen
+TestLamplighterBook = LamplighterBook.TestCase
+TestLamplighterBook.settings = quick(3, 40)
 
 
 # --- make fuzz -------------------------------------------------------------------------------------
