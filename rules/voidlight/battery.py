@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from rules.errors import IllegalAction
 from rules.table.chance import Source
-from rules.table.dice import Roll
 from rules.voidlight.damage import dark_round
-from rules.voidlight.pools import BEAMS, FULL, removed
+from rules.voidlight.pools import BEAMS, FULL, removed, roll
 from rules.voidlight.state import DARK_EVERY, evolve
 from rules.voidlight.turn import Turn
 
@@ -28,7 +27,7 @@ BATTERY = "battery"
 def roll_light(turn: Turn, chance: Source, why: str) -> int:
     """Roll the Voidlight Pool; the dice it lost. At 0 the battery is spent and the light dies."""
     light = turn.state.light
-    faces = chance.resolve(Roll(light.dice))
+    faces = chance.resolve(roll(light.dice))
     turn.dice.extend(faces)
     lost = removed(faces, BEAMS[light.beam])
     turn.set(light=evolve(light, dice=light.dice - lost))

@@ -35,6 +35,7 @@ __all__ = [
     "Penalty",
     "check_attribute",
     "check_points",
+    "recheck",
 ]
 
 #: The four Attributes, as the cost table names them.
@@ -295,3 +296,36 @@ class Character:
     @property
     def display_name(self) -> str:
         return f"{self.name} ({self.pronouns})" if self.pronouns.strip() else self.name
+
+
+#: The fields :func:`recheck` checks again when they change (the rest it copies: a last Check and
+#: penalties are not checked on creation).
+_RECHECKED = frozenset({"status", *ATTRIBUTES, "hp", "credits", "items", "conditions"})
+_COPIED = frozenset({"last_check", "penalties"}) | _RECHECKED
+
+
+def recheck(sheet: Character, changes: dict[str, Any]) -> Character | None:
+    """``replace(sheet, **changes)`` checking only what changed (every other field passed the
+    sheet's own check when it was made), in the order :meth:`Character.__post_init__` checks
+    them, with its words: a sheet changes on almost every action. None when a change is to a
+    field this does not check (a name, the max Hit Points): replace it then."""
+    if not _COPIED.issuperset(changes):
+        return None
+    new = object.__new__(Character)
+    fields = new.__dict__
+    fields.update(sheet.__dict__)
+    fields.update(changes)
+    if _RECHECKED.isdisjoint(changes):
+        return new
+    if "status" in changes and new.status not in STANDINGS:
+        raise InvalidInput(f"a character is {', '.join(STANDINGS)}, not {new.status!r:.40}")
+    for name in ATTRIBUTES:
+        if name in changes:
+            _check_int(name.title(), fields[name], 0, MAX_SCORE)
+    if "hp" in changes:
+        _check_int("Hit Points", new.hp, 0, new.max_hp)
+    if "credits" in changes:
+        _check_int("Credits", new.credits, 0, 10**9)
+    if ("items" in changes or "conditions" in changes) and new.used_slots > SLOTS:
+        raise IllegalAction(f"{new.used_slots} slots filled: a character has {SLOTS}")
+    return new

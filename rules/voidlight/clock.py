@@ -24,10 +24,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.table.chance import Source
-from rules.table.dice import Roll
 from rules.voidlight.battery import roll_light
 from rules.voidlight.character import WORSENING
 from rules.voidlight.damage import damage, dark_round, worsen
+from rules.voidlight.pools import roll
 from rules.voidlight.state import DARK_EVERY, State
 from rules.voidlight.turn import Turn
 
@@ -58,12 +58,14 @@ def due(state: State) -> list[Event]:
     for who, sheet in enumerate(state.crew):
         if sheet.status == "lost":
             continue
-        events += [(p.until, _PENALTY, who, i) for i, p in enumerate(sheet.penalties)]
-        events += [
-            (c.next_due, _WORSENS, who, i)
-            for i, c in enumerate(sheet.conditions)
-            if c.worsens and c.next_due is not None
-        ]
+        if sheet.penalties:
+            events += [(p.until, _PENALTY, who, i) for i, p in enumerate(sheet.penalties)]
+        if sheet.conditions:
+            events += [
+                (c.next_due, _WORSENS, who, i)
+                for i, c in enumerate(sheet.conditions)
+                if c.worsens and c.next_due is not None
+            ]
     if clock.timer == "interval" and clock.next_roll is not None:
         events.append((clock.next_roll, _LIGHT, 0, 0))
     if clock.dark_next is not None:
@@ -91,8 +93,11 @@ def run(turn: Turn, chance: Source) -> None:
             break
         minute, what, who, index = event
         turn.clock(minute=minute)
-        with turn.acting(who):
+        before, turn.who = turn.who, who  # turn.acting(who), without a context manager's cost
+        try:
             _happen(turn, what, index, chance)
+        finally:
+            turn.who = before
     if turn.state.pending is None or turn.state.over:
         turn.clock(minute=turn.state.clock.until)
     else:
@@ -120,7 +125,7 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
         )
         turn.update(conditions=tuple(conditions))
         if condition.worsens == "bleeding":
-            (face,) = chance.resolve(Roll(1))
+            (face,) = chance.resolve(roll(1))
             turn.dice.append(face)
             damage(turn, max(0, face - 1), f"{at}: Bleeding, 1D-1 = {face}-1")
         else:

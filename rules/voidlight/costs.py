@@ -27,11 +27,11 @@ from functools import cache, lru_cache
 from rules.errors import InvalidInput
 from rules.table import tables
 from rules.table.chance import Source
-from rules.table.dice import D66, Position, Roll, count_hits, d66_value
+from rules.table.dice import D66, Position, count_hits, d66_value
 from rules.voidlight.battery import drain
 from rules.voidlight.character import ATTRIBUTES, WORSENING, Condition, Penalty
 from rules.voidlight.damage import damage, gain
-from rules.voidlight.pools import FULL
+from rules.voidlight.pools import FULL, roll
 from rules.voidlight.solo import ENEMY_HP, Between, enemy_tier, start_encounter
 from rules.voidlight.state import Enemy, Pending
 from rules.voidlight.turn import Turn
@@ -128,7 +128,7 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
     if kind == "damage":
         amount, source = found.amount, text.title()
         if found.die:
-            (face,) = chance.resolve(Roll(1))
+            (face,) = chance.resolve(roll(1))
             turn.dice.append(face)
             amount, source = (
                 max(0, face + found.amount),
@@ -138,13 +138,13 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
     elif kind == "drain":
         amount = found.amount
         if found.die:
-            (face,) = chance.resolve(Roll(1))
+            (face,) = chance.resolve(roll(1))
             turn.dice.append(face)
             amount = face + found.amount
             turn.say(f"1D{found.amount:+d} = {amount}".replace("+0", ""))
         drain(turn, amount, "the cost")
     elif kind == "maybe encounter":
-        faces = chance.resolve(Roll(found.amount))
+        faces = chance.resolve(roll(found.amount))
         turn.dice.extend(faces)
         hits = count_hits(faces, Position.STANDARD)
         turn.say(f"{found.amount}D: {' '.join(map(str, faces))}: {hits} Hit{'s' * (hits != 1)}")
@@ -193,7 +193,7 @@ def _equipment(turn: Turn, kind: str, prefer: str) -> None:
 
 def roll_enemy(turn: Turn, name: str, chance: Source) -> Enemy:
     """Roll for an enemy (house rule): its tier by 1D, its Hit Points in the tier's range."""
-    (face,) = chance.resolve(Roll(1))
+    (face,) = chance.resolve(roll(1))
     turn.dice.append(face)
     tier = enemy_tier(face)
     low, high = ENEMY_HP[tier]

@@ -28,9 +28,10 @@ from dataclasses import replace
 
 from rules.errors import IllegalAction
 from rules.table.chance import Source
-from rules.table.dice import Position, Roll, count_hits, dice_to_roll
+from rules.table.dice import Position, count_hits, dice_to_roll
 from rules.voidlight.character import ATTRIBUTES, SLOTS, Condition, check_attribute
 from rules.voidlight.checks import hits_text, position_of, save_loss
+from rules.voidlight.pools import roll
 from rules.voidlight.state import Pending
 from rules.voidlight.turn import Turn
 
@@ -168,7 +169,7 @@ def save(turn: Turn, attribute: str, position: str, chance: Source) -> tuple[str
     elif where is Position.IMPOSSIBLE:
         hits = 0
     else:
-        faces = chance.resolve(Roll(count))
+        faces = chance.resolve(roll(count))
         turn.dice.extend(faces)
         hits = count_hits(faces, rolled)
     misses = 0 if where is Position.ABSOLUTE else count - hits

@@ -92,11 +92,19 @@ class Expedition:
     def apply(self, trek: Trek, action: Any, chance: Source) -> tuple[Trek, Any]:
         state, report = apply(trek.state, action, chance)
         if isinstance(action, Check):
-            return Trek(state, trek.scene, True, trek.swaps), report
+            return _trek(state, trek.scene, True, trek.swaps), report
         if isinstance(action, Elapse):
-            return Trek(state, trek.scene + 1, False, trek.swaps), report
+            return _trek(state, trek.scene + 1, False, trek.swaps), report
         swaps = trek.swaps + isinstance(action, SwapBattery)
-        return Trek(state, trek.scene, trek.checked, swaps), report
+        return _trek(state, trek.scene, trek.checked, swaps), report
+
+
+def _trek(state: State, scene: int, checked: bool, swaps: int) -> Trek:
+    """``Trek(state, scene, checked, swaps)`` without a frozen dataclass's constructor (it checks
+    nothing; every action of an expedition makes one)."""
+    trek = object.__new__(Trek)
+    trek.__dict__.update(state=state, scene=scene, checked=checked, swaps=swaps)
+    return trek
 
 
 class UnderWay(Protocol):

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.errors import IllegalAction, InvalidInput
 from rules.table.chance import Source
-from rules.table.dice import Position, Roll, count_hits, dice_to_roll
+from rules.table.dice import Position, count_hits, dice_to_roll
 from rules.voidlight import actions as A
 from rules.voidlight import crew as C
 from rules.voidlight import solo_moves as S
@@ -25,7 +25,7 @@ from rules.voidlight.costs import take_cost
 from rules.voidlight.damage import damage, gain, made_room, save
 from rules.voidlight.moves import check_position, refusal
 from rules.voidlight.owed import COSTS, DUE, LAPSE
-from rules.voidlight.pools import BEAMS
+from rules.voidlight.pools import BEAMS, roll
 from rules.voidlight.recovery import advance, long_rest, short_rest
 from rules.voidlight.report import Report
 from rules.voidlight.state import State, evolve
@@ -53,24 +53,27 @@ def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
     elif where is Position.IMPOSSIBLE:
         hits, outcome = 0, "failure"
     else:
-        faces = chance.resolve(Roll(count))
+        faces = chance.resolve(roll(count))
         turn.dice.extend(faces)
         hits = count_hits(faces, rolled)
         outcome = check_outcome(hits)
     zero = " (0 dice: 1 die, only a 6 Hits)" if score == 0 and faces else ""
     shown = f"{' '.join(map(str, faces))}: {hits_text(hits)}" if faces else "no roll"
-    turn.tell(f"{name.title()} {score} {where.value}{note}{zero}: {shown}, {outcome}")
+    at = where._value_  # Enum's value property, read once
+    turn.tell(f"{name.title()} {score} {at}{note}{zero}: {shown}, {outcome}")
     if outcome != "success" and turn.state.costs == DUE:
         turn.say("a cost is due: roll it or pick it on the table, or skip it")
-    turn.update(last_check=evolve(_CHECKED, attribute=name, faces=faces, outcome=outcome,
-                                  position=rolled.value if faces else where.value,
-                                  hits=hits if faces else 0))  # fmt: skip
+    checked = object.__new__(LastCheck)  # every field set: a Check's record without its __init__
+    checked.__dict__.update(_CHECKED)
+    checked.__dict__.update(attribute=name, faces=faces, outcome=outcome,
+                            position=rolled._value_ if faces else at, hits=hits if faces else 0)  # fmt: skip
+    turn.update(last_check=checked)
     return outcome, hits if faces else None
 
 
-#: A Check's record with every field set, copied with a Check's own values (every Check makes one:
-#: a copy costs a fraction of a frozen dataclass's constructor).
-_CHECKED = LastCheck("vigor", "standard", (), 0, "failure")
+#: A Check's record's fields (each Check sets the first five; a new Check is neither pushed nor
+#: costed): a Check makes one without a frozen dataclass's constructor.
+_CHECKED = LastCheck("vigor", "standard", (), 0, "failure").__dict__
 
 
 def _why_moved(turn: Turn, attribute: str) -> str:
@@ -88,7 +91,7 @@ def _push(turn: Turn, action: A.Push, chance: Source) -> Result:
     assert last is not None
     where = position_of(last.position)
     kept = tuple(face for face in last.faces if where.is_hit(face))
-    new = chance.resolve(Roll(last.misses))
+    new = chance.resolve(roll(last.misses))
     turn.dice.extend(new)
     hits = last.hits + count_hits(new, where)
     outcome = check_outcome(hits)
@@ -329,31 +332,38 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     option; Damage an enemy "defeated" or None; every other action None.
     """
     who = acting(state, action)
-    reason = refusal(state, action.kind, who) if hasattr(action, "kind") else "it is not an action"
+    kind = getattr(action, "kind", None)
+    reason = refusal(state, kind, who) if kind is not None else "it is not an action"
     if reason is not None:
         raise IllegalAction(
             f"{getattr(action, 'title', repr(action))} is not possible now: {reason}"
         )
-    turn = Turn(state, who=who or 0)
+    turn = Turn(state, [], [], who or 0)
     named = state.crew[who].name if who is not None and len(state.crew) > 1 else ""
     outcome, hits = HANDLERS[type(action)](turn, action, chance)
-    turn.next_asked()
-    if turn.state.pending is None and turn.state.clock.owed > 0 and not turn.state.over:
-        turn.say(f"the clock runs on: {turn.state.clock.owed} minutes owed")
+    if turn.state.queue:
+        turn.next_asked()
+    now = turn.state
+    if now.pending is None and now.clock.until > now.clock.minute and now.status != "lost":
+        turn.say(f"the clock runs on: {now.clock.owed} minutes owed")
         run(turn, chance)
     report = Report.made(action.title, tuple(turn.lines), tuple(turn.dice), hits, outcome, named)
     return turn.state, report
 
 
+#: The actions that answer what is asked (a save, a choice).
+_ANSWERS = (A.Save, A.Choose)
+
+
 def acting(state: State, action: Any) -> int | None:
     """Where the character ``action`` is about sits in the crew (None: the crew's action). A
     save or a choice is theirs it is asked of; ``who`` may name them, and must be right."""
-    if not isinstance(action, A.About) or not state.crew:
+    if not state.crew or not isinstance(action, A.About):
         return None
     if isinstance(action, A.Fortune) and not action.attribute:
         return None
     pending = state.pending
-    if isinstance(action, A.Save | A.Choose) and pending is not None:
+    if pending is not None and isinstance(action, _ANSWERS):
         asked = state.index(pending.who) if pending.who else 0
         if action.who and state.index(action.who) != asked:
             raise IllegalAction(

@@ -72,6 +72,11 @@ KINDS = tuple(A.ACTIONS)
 ABOUT = tuple(
     kind for kind, cls in A.ACTIONS.items() if issubclass(cls, A.About) and kind != "fortune"
 )
+#: The tuples above as sets, for :func:`refusal` (asked of every action and by every policy).
+_FREE, _WHILE_PENDING, _NOT_WHILE_DYING, _ABOUT = map(
+    frozenset, (FREE, WHILE_PENDING, NOT_WHILE_DYING, ABOUT)
+)
+_CREATE = frozenset({"create", "create_random"})
 
 
 def available(state: State, who: str | None = None) -> tuple[str, ...]:
@@ -102,15 +107,15 @@ def why_not(state: State, kind: str, who: str | None = None) -> str:
 def refusal(state: State, kind: str, who: int | None = None) -> str | None:
     """None when ``kind`` is offered now (to the character at ``who``; None: to anyone), else
     why not."""
-    if kind in FREE:
+    if kind in _FREE:
         return None
     if not state.crew:
-        return None if kind in ("create", "create_random") else "create your character first"
-    if kind in ("create", "create_random"):
+        return None if kind in _CREATE else "create your character first"
+    if kind in _CREATE:
         if len(state.crew) == 1:
             return "your character is created already"
         return "the crew is made already: a new character joins it (Join the crew)"
-    if state.over:
+    if state.status == "lost":
         return "the expedition is over: " + (
             "you are lost to the dark"
             if len(state.crew) == 1
@@ -121,14 +126,14 @@ def refusal(state: State, kind: str, who: int | None = None) -> str | None:
         answer = "save" if pending.kind == "save" else "choose"
         if kind == answer and who is not None and pending.who and state.index(pending.who) != who:
             return f"{pending.prompt}: it is asked of {pending.who}"
-        return None if kind == answer or kind in WHILE_PENDING else pending.prompt
+        return None if kind == answer or kind in _WHILE_PENDING else pending.prompt
     if kind in ("save", "choose"):
         return "no Critical Save is due" if kind == "save" else "there is no choice to make now"
     if kind == "join":
         if len(state.crew) >= CREW_MOST:
             return f"a crew is at most {CREW_MOST} characters"
         return None
-    if kind not in ABOUT:
+    if kind not in _ABOUT:
         return _needs(state, kind, None)
     if who is None:
         reasons = [refusal(state, kind, index) for index in range(len(state.crew))]
@@ -136,7 +141,7 @@ def refusal(state: State, kind: str, who: int | None = None) -> str | None:
     sheet = state.crew[who]
     if sheet.status == "lost":
         return f"{sheet.name} is lost to the dark"
-    if sheet.status == "dying" and kind in NOT_WHILE_DYING:
+    if sheet.status == "dying" and kind in _NOT_WHILE_DYING:
         if len(state.crew) == 1:
             return "you are taken out and dying: if helped in time, you wake after a Long Rest"
         return (

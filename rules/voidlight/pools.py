@@ -22,7 +22,7 @@ from math import comb
 
 from rules.errors import InvalidInput
 from rules.table.chance import Distribution
-from rules.table.dice import MAX_DICE, Position
+from rules.table.dice import MAX_DICE, Position, Roll, count_hits
 from rules.table.odds_chain import ShrinkingChain
 
 __all__ = [
@@ -34,10 +34,22 @@ __all__ = [
     "pool_loss",
     "pool_rolls",
     "removed",
+    "roll",
 ]
 
 #: "The crew shares a Voidlight, which uses a P6 Pool."
 FULL = 6
+#: Each roll of 0 to MAX_DICE dice, made once (:func:`roll`).
+_ROLLS = {count: Roll(count) for count in range(MAX_DICE + 1)}
+
+
+def roll(count: int) -> Roll:
+    """``Roll(count)``, made once per count: a Roll checks its count as it is made, and nearly
+    every action rolls (a count it has not made is made, and checked, here)."""
+    found = _ROLLS.get(count)
+    return found if found is not None and type(count) is int else Roll(count)
+
+
 #: The beam modes and the most dice one roll of the Voidlight Pool may remove in each.
 BEAMS = {"high": 3, "standard": 2, "low": 1}
 
@@ -50,7 +62,7 @@ def _check(what: str, value: object, low: int, high: int = MAX_DICE) -> int:
 
 def removed(faces: tuple[int, ...], most_lost: int, position: Position = Position.STANDARD) -> int:
     """The dice one roll of a pool removes: 1 per Miss among ``faces``, at most ``most_lost``."""
-    misses = sum(not position.is_hit(face) for face in faces)
+    misses = len(faces) - count_hits(faces, position)  # each face checked, as is_hit checks it
     return min(misses, most_lost)
 
 

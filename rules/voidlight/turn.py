@@ -11,13 +11,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.voidlight.character import Character
-from rules.voidlight.state import Pending, State, crew_status, evolve
+from rules.voidlight.character import Character, recheck
+from rules.voidlight.state import Clock, Pending, State, crew_status, evolve
 
 __all__ = ["Turn"]
 
-#: The fields of a sheet that :meth:`Character.__post_init__` neither checks nor derives from.
-_UNCHECKED = frozenset({"last_check", "penalties"})
+#: The fields of a State, for :meth:`Turn.set` (the check :func:`evolve` makes, made here).
+_STATE = frozenset(State.__dataclass_fields__)
+_CLOCK = frozenset(Clock.__dataclass_fields__)
 
 
 @dataclass(slots=True)
@@ -43,29 +44,46 @@ class Turn:
         return len(self.state.crew) > 1
 
     def set(self, **changes: Any) -> None:
-        self.state = evolve(self.state, **changes)
+        """:func:`evolve` of the state, inlined: every action sets it several times."""
+        if not _STATE.issuperset(changes):
+            raise TypeError(f"a State has no field {sorted(set(changes) - _STATE)}")
+        new = object.__new__(State)
+        fields = new.__dict__
+        fields.update(self.state.__dict__)
+        fields.update(changes)
+        self.state = new
 
     def put(self, character: Character) -> None:
         """Replace the acting character's sheet (the expedition's status follows the crew's)."""
-        crew = list(self.state.crew)
-        crew[self.who] = character
-        self.set(crew=tuple(crew), status=crew_status(tuple(crew)))
+        crew = self.state.crew
+        if len(crew) == 1:  # solo: no list to build
+            solo = (character,)
+            self.set(crew=solo, status=crew_status(solo))
+            return
+        changed = list(crew)
+        changed[self.who] = character
+        self.set(crew=tuple(changed), status=crew_status(tuple(changed)))
 
     def update(self, **changes: Any) -> None:
         """Change the acting character's sheet. A sheet checks itself when made (its scores,
-        Hit Points, slots); a change of only what it does not check (its last Check, its
-        penalties) is copied without that check, the one a Check makes every time."""
+        Hit Points, slots); a change of the fields :func:`recheck` knows is copied and only
+        what changed is checked again (what every Check, cost and save changes)."""
         sheet = self.sheet
-        if _UNCHECKED.issuperset(changes):
-            new = object.__new__(Character)
-            new.__dict__.update(sheet.__dict__)
-            new.__dict__.update(changes)
-            self.put(new)
-        else:
-            self.put(replace(sheet, **changes))
+        new = recheck(sheet, changes)
+        self.put(replace(sheet, **changes) if new is None else new)
 
     def clock(self, **changes: Any) -> None:
-        self.state = self.state.with_clock(**changes)
+        """:meth:`State.with_clock`, inlined: an Elapse moves the clock several times."""
+        if not _CLOCK.issuperset(changes):
+            raise TypeError(f"a Clock has no field {sorted(set(changes) - _CLOCK)}")
+        state = self.state
+        clock = object.__new__(Clock)
+        clock.__dict__.update(state.clock.__dict__)
+        clock.__dict__.update(changes)
+        new = object.__new__(State)
+        new.__dict__.update(state.__dict__)
+        new.__dict__["clock"] = clock
+        self.state = new
 
     def say(self, line: str) -> None:
         self.lines.append(line)
