@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 8888
 GAME ?= firelights
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
-LINTED = $(wildcard rules widgets tests bench tools conftest.py)
+LINTED = $(wildcard rules widgets tests bench tools conftest.py docs/examples)
 
 .PHONY: play test lint voila bench fuzz browser-deps clean
 
