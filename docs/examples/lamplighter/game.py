@@ -192,26 +192,36 @@ def initial(options: Mapping[str, Any]) -> State:
 
 
 def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
-    """The state after ``action`` and its report; chance comes only from ``chance``."""
+    """The state after ``action`` and its report; chance comes only from ``chance``. Anything
+    :func:`legal` does not offer is refused before anything changes."""
     if action not in legal(state):
         offered = ", ".join(move.title for move in legal(state)) or "nothing: the journey is over"
         raise IllegalAction(f"{getattr(action, 'title', action)} is not possible now; {offered}")
-    if isinstance(action, TurnBack):
-        lost = f" ({state.flames} unshielded go dark)" if state.flames else ""
-        line = f"back to the bank with {state.lamps} of {LAMPS} lamps shielded{lost}"
-        return replace(state, flames=0, status="turned back"), Report(action.title, (line,), "back")
     if isinstance(action, Light):
-        faces = chance.resolve(Roll(state.dice))
-        rolled = f"the wind dice show {' '.join(map(str, faces))}"
-        if 1 in faces:
-            after = replace(state, flames=0, oil=state.oil - 1)
-            out = f"{state.flames} lit lamp{'s' * (state.flames > 1)} blown out, "
-            line = f"a gust: {out * (state.flames > 0)}a measure of oil spills ({after.oil} left)"
-            return _ended(after), Report(action.title, (rolled, line), "gust")
-        lit = replace(state, flames=state.flames + 1)
-        line = f"the lamp is lit ({lit.flames} to shield)"
-        return lit, Report(action.title, (f"{rolled}; {line}",), "lit")
-    # Shield: the lamps are safe, then the night turns a card (the deck gathered when empty).
+        return _light(state, chance)
+    if isinstance(action, Shield):
+        return _shield(state, chance)
+    lost = f" ({state.flames} unshielded go dark)" if state.flames else ""
+    line = f"back to the bank with {state.lamps} of {LAMPS} lamps shielded{lost}"
+    return replace(state, flames=0, status="turned back"), Report(action.title, (line,), "back")
+
+
+def _light(state: State, chance: Source) -> tuple[State, Report]:
+    """Roll the wind dice: a 1 on any die is a gust, else the next lamp is lit."""
+    faces = chance.resolve(Roll(state.dice))
+    rolled = f"the wind dice show {' '.join(map(str, faces))}"
+    if 1 in faces:
+        after = replace(state, flames=0, oil=state.oil - 1)
+        out = f"{state.flames} lit lamp{'s' * (state.flames > 1)} blown out, "
+        line = f"a gust: {out * (state.flames > 0)}a measure of oil spills ({after.oil} left)"
+        return _ended(after), Report(Light.title, (rolled, line), "gust")
+    lit = replace(state, flames=state.flames + 1)
+    return lit, Report(Light.title, (f"{rolled}; the lamp is lit ({lit.flames} to shield)",), "lit")
+
+
+def _shield(state: State, chance: Source) -> tuple[State, Report]:
+    """The lit lamps are safe for a measure of oil; then the night turns a card (unless the
+    journey ends here), the deck gathered again when it is empty."""
     shielded = replace(state, lamps=state.lamps + state.flames, flames=0, oil=state.oil - 1)
     lines = [f"{shielded.lamps} of {LAMPS} lamps shielded"]
     if shielded.lamps < LAMPS and shielded.oil:
@@ -220,7 +230,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
         deck.remove(card)
         shielded = replace(shielded, wind=WIND[card], deck=tuple(deck))
         lines.append(f"the night turns {card}: {shielded.dice} wind dice")
-    return _ended(shielded), Report(action.title, tuple(lines), "shielded")
+    return _ended(shielded), Report(Shield.title, tuple(lines), "shielded")
 
 
 def _ended(state: State) -> State:
