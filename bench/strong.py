@@ -11,7 +11,7 @@ own generator is seeded with the same number (its rollouts never touch the game'
   search is held to, six beacons within ``--within`` actions (50 by default, near the sensible
   player's median of 54);
 - Voidlight: solo expeditions of 12 scenes come back from alive ("through"), timer every 20
-  minutes, standard beam, one spare Battery (the study's explorer, rules.studies.voidlight).
+  minutes, standard beam, one spare Battery (the study's explorer, rules.voidlight.explorer).
 
 Each with its 95% Wilson interval, the gain in points and the search's thinking time per move:
 its mean, 99th percentile and longest, by the wall clock (every move counted, the forced ones

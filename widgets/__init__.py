@@ -4,6 +4,10 @@ They call :mod:`rules` and display the results; no rule logic lives here. Every 
 projection of its traits, every interactive element carries a ``lantern-*`` CSS class (for the
 theme and for browser tests), and every handler runs under :func:`~widgets.parts.messages.guarded`, so a
 rule error shows in the panel instead of vanishing with the button callback.
+
+The packages: :mod:`widgets.parts` (small views every game uses), :mod:`widgets.frame` (the
+shared game frame) and one package per game. Each imports :mod:`rules` and only the widget
+packages before it; this one hands on the parts' most used names.
 """
 
 from widgets.parts.card_view import CardRow, CardView

@@ -3,6 +3,11 @@
 Lantern ships an original card set of its own (``rules/data/embers-original.toml``); a player who
 owns the game loads their own file in the same format (:mod:`rules.embers.cards`).
 
+What lives here: the card set and its loading, the state, ``legal`` and its refusals, ``apply``,
+the exact odds of spawns and the Night card, the house rules, the heuristic and search players.
+May import :mod:`rules.table`, :mod:`rules.record`, :mod:`rules.play`; never the Journey Book,
+another game or a widget.
+
 >>> from rules.table.chance import Chance
 >>> state, report = apply(initial({"difficulty": "recruit"}), Begin(), Chance(1))
 >>> state.phase, len(state.in_camp()), len(state.tent)

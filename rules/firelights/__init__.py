@@ -1,5 +1,10 @@
 """Firelights (Fari RPGs, CC-BY 4.0): a solo journey to re-ignite six beacons.
 
+What lives here: the state (character, world map, curses), the actions and :func:`available`,
+``apply`` and its reports, the Story Deck's exact odds, the house rules, the sensible player and
+the search player behind advice. May import :mod:`rules.table`, :mod:`rules.record`,
+:mod:`rules.play`; never the Journey Book, another game or a widget.
+
 >>> from rules.record.journey import Journey
 >>> from rules.firelights import Begin, Discover, available
 >>> journey = Journey.start("firelights", seed=1)
@@ -31,6 +36,7 @@ from rules.firelights.actions import (
 from rules.firelights.character import APPROACHES, Character
 from rules.firelights.curses import CURSES, CurseTrack
 from rules.firelights.game import GAME, TABLE, apply
+from rules.firelights.house_rules import HOUSE_RULES
 from rules.firelights.moves import (
     ACTION_CARDS,
     available,
@@ -60,6 +66,7 @@ __all__ = [
     "CURSES",
     "FATIGUE_BOXES",
     "GAME",
+    "HOUSE_RULES",
     "LIKELIHOODS",
     "OUTCOMES",
     "TABLE",

@@ -8,6 +8,8 @@ returns plain rows (frozen dataclasses): every rate an :class:`~rules.table.esti
 
 Every study takes ``executor``, ``chunk`` and ``progress`` and hands them to ``simulate``, so the
 same study runs in process, on a process pool or on a Dask cluster and gives the same rows.
+
+May import: the games, :mod:`rules.play`, :mod:`rules.record`, :mod:`rules.table`; never the book.
 """
 
 from rules.studies.common import rate_columns, tally_columns

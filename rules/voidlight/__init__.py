@@ -5,6 +5,11 @@ Slots, a crew of 1 to 6 sharing the P6 Voidlight on an expedition clock, and the
 Rolls, Encounter Pools, the enemy guide, the theme and action oracle). Every value is immutable;
 every die goes through the injected chance source, so a journey replays exactly.
 
+What lives here: the character and crew, the actions, moves and ``apply``, the Voidlight and its
+timer, the exact odds of checks, saves and pools, the house rules, the explorer and the search
+player behind advice. May import :mod:`rules.table`, :mod:`rules.record`, :mod:`rules.play`;
+never the Journey Book, another game or a widget.
+
 >>> from rules.record.journey import Journey
 >>> journey = Journey.start("voidlight", seed=1)
 >>> _ = journey.play(Create("Vex", "she/her", vigor=2, operate=1, insight=1, diplomacy=1), [[3]])

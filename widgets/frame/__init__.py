@@ -4,6 +4,9 @@
 (Undo, Redo, Reroll, Write to journal, Export, New / Open journey), :class:`LogView` (the log and
 the look back), :class:`AtTheTable` (the player's own cards and dice), :class:`ChoiceRow` (a choice the rules
 leave to the player).
+
+May import :mod:`rules` and :mod:`widgets.parts`; never a game's widgets (a game hands its own
+in: its panel subclasses :class:`GameFrame`, its advice is found by name).
 """
 
 from widgets.frame.base import GameFrame, descendants, section
