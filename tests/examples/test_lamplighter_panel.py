@@ -1,11 +1,13 @@
 """The guide's example panel, clicked without a browser (as tests/widgets/ click the shipped ones):
 the frame renders around it, a click plays the action ``legal`` offers, the odds shown are the
 rules' own, dice typed "At the table" are used, and the ending replaces the buttons. The guide's
-notebook is executed too, in a kernel, with its journeys in a temporary folder."""
+notebook is executed too, in a kernel, with its journeys in a temporary folder, and the cells the
+guide shows are the notebook's own."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -73,6 +75,16 @@ def test_the_notebook_is_kept_without_outputs() -> None:
     cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
     code = [cell for cell in cells if cell["cell_type"] == "code"]
     assert code and all(not c["outputs"] and c["execution_count"] is None for c in code)
+
+
+def test_the_guide_shows_the_notebook_s_own_cells() -> None:
+    """Every ```python block of the guide (docs/guide/adding-a-game.md) is a code cell of the
+    notebook, word for word: the rest of the guide's code is included from the files."""
+    guide = (ROOT / "docs" / "guide" / "adding-a-game.md").read_text(encoding="utf-8")
+    shown = re.findall(r"^```python\n(.*?)^```$", guide, flags=re.M | re.S)
+    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+    sources = {cell.source.strip() for cell in cells if cell.cell_type == "code"}
+    assert len(shown) >= 3 and [block.strip() in sources for block in shown] == [True] * len(shown)
 
 
 def test_the_notebook_runs_registers_and_shows_the_panel(
