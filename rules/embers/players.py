@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.game import apply
 from rules.embers.moves import _options, event_amount, legal
-from rules.embers.preview import attack_icons
+from rules.embers.preview import hero_icons, stack_icons
 from rules.embers.state import DIFFICULTIES, State
 from rules.errors import InvalidInput
 from rules.play.simulate import MAX_RUNS, Estimate, run_seed, wilson_interval
@@ -47,14 +46,28 @@ class RandomPlayer:
 _INDEX = {name: i for i, name in enumerate(LOCATIONS)}
 
 
-def _attack_cost(state: State, action: A.Attack) -> int:
-    """What an attack costs the camp: its flames burn deck cards, and a hero it defeats is lost
-    to the tent (the icons as :func:`rules.embers.preview.attack_icons` counts them)."""
-    side = state.side(action.target)
-    flames, claws, _flames_ignored, _claws_ignored = attack_icons(
-        state, _INDEX[action.location], action.target
-    )
+def _cost_of(state: State, hero: str, stack: tuple[int, int]) -> int:
+    """What an attack on ``hero`` costs the camp: its flames burn deck cards, and a hero it
+    defeats is lost to the tent (the icons as :func:`rules.embers.preview.attack_icons` counts
+    them, of a stack of :func:`rules.embers.preview.stack_icons`)."""
+    side = state.side(hero)
+    flames, claws, _flames_ignored, _claws_ignored = hero_icons(state, hero, *stack)
     return 4 * flames + (6 + 4 * side.level if claws >= side.health else 0)
+
+
+def _cheapest_attack(state: State, options: tuple[Any, ...]) -> Any:
+    """``min(options, key=partial(_attack_cost, state))`` (the first of the cheapest), each
+    location's stack counted once for the heroes it may target."""
+    stacks: dict[str, tuple[int, int]] = {}
+    best, least = None, 0
+    for action in options:
+        stack = stacks.get(action.location)
+        if stack is None:
+            stack = stacks[action.location] = stack_icons(state, _INDEX[action.location])
+        cost = _cost_of(state, action.target, stack)
+        if best is None or cost < least:
+            best, least = action, cost
+    return best
 
 
 def _best_act(state: State, options: tuple[Any, ...]) -> Any:
@@ -107,7 +120,7 @@ def heuristic(state: State) -> Any:
     if state.phase == "actions":
         return _best_act(state, options)
     if isinstance(first, A.Attack):
-        return min(options, key=partial(_attack_cost, state))
+        return _cheapest_attack(state, options)
     return first
 
 

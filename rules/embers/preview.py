@@ -35,8 +35,10 @@ __all__ = [
     "danger",
     "fate_words",
     "forage_takes",
+    "hero_icons",
     "legal_attacks",
     "plural",
+    "stack_icons",
 ]
 
 
@@ -48,12 +50,25 @@ def plural(count: int, word: str) -> str:
 def attack_icons(state: State, location: int, hero: str) -> tuple[int, int, int, int]:
     """The flames and claws the stack at ``location`` deals ``hero`` (the event's icons added,
     the hero's passive taken off), and how many of each the passive ignored."""
+    flames, claws = stack_icons(state, location)
+    return hero_icons(state, hero, flames, claws)
+
+
+def stack_icons(state: State, location: int) -> tuple[int, int]:
+    """The flames and claws of the stack at ``location``, the event's icons added: the part of
+    :func:`attack_icons` every hero it may target meets alike."""
     card = state.cards.named
     flames, claws = event_amount(state, "flames"), event_amount(state, "claws")
     for name in state.wild[location]:
         monster = card[name].monster
         flames += monster.flames
         claws += monster.claws
+    return flames, claws
+
+
+def hero_icons(state: State, hero: str, flames: int, claws: int) -> tuple[int, int, int, int]:
+    """:func:`attack_icons` of a stack of ``flames`` and ``claws`` (:func:`stack_icons`) on
+    ``hero``: their passive takes its part off."""
     ignore_f = min(max(0, flames), _passive(state, hero, "ignore_flames"))
     ignore_c = min(max(0, claws), _passive(state, hero, "ignore_claws"))
     return max(0, flames - ignore_f), max(0, claws - ignore_c), ignore_f, ignore_c
