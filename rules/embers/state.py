@@ -3,7 +3,7 @@
 The deck is the revealed ``top`` card and, below it, ``segments``: runs of cards in an unknown
 (shuffled) order, top run first. The Night card is always a run of its own, so its place is known
 exactly; a card of a run is revealed by a uniform pick among that run's cards, which is a shuffled
-deck drawn from the top (see :mod:`rules.embers.deck`).
+deck drawn from the top (see ``Turn.reveal`` in :mod:`rules.embers.game`).
 
 A state is a named tuple, not a dataclass: every action builds a new one, and building a tuple
 costs a tenth of building a frozen dataclass of 24 fields (simulation plays ~44 actions a game).
