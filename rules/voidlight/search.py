@@ -1,7 +1,7 @@
 """Voidlight's strong player and its advice: each move of a solo expedition looked at through
 the dice to come.
 
-An expedition is the study's (:mod:`rules.studies.voidlight`): a Check a scene, its cost, then
+An expedition is the explorer's (:mod:`rules.voidlight.explorer`): a Check a scene, its cost, then
 minutes of expedition time under the Voidlight's timer; the explorer (:class:`Explorer`) plays it.
 The dice are chance steps, so a rollout that rolls them with a generator of its own plays one of
 the futures the player cannot see. :func:`choices` are the player's own decisions there: the
