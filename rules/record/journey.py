@@ -40,10 +40,11 @@ from dataclasses import InitVar, dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from rules.errors import IllegalAction, InvalidInput, short_repr
+from rules.record import games
 from rules.record.action import check_action
 from rules.record.entry import Entry, group_start, last_live
 from rules.record.game_module import recorded_options
-from rules.record.games import GAMES, load, register_game
+from rules.record.games import load, register_game
 from rules.table.chance import (
     JSON,
     Chance,
@@ -74,6 +75,10 @@ __all__ = [
 
 RECORD_FORMAT = "lantern.journey"
 RECORD_VERSION = 1
+
+#: Game name -> "module:attribute" of its :class:`Game`, imported when first asked for: a
+#: read-only view of :data:`rules.record.games.GAMES`, which :func:`register_game` adds to.
+GAMES: Mapping[str, str] = games.GAMES
 
 #: How many recent :class:`Point` s a journey keeps in memory for undo (older ones are rebuilt).
 REMEMBERED_POINTS = 64
