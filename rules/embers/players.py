@@ -81,6 +81,7 @@ def _best_act(state: State, options: tuple[Any, ...]) -> Any:
     penalty = 2 * dict(state.points).get(current, 0) if current is not None else 0
     sides, promoted = state.cards.sides, state.promoted
     act, maneuver, promote = A.Act, A.MANEUVER, A.PROMOTE
+    acting, named = None, {}  # the hero whose options these are (listed hero by hero): its side
     for action in options:
         if type(action) is not act:
             continue
@@ -88,7 +89,9 @@ def _best_act(state: State, options: tuple[Any, ...]) -> Any:
         if name == maneuver:
             continue
         hero = action.hero
-        effect = sides[hero, 2 if hero in promoted else 1].named.get(name)
+        if hero != acting:
+            acting, named = hero, sides[hero, 2 if hero in promoted else 1].named
+        effect = named.get(name)
         if effect is None:  # the rulebook's moves (a card's own action keeps its name)
             if not name.startswith(promote):  # "Maneuver (every hero)"
                 continue
