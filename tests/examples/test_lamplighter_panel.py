@@ -66,6 +66,20 @@ def test_the_ending_replaces_the_buttons() -> None:
     assert panel._play_slot.children[0] is panel.ending
 
 
+def test_advice_rows_are_the_offered_moves_and_the_best_button_is_marked() -> None:
+    """The frame's Advice section through the game's hook: one row per move ``legal`` offers
+    (rollouts of ``lamplighter.advise``), Turn back never crossing, the best move's button marked."""
+    panel = LamplighterPanel(seed=2)
+    panel.buttons["light"].click()
+    panel.advice.toggle.value = True
+    rows = panel.advice.refresh(40)  # one batch, as with no running loop
+    assert [row.move for row in rows] == list(lamplighter.legal(panel.state))
+    assert [row.estimate for row in rows if row.move == lamplighter.TurnBack()] == [0.0]
+    best = next(row.move for row in rows if row.best)
+    assert "lantern-advice-best" in panel.buttons[best.kind]._dom_classes
+    assert "Shield the lamps" in panel.advice.table.value
+
+
 # --- the notebook --------------------------------------------------------------------------------
 
 NOTEBOOK = EXAMPLES / "lamplighter.ipynb"

@@ -521,9 +521,10 @@ def lamplighter_check(state: lamplighter.State) -> None:
 
 
 def lamplighter_probe(state: lamplighter.State, action: Any) -> None:
-    """The panel's odds: exact, summing to 1."""
+    """The panel's odds: exact, summing to 1; the advice's player picks an offered move."""
     assert sum(lamplighter.light_odds(state).values()) == 1
     assert sum(lamplighter.night_odds(state).values()) == 1
+    assert lamplighter.steady(state) in lamplighter.legal(state)
 
 
 def lamplighter_check_step(before: Any, action: Any, report: Any, after: Any) -> None:

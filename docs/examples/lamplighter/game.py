@@ -7,8 +7,9 @@ so far (one measure of oil): they are safe for good, and the night turns a card 
 wind for the next stretch (a breeze adds a die, a gale two). Shield all six lamps to cross; run
 out of oil first and the bridge goes dark. You may also **Turn back** with what you have lit.
 
-Everything here is plain Python on :mod:`rules.table` (chance and exact odds) and
-:mod:`rules.record` (actions, the game object): no widgets, no Journey Book.
+Everything here is plain Python on :mod:`rules.table` (chance and exact odds),
+:mod:`rules.record` (actions, the game object) and :mod:`rules.play` (advice by rollouts): no
+widgets, no Journey Book.
 
 >>> from rules.table.chance import Chance
 >>> state, report = apply(initial({}), Light(), Chance(seed=2))
@@ -27,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, NamedTuple
 
 from rules.errors import IllegalAction, InvalidInput
+from rules.play.advice import Advice, Lookahead, estimate
 from rules.record.action import Action, mechanics_line, parse_action
 from rules.record.game_module import GameModule
 from rules.table.chance import Pick, Source
@@ -44,12 +46,14 @@ __all__ = [
     "Shield",
     "State",
     "TurnBack",
+    "advise",
     "apply",
     "initial",
     "legal",
     "light_odds",
     "night_odds",
     "parse",
+    "steady",
     "summary",
 ]
 
@@ -238,6 +242,31 @@ def _ended(state: State) -> State:
     if state.lamps == LAMPS:
         return replace(state, status="crossed")
     return replace(state, status="dark") if state.oil == 0 else state
+
+
+# --- advice: each move's chance to cross, by rollouts of a simple player (rules.play) ---------
+
+
+def steady(state: State) -> Action:
+    """A simple player: Light until two lamps burn unshielded (or none is left dark), then
+    Shield. While crossing, one of the two is always offered."""
+    if Light() in legal(state) and (state.flames < 2 or Shield() not in legal(state)):
+        return Light()
+    return Shield()
+
+
+LOOKAHEAD = Lookahead(
+    moves=legal,
+    step=lambda state, move, chance: apply(state, move, chance)[0],
+    finish=steady,
+    success=lambda state: state.status == "crossed" if state.over else None,
+)
+
+
+def advise(state: State, runs: int = 200, seed: int = 0) -> list[Advice]:
+    """Each legal move's chance to cross when played now and ``steady`` plays the rest, by
+    ``runs`` rollouts that draw from a generator of their own (the journey's chance is untouched)."""
+    return estimate(LOOKAHEAD, state, runs=runs, seed=seed)
 
 
 def summary(state: State) -> str:

@@ -1,4 +1,4 @@
-"""The Lamplighter panel: the bridge, three buttons and the exact odds, on the shared game frame.
+"""The Lamplighter panel: the bridge, three buttons, the exact odds and advice, on the game frame.
 
 A projection of one journey (:class:`widgets.frame.GameFrame` does the rest: the journey
 controls, the result of the last click, messages, the log, "At the table", the ending). Every
@@ -20,10 +20,12 @@ from lamplighter.game import (
     OIL,
     Report,
     State,
+    advise,
     legal,
     light_odds,
     night_odds,
 )
+from rules.play.advice import Advice
 from widgets.frame import GameFrame, section
 from widgets.frame.advice import AdviceHook
 from widgets.parts.theme import button, escape
@@ -73,6 +75,22 @@ def odds_html(state: State) -> str:
     return "".join(f'<div class="lantern-odds">{escape(row)}</div>' for row in rows)
 
 
+class LamplighterAdvice(AdviceHook):
+    """The Advice section's rows: each move's chance to cross (:func:`lamplighter.game.advise`),
+    labelled as its button is, the best one's button marked."""
+
+    question = "cross"
+
+    def advise(self, state: State, runs: int, seed: int) -> list[Advice]:
+        return advise(state, runs=runs, seed=seed)
+
+    def label(self, state: State, move: Any) -> str:
+        return str(move.title)
+
+    def controls(self, state: State, move: Any) -> Sequence[widgets.Widget]:
+        return [self.panel.buttons[move.kind]]
+
+
 class LamplighterPanel(GameFrame):
     """Everything a lamplighter needs, re-rendered from ``journey.state`` after each click."""
 
@@ -81,7 +99,7 @@ class LamplighterPanel(GameFrame):
     plain_text = "🏮 Lamplighter: the game panel (run the notebook to play)"
     css = CSS
     table_placeholder = "4 5 — your own wind dice, for Light"
-    advice_hook = AdviceHook  # no advice: the odds are shown beside the buttons
+    advice_hook = LamplighterAdvice
 
     def build(self) -> None:
         self.bridge = widgets.HTML()
