@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 from rules.book import JourneyBook
+from rules.book.store.check import WrongGame
 from rules.errors import IllegalAction, InvalidInput
+from rules.record import games
 from rules.record.games import GAMES, register_game
 from rules.record.journey import Journey, game
 from rules.table.chance import Replay
@@ -125,6 +127,16 @@ def test_a_journey_file_of_the_example_opens_again_by_name(tmp_path: Path) -> No
         assert again.state == state and again.actions == 3
     record = Journey.start("lamplighter", seed=4).to_json()
     assert Journey.from_json(record).game is lamplighter.GAME
+
+
+def test_before_registration_a_journey_file_of_the_example_is_refused_by_its_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The guide: "register before you start or open a journey of your game"."""
+    JourneyBook.start("early", game="lamplighter", seed=1, folder=tmp_path).close()
+    monkeypatch.delitem(games._GAMES, "lamplighter")  # a new kernel: nothing registered yet
+    with pytest.raises(WrongGame, match="is a journey of 'lamplighter'; this Lantern plays"):
+        JourneyBook.open("early", folder=tmp_path)
 
 
 # --- the guide's promises about the example itself --------------------------------------------
