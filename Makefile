@@ -9,7 +9,7 @@ GAME ?= firelights
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 LINTED = $(wildcard rules widgets tests bench tools conftest.py docs/examples)
 
-.PHONY: play test lint voila bench fuzz browser-deps clean
+.PHONY: play test lint docs voila bench fuzz browser-deps clean
 
 # A venv that a failed or interrupted run left without pip is made again from scratch.
 $(BIN)/pip:
@@ -68,6 +68,11 @@ lint: $(VENV)/.installed-test
 WORKERS ?= auto
 test: $(VENV)/.installed-test browser-deps lint
 	$(BIN)/pytest -n $(WORKERS) --dist loadscope
+
+# The documentation site, into docs/_build/html (the docs packages are in the test extra, so the
+# same install covers it; tests/test_docs.py runs the same build in every `make test`).
+docs: $(VENV)/.installed-test
+	$(BIN)/sphinx-build -W --keep-going -n -b html docs docs/_build/html
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench

@@ -4,4 +4,5 @@ import sys
 
 from rules.book import verify
 
-sys.exit(verify.main(sys.argv[1:]))
+if __name__ == "__main__":  # importing it (the docs' Reference does) runs nothing
+    sys.exit(verify.main(sys.argv[1:]))

@@ -66,7 +66,7 @@ class Report:
 
     @property
     def own_lines(self) -> tuple[str, ...]:
-        """The lines under :attr:`heading`: a crew's ``Kai: `` left off the lines about the
+        """The lines under :attr:`heading`: a crew's ``Kai:`` left off the lines about the
         character the heading names already (lines about another keep their name)."""
         if not self.who:
             return self.lines

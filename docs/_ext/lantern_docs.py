@@ -1,0 +1,236 @@
+"""Directives that write the site's tables from the code, so no page copies what the code says.
+
+``house-rules``
+    the table of a game's ``HOUSE_RULES`` (``{house-rules} rules.voidlight``);
+``layering``
+    the packages and what each may import, read from ``ALLOWED`` in ``tests/test_layers.py``;
+``public-names``
+    a package's ``__all__``, each name linked to the module that defines it (the Reference
+    documents every object once, where it is defined).
+
+A reference to a public name where a package offers it (``rules.book.JourneyBook``) resolves to
+where it is documented.
+
+When the build starts, the odds explorer notebook is copied into the source tree (and executed
+there by MyST-NB), and the words of each play page (``notebooks/play-*.ipynb``: its Markdown
+cells, without the title) are written to ``_generated/`` for the Play pages to include: so the
+site says what the notebooks say, as they stand.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import json
+import pkgutil
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode
+
+REPO = Path(__file__).resolve().parents[2]
+#: Notebooks shown on the site, executed at build time: (the repository's, the page it becomes).
+NOTEBOOKS = {"notebooks/odds-explorer.ipynb": "play/odds-explorer.ipynb"}
+#: Play notebooks whose words a Play page includes: (the repository's, the fragment it becomes).
+WORDS = {
+    f"notebooks/play-{name}.ipynb": f"_generated/play-{name}.md"
+    for name in ("firelights", "voidlight", "voidlight-seat", "embers")
+}
+
+
+def cell(text: str) -> str:
+    """One Markdown table cell: a ``|`` in the text would end it, a newline would end the row."""
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+class MarkdownDirective(SphinxDirective):
+    """A directive whose output is Markdown, parsed as the page is (MyST)."""
+
+    def markdown(self) -> list[str]:
+        raise NotImplementedError
+
+    def run(self) -> list[nodes.Node]:
+        container = nodes.container()
+        source = self.get_source_info()[0]
+        lines = StringList(self.markdown(), source=source)
+        self.state.nested_parse(lines, self.content_offset, container)
+        return container.children
+
+
+class HouseRules(MarkdownDirective):
+    """``{house-rules} rules.<game>``: where the rules text is silent, and our reading."""
+
+    required_arguments = 1
+
+    def markdown(self) -> list[str]:
+        module = importlib.import_module(self.arguments[0])
+        house_rules = module.HOUSE_RULES
+        self.env.note_dependency(inspect.getfile(module))
+        rows = [f"| {cell(where)} | {cell(text)} |" for where, text in house_rules.items()]
+        return ["| where | our reading |", "| --- | --- |", *rows]
+
+
+def allowed() -> dict[str, set[str]]:
+    """``ALLOWED`` of tests/test_layers.py, the layering the tests enforce."""
+    path = REPO / "tests" / "test_layers.py"
+    spec = importlib.util.spec_from_file_location("lantern_test_layers", path)
+    assert spec and spec.loader, f"cannot load {path}"
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return dict(module.ALLOWED)
+
+
+class Layering(MarkdownDirective):
+    """``{layering}``: each package of rules/ and widgets/ and the packages it may import."""
+
+    def markdown(self) -> list[str]:
+        self.env.note_dependency(str(REPO / "tests" / "test_layers.py"))
+        rows = []
+        for package, below in allowed().items():
+            names = ", ".join(f"`{name}`" for name in sorted(below)) or "the standard library only"
+            rows.append(f"| `{package}` | {names} |")
+        return [
+            "| package | may import (besides itself and the standard library) |",
+            "| --- | --- |",
+            *rows,
+        ]
+
+
+def submodules(package: ModuleType) -> Iterator[ModuleType]:
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        if not info.name.rpartition(".")[2].startswith("_"):
+            yield importlib.import_module(info.name)
+
+
+def defined_in(package: ModuleType, name: str) -> str:
+    """The dotted path of the object ``package.name`` where it is defined (and documented)."""
+    value: Any = getattr(package, name)
+    module = getattr(value, "__module__", None)
+    if isinstance(module, str) and module.startswith(package.__name__.split(".")[0] + "."):
+        qualified = getattr(value, "__qualname__", name)
+        return f"{module}.{qualified}"
+    # a constant has no __module__: the submodule whose own __all__ names it, holding the same value
+    for sub in submodules(package) if hasattr(package, "__path__") else ():
+        if name in getattr(sub, "__all__", ()) and getattr(sub, name, None) is value:
+            return f"{sub.__name__}.{name}"
+    return f"{package.__name__}.{name}"
+
+
+def summary(value: Any) -> str:
+    doc = inspect.getdoc(value) if callable(value) or inspect.isclass(value) else None
+    return " ".join(doc.split("\n\n", 1)[0].split()) if doc else ""
+
+
+class PublicNames(MarkdownDirective):
+    """``.. public-names:: <package>``: the names a package offers, each linked where it lives.
+
+    Used in the Reference's generated reST pages, so it writes reST.
+    """
+
+    required_arguments = 1
+
+    def markdown(self) -> list[str]:
+        package = importlib.import_module(self.arguments[0])
+        names = list(getattr(package, "__all__", ()))
+        if not names:
+            return []
+        lines = [
+            f"**Public names** (``from {package.__name__} import ...``), each documented in the"
+            " module that defines it:",
+            "",
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 30 70",
+            "",
+            "   * - name",
+            "     - what it is",
+        ]
+        for name in names:
+            lines += [
+                f"   * - :py:obj:`{name} <{defined_in(package, name)}>`",
+                f"     - {summary(getattr(package, name))}",
+            ]
+        return lines
+
+
+def canonical(target: str) -> str | None:
+    """Where the object a dotted ``target`` names is defined: ``rules.book.JourneyBook.refresh``
+    is ``rules.book.journey_book.JourneyBook.refresh``. None when the target names nothing."""
+    parts = target.split(".")
+    if parts[0] not in ("rules", "widgets"):
+        return None  # only our own packages offer names elsewhere than they are defined
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            module = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        rest = parts[cut:]
+        if not hasattr(module, rest[0]):
+            return None
+        home = defined_in(module, rest[0])
+        return ".".join([home, *rest[1:]]) if home != target else None
+    return None
+
+
+def public_alias(
+    app: Sphinx, env: Any, node: nodes.Element, contnode: nodes.Element
+) -> nodes.Element | None:
+    """Resolve a reference to a name where the code offers it (``rules.voidlight.check_odds``,
+    ``rules.book.JourneyBook``) to where it is documented (its defining module). A name that is
+    not importable there stays unresolved, and -n fails the build on it."""
+    if node.get("refdomain") != "py":
+        return None
+    domain = env.get_domain("py")
+    target = node["reftarget"].lstrip("~.")
+    candidates = [target]
+    if node.get("py:module"):
+        candidates.insert(0, f"{node['py:module']}.{target}")
+    for candidate in candidates:
+        home = canonical(candidate)
+        entry = domain.objects.get(home) if home else None
+        if entry is not None:
+            return make_refnode(
+                app.builder, node["refdoc"], entry.docname, entry.node_id, contnode, home
+            )
+    return None
+
+
+def write_if_changed(target: Path, text: str) -> None:
+    """Write only a changed file, so Sphinx rebuilds only the pages that changed."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+
+
+def notebook_words(path: Path) -> str:
+    """A notebook's Markdown cells as one Markdown text, without its ``# `` title line."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    texts = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+    lines = "\n\n".join(texts).splitlines()
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    return "\n".join(lines).strip() + "\n"
+
+
+def copy_notebooks(app: Sphinx) -> None:
+    """The notebooks the site shows and the play pages' words, fresh (git ignores the copies)."""
+    for source, page in NOTEBOOKS.items():
+        write_if_changed(Path(app.srcdir) / page, (REPO / source).read_text(encoding="utf-8"))
+    for source, fragment in WORDS.items():
+        write_if_changed(Path(app.srcdir) / fragment, notebook_words(REPO / source))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("house-rules", HouseRules)
+    app.add_directive("layering", Layering)
+    app.add_directive("public-names", PublicNames)
+    app.connect("builder-inited", copy_notebooks)
+    app.connect("missing-reference", public_alias)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
