@@ -72,7 +72,16 @@ def cards_above_night(state: State) -> int | None:
 def night_within(state: State, k: int) -> Fraction:
     """The chance that one of the next ``k`` draws (each card revealed on top of the deck as the
     top card leaves, for a spawn or a flame) reveals the Night card: exactly 0 or 1, as its
-    place is known."""
+    place is known.
+
+    At the start of that night the Night card cannot come up within three turns:
+
+    >>> from rules.embers import Begin, apply, initial
+    >>> from rules.table.chance import Chance
+    >>> night, _ = apply(initial({}), Begin(), Chance(3))
+    >>> night_within(night, 3)
+    Fraction(0, 1)
+    """
     _check_k(k)
     above = cards_above_night(state)
     return Fraction(int(above is not None and above + 1 <= k))
@@ -158,7 +167,17 @@ def spawn_comes(state: State) -> bool:
 
 def spawn_location(state: State) -> Distribution[str]:
     """The location on the next fire card to be revealed: where the next monster spawns before
-    it steps past heroes (:func:`spawn_lands` says where it lands)."""
+    it steps past heroes (:func:`spawn_lands` says where it lands).
+
+    Where the first monster of a night dealt with seed 3 spawns (each card of the top run
+    as likely):
+
+    >>> from rules.embers import Begin, apply, initial
+    >>> from rules.table.chance import Chance
+    >>> night, _ = apply(initial({}), Begin(), Chance(3))
+    >>> spawn_location(night)
+    Distribution({'W': 1/6, 'SE': 1/3, 'SW': 1/6, 'N': 1/6, 'S': 1/6})
+    """
     for run in state.segments:
         if run != (NIGHT,):
             return _places(state, run)

@@ -225,7 +225,14 @@ _HITS = {
 
 
 def sum_distribution(count: int) -> Distribution[int]:
-    """The exact distribution of the sum of ``count`` d6 (by convolution)."""
+    """The exact distribution of the sum of ``count`` d6 (by convolution).
+
+    2d6, as a Firelights action rolls them:
+
+    >>> two = sum_distribution(2)
+    >>> two[7], two[2]
+    (Fraction(1, 6), Fraction(1, 36))
+    """
     return _SUMS[_check_count(count, low=1)]
 
 
@@ -233,6 +240,11 @@ def hits_distribution(count: int, position: Position) -> Distribution[int]:
     """The exact distribution of Hits among ``count`` d6 in ``position`` (binomial).
 
     Absolute counts every die a Hit, Impossible none, as if the dice had been rolled.
+
+    Two dice in a Standard Position (a Hit on 5+):
+
+    >>> hits_distribution(2, Position.STANDARD)
+    Distribution({0: 4/9, 1: 4/9, 2: 1/9})
     """
     if not isinstance(position, Position):
         raise InvalidInput(f"a Position is one of {[p.name for p in Position]}, got {position!r}")

@@ -169,6 +169,13 @@ def check_odds(dice: int, position: Position | str, pushed: bool = False) -> Dis
 
     ``pushed=True``: the distribution of a check that is then pushed (all Misses rerolled once).
     Absolute is a success and Impossible a failure, with no roll (so nothing to push).
+
+    Two dice in a Standard Position (each Hits on 5+, 1/3), rolled and pushed:
+
+    >>> check_odds(2, "standard")
+    Distribution({'success': 1/9, 'partial': 4/9, 'failure': 4/9})
+    >>> check_odds(2, "standard", pushed=True)["success"]  # each die Hits 1 - (2/3)**2 = 5/9
+    Fraction(25, 81)
     """
     where = position_of(position)
     _check_dice(dice)
@@ -254,6 +261,11 @@ def save_odds(dice: int, position: Position | str) -> SaveOdds:
     Absolute endures with no roll and no loss; Impossible is taken out with no roll, every die a
     Miss (so a score of 3 loses 2). The loss never takes the score below 0 (a score of 0 rolls one
     die and loses nothing).
+
+    A score of 1 in a Standard Position: taken out 2/3 of the time, losing that 1 point:
+
+    >>> save_odds(1, "standard")
+    SaveOdds(outcome=Distribution({'endure': 1/3, 'taken out': 2/3}), loss=Distribution({1: 2/3, 0: 1/3}))
     """
     key = (_check_dice(dice), position_of(position))
     found = _SAVES.get(key)

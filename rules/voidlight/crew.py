@@ -154,7 +154,14 @@ class CrewSaveOdds:
 def crew_save_odds(saves: Iterable[tuple[int, Position | str]]) -> CrewSaveOdds:
     """The exact odds of a round of Critical Saves in the dark: one ``(dice, position)`` per
     character who saves (their Attribute's dice and the Position they save in). The saves are
-    independent rolls, so the count that endure adds one character at a time."""
+    independent rolls, so the count that endure adds one character at a time.
+
+    Two characters in the dark: a score of 1 Standard (endures 1/3) and of 2 Good (3/4):
+
+    >>> odds = crew_save_odds([(1, "standard"), (2, "good")])
+    >>> odds.some, odds.every  # at least one endures; both endure
+    (Fraction(5, 6), Fraction(1, 4))
+    """
     counts: dict[int, Fraction] = {0: Fraction(1)}
     listed = list(saves)
     if not 1 <= len(listed) <= CREW_MOST:

@@ -132,6 +132,11 @@ def pool_rolls(size: int, most_lost: int, *, position: Position = Position.STAND
     ``E(0) = 0``; ``E(n) = (1 + Σ_{k≥1} P(k | n) E(n-k)) / (1 - P(0 | n))``, a roll removing ``k``
     dice with probability ``P(k | n)`` (:func:`pool_loss`); read from the chain's closed form
     (:class:`rules.table.odds_chain.ShrinkingChain`), solved at import for the game's caps.
+
+    One die losing at most 2 a roll lasts 3/2 rolls on average (a Miss 2/3 of the time):
+
+    >>> pool_rolls(1, 2)
+    Fraction(3, 2)
     """
     _check("a pool's size", size, 0)
     _check("the most dice a roll removes", most_lost, 1)
@@ -142,7 +147,15 @@ def pool_empty_within(
     size: int, most_lost: int, rolls: int, *, position: Position = Position.STANDARD
 ) -> Fraction:
     """The exact chance a pool of ``size`` dice is empty within ``rolls`` rolls: a sum over the
-    chain's closed form, for any number of rolls (no stepping)."""
+    chain's closed form, for any number of rolls (no stepping).
+
+    A P2 pool is empty after its first roll when both dice Miss, (2/3)**2:
+
+    >>> pool_empty_within(2, 2, 1)
+    Fraction(4, 9)
+    >>> pool_empty_within(6, 1, 5)  # losing one die a roll, six dice last at least six rolls
+    Fraction(0, 1)
+    """
     _check("a pool's size", size, 0)
     _check("the most dice a roll removes", most_lost, 1)
     _check("a number of rolls", rolls, 0, 10_000)
@@ -163,7 +176,14 @@ def battery_life(
 ) -> BatteryLife:
     """The expected rolls until a Voidlight of ``dice`` dice in ``beam`` mode is spent, and the
     minutes: the next roll comes in ``first_in`` minutes (default a whole ``interval``), each
-    later one an ``interval`` after; ``interval`` None: rolled between scenes, no minutes."""
+    later one an ``interval`` after; ``interval`` None: rolled between scenes, no minutes.
+
+    A fresh P6 battery in the standard beam, rolled every 20 minutes:
+
+    >>> life = battery_life(6, "standard", 20)
+    >>> life.rolls, round(float(life.minutes))
+    (Fraction(3501579, 880880), 80)
+    """
     if beam not in BEAMS:
         raise InvalidInput(f"the beam is one of {', '.join(map(repr, BEAMS))}, not {beam!r}")
     rolls = pool_rolls(_check("the Voidlight's dice", dice, 0, FULL), BEAMS[beam])
