@@ -229,7 +229,8 @@ class Character:
 
     def effective(self, attribute: str) -> int:
         """The score less the penalties in force, never below 0: the dice a Check rolls."""
-        return max(0, self.score(attribute) - self.penalty(attribute))
+        score = self.score(attribute)
+        return max(0, score - self.penalty(attribute)) if self.penalties else max(0, score)
 
     def with_score(self, attribute: str, value: int) -> Character:
         """The attribute set to ``value``, kept in 0..6."""

@@ -43,6 +43,7 @@ from rules.voidlight.actions import (
 from rules.voidlight.character import ATTRIBUTES
 from rules.voidlight.game import apply, initial
 from rules.voidlight.moves import refusal
+from rules.voidlight.owed import cost_owed
 from rules.voidlight.state import State
 
 __all__ = [
@@ -189,7 +190,9 @@ def tend(state: State, beam: str) -> Any | None:
     # what available(state) offers, asked of each character in turn (a crew of one: the one)
     members = range(len(state.crew))
     for index in members:
-        if refusal(state, "cost", index) is None:
+        # refusal(state, "cost", index) is None, read where nothing is pending: a cost is owed
+        # only to one standing (so the expedition is not over), which is all refusal asks then
+        if cost_owed(state, index):
             return act(Cost, who=who_of(state, index))
     if state.light.dead:
         for index in members:
