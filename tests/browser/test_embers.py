@@ -196,8 +196,10 @@ def test_an_uploaded_card_set_survives_restart_and_run_all(page, jupyter_server,
     header, ring = panel.locator(".lantern-header"), panel.locator(".lantern-ring-view")
     log = panel.locator(".lantern-log-entry")
     # A click can still be on its way when the kernel reads idle: ask the kernel (its request
-    # queues behind the clicks) how many actions it holds, and let the panel show them all.
-    played = int(run_in_kernel(page, NOTEBOOK, "print(len(book.journey.entries))"))
+    # queues behind the clicks) how many actions the panel's journey holds (Begin with the
+    # uploaded set made the journey again, so the notebook's `book` is no longer the panel's),
+    # and let the panel show them all.
+    played = int(run_in_kernel(page, NOTEBOOK, "print(len(panel.book.journey.entries))"))
     expect(log).to_have_count(played)
     before = (header.inner_text(), ring.inner_text(), log.all_inner_texts())
     save_window(page, shot.directory / "played.png")
@@ -208,7 +210,9 @@ def test_an_uploaded_card_set_survives_restart_and_run_all(page, jupyter_server,
     save_window(page, shot.directory / "after-restart-run-all.png")
     assert after == before
     kept = run_in_kernel(
-        page, NOTEBOOK, "print(book.options['cards']['file'], 'Yew' in book.state.cards.named)"
+        page,
+        NOTEBOOK,
+        "print(panel.book.options['cards']['file'], 'Yew' in panel.state.cards.named)",
     )
     assert "yew-cards.toml True" in kept, kept
     assert_no_tracebacks(page)
