@@ -24,6 +24,7 @@ import importlib.util
 import inspect
 import json
 import pkgutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -32,6 +33,9 @@ from typing import Any
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
+from sphinx.errors import PycodeError
+from sphinx.ext import autosummary
+from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
@@ -109,17 +113,36 @@ def submodules(package: ModuleType) -> Iterator[ModuleType]:
             yield importlib.import_module(info.name)
 
 
+def documents(module: ModuleType, name: str) -> bool:
+    """Whether autodoc documents the constant ``module.name``: the module's source gives it a doc
+    comment (``#:``) or a docstring, which an import of it elsewhere does not carry."""
+    try:
+        attr_docs = ModuleAnalyzer.for_module(module.__name__).find_attr_docs()
+    except PycodeError:
+        return False
+    return ("", name) in attr_docs
+
+
 def defined_in(package: ModuleType, name: str) -> str:
     """The dotted path of the object ``package.name`` where it is defined (and documented)."""
     value: Any = getattr(package, name)
+    # a class or a function knows its module; an instance (GAME) only tells its class's
     module = getattr(value, "__module__", None)
-    if isinstance(module, str) and module.startswith(package.__name__.split(".")[0] + "."):
-        qualified = getattr(value, "__qualname__", name)
-        return f"{module}.{qualified}"
-    # a constant has no __module__: the submodule whose own __all__ names it, holding the same value
-    for sub in submodules(package) if hasattr(package, "__path__") else ():
-        if name in getattr(sub, "__all__", ()) and getattr(sub, name, None) is value:
-            return f"{sub.__name__}.{name}"
+    if inspect.isclass(value) or inspect.isroutine(value):
+        if isinstance(module, str) and module.startswith(package.__name__.split(".")[0] + "."):
+            qualified = getattr(value, "__qualname__", name)
+            return f"{module}.{qualified}"
+    if documents(package, name):
+        return f"{package.__name__}.{name}"
+    # a constant: the submodule whose own __all__ names it, holding the same value, and among
+    # those the one whose source documents it (rules.book.journey_book offers SNAPSHOT_EVERY too)
+    offering = [
+        sub
+        for sub in (submodules(package) if hasattr(package, "__path__") else ())
+        if name in getattr(sub, "__all__", ()) and getattr(sub, name, None) is value
+    ]
+    for sub in sorted(offering, key=lambda sub: not documents(sub, name)):
+        return f"{sub.__name__}.{name}"
     return f"{package.__name__}.{name}"
 
 
@@ -202,6 +225,23 @@ def public_alias(
     return None
 
 
+def import_module_first(name: str, grouped_exception: bool = True) -> tuple[Any, Any, str]:
+    """autosummary's import of ``name``, except that a module of that name is the module.
+
+    autosummary reads ``rules.voidlight.owed`` as the attribute ``owed`` of ``rules.voidlight``
+    first, and the package offers the function of that name: the module would get no page (the
+    function's instead), and nothing it defines would be documented.
+    """
+    obj, parent, modname = _autosummary_import(name, grouped_exception)
+    module = sys.modules.get(name)
+    if isinstance(module, ModuleType) and obj is not module:
+        return module, None, name
+    return obj, parent, modname
+
+
+_autosummary_import = autosummary._import_by_name
+
+
 def write_if_changed(target: Path, text: str) -> None:
     """Write only a changed file, so Sphinx rebuilds only the pages that changed."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -228,6 +268,7 @@ def copy_notebooks(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    autosummary._import_by_name = import_module_first  # type: ignore[assignment]
     app.add_directive("house-rules", HouseRules)
     app.add_directive("layering", Layering)
     app.add_directive("public-names", PublicNames)
