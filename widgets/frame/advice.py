@@ -297,8 +297,10 @@ class AdviceView(widgets.VBox):
         self.table.value = self._table_html()
 
     def _table_html(self) -> str:
+        """The rows best first, then by chance (a tie keeps the moves' order): the answer to "what
+        should I do?" is the line under the toggle, in view even when the table runs on below."""
         lines = []
-        for row in self.rows:
+        for row in sorted(self.rows, key=lambda row: (not row.best, -row.estimate)):
             label = escape(self.hook.label(self._state, row.move))
             css = ' class="lantern-advice-best-row"' if row.best else ""
             mark = "★ best" if row.best else ""
