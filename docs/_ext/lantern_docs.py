@@ -126,12 +126,12 @@ def documents(module: ModuleType, name: str) -> bool:
 def defined_in(package: ModuleType, name: str) -> str:
     """The dotted path of the object ``package.name`` where it is defined (and documented)."""
     value: Any = getattr(package, name)
-    # a class or a function knows its module; an instance (GAME) only tells its class's
+    # a class or a function knows its module (rules' or widgets': widgets.frame offers
+    # rules.book.log.LogLine); an instance (GAME) only tells its class's
     module = getattr(value, "__module__", None)
-    if inspect.isclass(value) or inspect.isroutine(value):
-        if isinstance(module, str) and module.startswith(package.__name__.split(".")[0] + "."):
-            qualified = getattr(value, "__qualname__", name)
-            return f"{module}.{qualified}"
+    ours = isinstance(module, str) and module.split(".")[0] in ("rules", "widgets")
+    if ours and (inspect.isclass(value) or inspect.isroutine(value)):
+        return f"{module}.{getattr(value, '__qualname__', name)}"
     if documents(package, name):
         return f"{package.__name__}.{name}"
     # a constant: the submodule whose own __all__ names it, holding the same value, and among
