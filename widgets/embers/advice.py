@@ -20,6 +20,7 @@ class EmbersAdvice(AdviceHook):
     """The hook of :class:`widgets.embers.EmbersPanel`."""
 
     question = "win"
+    player = "the heuristic player"
 
     def advise(self, state: State, runs: int, seed: int) -> list[Advice]:
         return advise(state, runs=runs, seed=seed)

@@ -34,6 +34,7 @@ class FirelightsAdvice(AdviceHook):
     """The hook of :class:`widgets.firelights.FirelightsPanel`."""
 
     question = "light six beacons"
+    player = "the sensible player"
     #: The sensible player lights six beacons in nearly every journey it plays to the end, so
     #: "ever" tells the moves apart little; "within N actions" asks how soon (the strong player's
     #: measure, ``python -m bench strong``, asks within 50).

@@ -1,5 +1,6 @@
-"""Advice: beside each move open now, its chance of a good ending when played now and then by the
-strong player (``rules.<game>.advise``), with its 95% interval, the best move marked.
+"""Advice: beside each move open now, its chance of a good ending when played now and the rest by
+the game's own player (``rules.<game>.advise``, by rollouts), with its 95% interval, the best move
+marked.
 
 Why in the frame: the toggle, the table, the background refinement and its cancelling are the
 same for every game; a game supplies only an :class:`AdviceHook` (its ``advise``, a label per
@@ -76,6 +77,9 @@ class AdviceHook:
 
     #: What the estimate is the chance of ("win", "light six beacons", "come back alive").
     question: str = "a good ending"
+    #: Who plays the rest of each rollout (the note and the tooltip name them: the chances are
+    #: that player's, not a perfect player's).
+    player: str = "Lantern's own player"
     #: The questions a game can ask at different horizons, as (label, value) pairs: a choice
     #: beside the toggle when there are two or more; :attr:`horizon` holds the value chosen.
     horizons: tuple[tuple[str, Any], ...] = ()
@@ -127,8 +131,8 @@ class AdviceView(widgets.VBox):
         self.toggle = widgets.ToggleButton(
             value=False,
             description="Advice",
-            tooltip=f"Each move's chance to {hook.question} when played now and then by the "
-            "strong player (a look: nothing is recorded)",
+            tooltip=f"Each move's chance to {hook.question} when played now and the rest by "
+            f"{hook.player}, by rollouts (a look: nothing is recorded)",
             icon="lightbulb-o",
         )
         self.toggle.add_class("lantern-advice-toggle")
@@ -293,7 +297,10 @@ class AdviceView(widgets.VBox):
             return
         runs = min(row.runs for row in self.rows)
         more = ", refining" if self.thinking else ""
-        self.note.value = escape(f"Chance to {self.hook.asked}, {runs} rollouts per move{more}")
+        self.note.value = escape(
+            f"Chance to {self.hook.asked}, the rest played by {self.hook.player}: "
+            f"{runs} rollouts per move{more}"
+        )
         self.table.value = self._table_html()
 
     def _table_html(self) -> str:

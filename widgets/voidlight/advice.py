@@ -21,6 +21,7 @@ class VoidlightAdvice(AdviceHook):
     """The hook of :class:`widgets.voidlight.VoidlightPanel`."""
 
     question = "come back alive"
+    player = "the explorer"
 
     def advise(self, state: State, runs: int, seed: int) -> list[Advice]:
         return advise(state, runs=runs, seed=seed)
