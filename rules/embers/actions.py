@@ -31,8 +31,9 @@ __all__ = [
     "parse",
 ]
 
-#: The names of the two actions every hero has besides its card's own.
+#: The names of the two actions every hero has besides its card's own: this one...
 PROMOTE = "Promote"
+#: ... and this one.
 MANEUVER = "Maneuver"
 
 
@@ -131,6 +132,7 @@ class EndTurn(Action):
     title: ClassVar[str] = "End the turn"
 
 
+#: Every action's ``kind`` -> its class, as a record names it.
 ACTIONS: Mapping[str, type[Action]] = {
     cls.kind: cls for cls in (Begin, Promote, Act, EndActions, Attack, Reinforce, EndTurn)
 }

@@ -89,9 +89,13 @@ __all__ = [
 
 #: The eight locations around the campfire, clockwise from North.
 LOCATIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+#: What a hero action can do (its ``effect``).
 EFFECTS = ("defend", "forage", "rally")
+#: A hero side's passive ability: none, or the one it names.
 PASSIVES = ("none", "ignore_flames", "ignore_claws", "extra_ap", "reach")
+#: What an Event card does when it is revealed (its ``kind``).
 EVENTS = ("calm", "ap", "flames", "claws", "reach", "forage")
+#: How a hero may Maneuver: a step, a swap or a leap.
 MANEUVERS = ("step", "swap", "leap")
 HEROES = 5
 FIRE_CARDS = 12

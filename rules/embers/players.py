@@ -127,6 +127,7 @@ def heuristic(state: State) -> Any:
     return first
 
 
+#: The shipped players by name: a seed -> a policy (state -> its move).
 POLICIES: dict[str, Callable[[int], Policy]] = {
     "random": RandomPlayer,
     "heuristic": lambda seed: heuristic,

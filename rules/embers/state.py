@@ -26,7 +26,9 @@ __all__ = [
     "State",
 ]
 
+#: The name of the Night card.
 NIGHT = "Night"
+#: The difficulties, easiest first (the "difficulty" option).
 DIFFICULTIES = ("recruit", "warrior", "veteran")
 #: How a Night card a flame reveals mid-attack is resolved (the "night" option): "immediately",
 #: before the attack's claws, as the rulebook says (every journey begun since issue 18), or

@@ -200,6 +200,7 @@ class Flee(Action):
     title: ClassVar[str] = "Flee"
 
 
+#: Every action's ``kind`` -> its class, as a record names it.
 ACTIONS: Mapping[str, type[Action]] = {
     cls.kind: cls
     for cls in (Begin, Confront, Search, BuyInformation, Discover, Fight, Evade, Ask, Consult,

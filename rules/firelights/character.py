@@ -12,6 +12,7 @@ from rules.errors import InvalidInput
 
 __all__ = ["APPROACHES", "Character"]
 
+#: The three approaches, in the order the sheet lists them.
 APPROACHES = ("forceful", "patient", "quick")
 APPROACH_VALUES = (0, 1, 2)
 

@@ -31,6 +31,7 @@ class Curse:
         return 2 if self.counts_double(card) else 1
 
 
+#: The four Curses, in the order a journey keeps their stacks.
 CURSES: tuple[Curse, ...] = (
     Curse("Calamity", 5, "red ♦♥", "Spider spun from mist who spews toxic fumes.",
           lambda card: card.colour is Colour.RED),

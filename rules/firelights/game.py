@@ -28,6 +28,7 @@ from rules.table.dice import Roll
 
 __all__ = ["GAME", "TABLE", "Firelights", "apply"]
 
+#: The oracle table an Ask reads (:func:`rules.table.tables.load` names).
 TABLE = "firelights-d66"
 ANSWERS = {
     Result.LIGHT: "yes, and...",
@@ -445,4 +446,5 @@ class Firelights:
         return summary(state)
 
 
+#: The game as :mod:`rules.record.journey` plays it.
 GAME = Firelights()

@@ -29,8 +29,10 @@ from rules.table.cards import Card, Suit
 
 __all__ = ["BEACONS", "Cell", "Region", "WorldMap", "direction", "path_letter", "side"]
 
+#: The beacons to light: "light six beacons" ends the journey well.
 BEACONS = 6
 Cell = tuple[int, int]
+#: The eight steps to a touching cell, ``(dx, dy)``, diagonals included.
 NEIGHBOURS: tuple[Cell, ...] = tuple(
     (dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)
 )

@@ -73,7 +73,9 @@ __all__ = [
     "short_repr",
 ]
 
+#: What a journey record says it is (its ``"format"``).
 RECORD_FORMAT = "lantern.journey"
+#: The version of the record format this code writes; it reads every version up to this one.
 RECORD_VERSION = 1
 
 #: Game name -> "module:attribute" of its :class:`Game`, imported when first asked for: a

@@ -32,6 +32,7 @@ __all__ = ["TABLE_NAMES", "D66Table", "load", "load_file", "parse"]
 DATA = resources.files("rules") / "data"
 #: Characters no table entry holds: C0 controls but tab, DEL and C1 controls (a NUL, an escape).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: The names of the shipped tables (``rules/data/<name>.csv``), as :func:`load` takes them.
 TABLE_NAMES = frozenset(
     entry.name.removesuffix(".csv") for entry in DATA.iterdir() if entry.name.endswith(".csv")
 )

@@ -426,6 +426,7 @@ class Inspire(Action):
     table: str = "both"
 
 
+#: Every action's ``kind`` -> its class, as a record names it.
 ACTIONS: Mapping[str, type[Action]] = {
     cls.kind: cls
     for cls in (Create, CreateRandom, Take, Drop, Credits, Check, Push, Cost, SkipCost, Damage,

@@ -250,6 +250,7 @@ def _swap(turn: Turn, action: A.SwapBattery, chance: Source) -> Result:
     return None, None
 
 
+#: What each action does: its handler, given the turn, the action and the chance.
 HANDLERS: dict[type, Callable[[Turn, Any, Source], Result]] = {
     A.Create: C.create, A.CreateRandom: C.create_random, A.Join: C.join, A.Leave: C.leave,
     A.Check: _check, A.Push: _push, A.Cost: _cost, A.SkipCost: _skip_cost, A.Save: _save,

@@ -15,6 +15,8 @@ from types import MappingProxyType
 
 __all__ = ["HOUSE_RULES"]
 
+#: Where the rules are silent -> our reading (the game's Play page shows them as a table).
+#: :meta hide-value:
 HOUSE_RULES: Mapping[str, str] = MappingProxyType(
     {
         "creation": (

@@ -51,12 +51,14 @@ __all__ = [
     "start_encounter",
 ]
 
+#: The dice a Fortune Roll rolls for how likely it feels.
 FORTUNE_DICE = {"almost certain": 4, "likely": 3, "even": 2, "unlikely": 1, "slim": 0}
 FORTUNE_ANSWERS = {"success": "yes", "partial": "yes, but", "failure": "no, and"}
 REACTIONS = {"success": "approachable", "partial": "hesitant", "failure": "hostile"}
 #: P2 something close, P4 a growing threat, P6 distant danger (other sizes 1..6 allowed).
 ENCOUNTER_SIZES = {2: "something close", 4: "a growing threat", 6: "distant danger"}
 MOST_LOST = 2
+#: Each tier of enemy -> the range of its Hit Points, lowest and highest.
 ENEMY_HP: Mapping[str, tuple[int, int]] = {
     "lesser": (6, 8),
     "hardened": (10, 14),

@@ -27,6 +27,7 @@ CELL = "4.4em"
 #: The most columns and rows of cards shown at once: 7 fit the board column at 1400 px wide
 #: with JupyterLab's file browser open.
 COLUMNS = 7
+#: The most rows shown at once (see :data:`COLUMNS`).
 ROWS = 6
 LEGEND = (
     '<span class="lantern-muted lantern-legend">◉ you are here · ☆ unlit beacon · ★ lit beacon · ?A hidden path A'

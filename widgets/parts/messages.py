@@ -24,6 +24,7 @@ from widgets.parts.theme import escape
 
 __all__ = ["KINDS", "MessageArea", "guarded"]
 
+#: The kinds of message: "none" (nothing shown), "info", "success" and "error".
 KINDS = ("none", "info", "success", "error")
 
 log = logging.getLogger(__name__)

@@ -18,6 +18,8 @@ import ipywidgets as widgets
 
 __all__ = ["CSS", "button", "chance_html", "escape", "format_chance", "percent", "style_widget"]
 
+#: The shared style sheet, scoped under ``lantern-`` classes (:func:`style_widget` adds it).
+#: :meta hide-value:
 CSS = """
 .lantern-panel { color: var(--jp-ui-font-color1, #212121); }
 .lantern-muted { color: var(--jp-ui-font-color2, #757575); }

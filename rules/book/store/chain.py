@@ -49,6 +49,7 @@ CHAINED = 4
 #: The columns of a row its hash covers, in this order (``seq`` first).
 FIELDS = "seq, kind, body, chance, supplied, superseded, undone, ref, cell, at"
 JOURNEY = "format, game, name, seed, options, created_at"
+#: What version 4 adds to a file of version 3: the hash columns and the snapshots' seal.
 COLUMNS = (
     "ALTER TABLE journey ADD COLUMN hash BLOB",
     "ALTER TABLE book ADD COLUMN hash BLOB",

@@ -16,6 +16,7 @@ from rules.book.store.check import JourneyExists
 
 __all__ = ["LEFTOVER", "SUFFIX", "clean_leftovers", "link_new"]
 
+#: The name ending of a journey file.
 SUFFIX = ".lantern"
 
 #: What a killed :meth:`Store.create` leaves: ``.<name>.lantern.<pid>.tmp`` (and its SQLite
