@@ -133,7 +133,7 @@ def check_text(text: object) -> None:
 
 def add_note(store: Store, text: str, key: str | None, actions: int) -> Note:
     """Save a journal entry after ``actions`` actions, or (the same ``key``) its new text in
-    place; see :meth:`rules.book.JourneyBook.note`."""
+    place; see :meth:`JourneyBook.note <rules.book.journal.JournalEntries.note>`."""
     check_text(text)
     if key is not None:
         row = store.note_by_cell(key)

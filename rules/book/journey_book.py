@@ -342,8 +342,9 @@ class JourneyBook(JournalEntries, BookView[S, R]):
     def reroll(self, supplied: Sequence[object] | None = None, *, draw_rest: bool = False) -> R:
         """The last action again with fresh chance; the first result stays, marked superseded.
 
-        Refused when the last action drew and rolled nothing (see :meth:`reroll_refusal`);
-        ``supplied`` and ``draw_rest`` as in :meth:`play`.
+        Refused when the last action drew and rolled nothing (see
+        :meth:`~rules.book.views.BookView.reroll_refusal`); ``supplied`` and ``draw_rest`` as in
+        :meth:`play`.
         """
         refusal = self.reroll_refusal()
         if refusal is not None:

@@ -9,11 +9,11 @@ time one of them is asked for. Nothing is made for a place before that: opening 
 whatever the length. What a book counts without reading (how many actions stand) comes from the
 superseded places, asked of the file once.
 
-Why the places stay right: the journey's entries are the action rows neither undone nor left
-behind, in order of ``seq``, and a place before the snapshot only ever leaves the journey from
-the end (an undo, a reroll: the list is cut there, and what follows is appended, already read);
-so every place a record still holds unread is the row it was when the book was opened. A row
-read is checked as :meth:`rules.book.store.Row.entry` checks it, and replayed when it is used.
+Why the places stay right: the journey's entries are the action rows neither undone nor left behind,
+in order of ``seq``, and a place before the snapshot only ever leaves the journey from the end (an
+undo, a reroll: the list is cut there, and what follows is appended, already read); so every place a
+record still holds unread is the row it was when the book was opened. A row read is checked as
+:meth:`Row.entry <rules.book.store.rows.Row.entry>` checks it, and replayed when it is used.
 """
 
 from __future__ import annotations

@@ -80,7 +80,8 @@ class BookView(Generic[S, R]):
         return bool(self._redo)
 
     def reroll_refusal(self) -> str | None:
-        """Why :meth:`reroll` would refuse now (a button's tooltip says it), or None."""
+        """Why :meth:`~rules.book.journey_book.JourneyBook.reroll` would refuse now (a button's
+        tooltip says it), or None."""
         if not self.can_undo:
             return "there is no action to reroll: nothing has been played yet"
         return self.journey.reroll_refusal()

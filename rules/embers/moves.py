@@ -187,7 +187,8 @@ _last: list[Any] = [None, ()]  # the last state asked about and its answer (stat
 
 
 def legal(state: State) -> list[Any]:
-    """Every action and choice the rules allow now; anything else is refused by :func:`apply`."""
+    """Every action and choice the rules allow now; anything else is refused by
+    :func:`~rules.embers.game.apply`."""
     return list(_options(state))
 
 

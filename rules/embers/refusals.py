@@ -189,7 +189,7 @@ def _reinforce(state: State, action: A.Reinforce) -> str:
 
 def why_not(state: State, action: object) -> str | None:
     """None if ``action`` is legal now, else a sentence saying why not (the reason in the
-    rulebook's terms, :func:`refusal`, and the kinds of move allowed now)."""
+    rulebook's terms, :func:`~rules.embers.refusals.refusal`, and the kinds of move allowed now)."""
     options = _options(state)
     for option in options:  # the policy hands back one of the listed values: found by identity
         if option is action:

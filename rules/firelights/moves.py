@@ -79,8 +79,8 @@ def hidden_paths(state: State) -> tuple[tuple[int, int], ...]:
 
 
 def hidden_path_names(state: State) -> tuple[tuple[tuple[int, int], str], ...]:
-    """Each hidden path's cell and the name a player knows it by, in order of placement:
-    ``((1, 1), "hidden path A (above 5♣)")`` (see :meth:`WorldMap.describe`)."""
+    """Each hidden path's cell and the name a player knows it by, in order of placement: ``((1, 1),
+    "hidden path A (above 5♣)")`` (see :meth:`~rules.firelights.world.WorldMap.describe`)."""
     return tuple((cell, state.world.describe(cell)) for cell in hidden_paths(state))
 
 

@@ -131,9 +131,10 @@ class PacedGame:
 
 
 def advise(state: State, runs: int = 200, seed: int = 0, within: int | None = None) -> list[Advice]:
-    """One row per move of :func:`choices`: the chance to light six beacons (``within``: within
-    that many more actions, this one counted) when it is played now and the sensible player plays
-    the rest, by ``runs`` rollouts with a generator of the advice's own (``seed``)."""
+    """One row per move of :func:`~rules.firelights.search.choices`: the chance to light six beacons
+    (``within``: within that many more actions, this one counted) when it is played now and the
+    sensible player plays the rest, by ``runs`` rollouts with a generator of the advice's own
+    (``seed``)."""
     if not isinstance(state, State):
         raise InvalidInput(f"advise reads a Firelights State, got {state!r}")
     if within is not None and (

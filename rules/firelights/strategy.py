@@ -81,7 +81,8 @@ Cell = tuple[int, int]
 
 
 def best_approach(state: State) -> str:
-    """The approach with the highest modifier (the first of :data:`APPROACHES` on a tie)."""
+    """The approach with the highest modifier (the first of
+    :data:`~rules.firelights.character.APPROACHES` on a tie)."""
     character = state.character
     if character is None:
         raise InvalidInput("the Firelight has no approaches before the journey begins")

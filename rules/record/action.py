@@ -140,7 +140,7 @@ class Action:
 
     kind: ClassVar[str]
     title: ClassVar[str]
-    #: Shorter limits than :data:`TEXT_LIMIT` for some text fields, by name.
+    #: Shorter limits than :data:`~rules.record.action.TEXT_LIMIT` for some text fields, by name.
     text_limits: ClassVar[Mapping[str, int]] = {}
 
     def __post_init__(self) -> None:

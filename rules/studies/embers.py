@@ -68,8 +68,8 @@ def turns_when_lost(state: State) -> int | None:
 
 
 def card_sets(cards: Mapping[str, CardSet | str | Path] | None = None) -> dict[str, CardSet]:
-    """Named card sets, each a :class:`CardSet` or the path of a card file (read and checked
-    here); ``{"shipped": <the shipped set>}`` by default."""
+    """Named card sets, each a :class:`~rules.embers.cards.CardSet` or the path of a card file (read
+    and checked here); ``{"shipped": <the shipped set>}`` by default."""
     if cards is None:
         return {"shipped": State.new().cards}
     if not isinstance(cards, Mapping) or not cards:

@@ -119,7 +119,8 @@ class CrewTrek:
 
 @dataclass(frozen=True)
 class CrewExpedition:
-    """The game :func:`simulate` plays: Voidlight's ``apply``, counting scenes, Checks, swaps."""
+    """The game :func:`~rules.play.simulate.simulate` plays: Voidlight's ``apply``, counting scenes,
+    Checks, swaps."""
 
     def apply(self, trek: CrewTrek, action: Any, chance: Source) -> tuple[CrewTrek, Any]:
         state, report = GAME.apply(trek.state, action, chance)

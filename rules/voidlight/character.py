@@ -175,8 +175,8 @@ class LastCheck:
 class Character:
     """The sheet. ``full`` holds the scores a Long Rest restores toward (the score each attribute
     had before a Critical Save lowered it: creation plus advancements). ``status`` (one of
-    :data:`STANDINGS`) and ``last_check`` are the character's own in play: in a crew, each has
-    their own Checks to push and costs to take."""
+    :data:`~rules.voidlight.character.STANDINGS`) and ``last_check`` are the character's own in
+    play: in a crew, each has their own Checks to push and costs to take."""
 
     name: str
     pronouns: str
@@ -307,9 +307,9 @@ _COPIED = frozenset({"last_check", "penalties"}) | _RECHECKED
 
 def recheck(sheet: Character, changes: dict[str, Any]) -> Character | None:
     """``replace(sheet, **changes)`` checking only what changed (every other field passed the
-    sheet's own check when it was made), in the order :meth:`Character.__post_init__` checks
-    them, with its words: a sheet changes on almost every action. None when a change is to a
-    field this does not check (a name, the max Hit Points): replace it then."""
+    sheet's own check when it was made), in the order :class:`Character`'s ``__post_init__``
+    checks them, with its words: a sheet changes on almost every action. None when a change is
+    to a field this does not check (a name, the max Hit Points): replace it then."""
     if not _COPIED.issuperset(changes):
         return None
     new = object.__new__(Character)

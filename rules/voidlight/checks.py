@@ -10,7 +10,7 @@ fails, with no roll. A roll of 0 dice rolls 1 die, a Hit only on 6 (:func:`rules
 
 Why tables: a panel asks these odds on every redraw and a player explores them freely, so every
 roll the game makes (0 to 6 dice, each Position, rolled or pushed) is counted once at import, in
-whole numbers from the rule above (:func:`_hit_weights`), and a question is a look-up.
+whole numbers from the rule above (``_hit_weights``), and a question is a look-up.
 
 >>> check_odds(2, "standard")
 Distribution({'success': 1/9, 'partial': 4/9, 'failure': 4/9})
@@ -229,7 +229,8 @@ def save_loss(misses: int, score: int) -> int:
 @dataclass(frozen=True)
 class SaveOdds:
     """The odds of a Critical Save: ``outcome`` over "endure" / "taken out", and ``loss``, the
-    distribution of points the attribute loses (0, 1 or 2); :attr:`expected_loss` its mean."""
+    distribution of points the attribute loses (0, 1 or 2); :attr:`~SaveOdds.expected_loss` its
+    mean."""
 
     outcome: Distribution[str]
     loss: Distribution[int]

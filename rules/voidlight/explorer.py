@@ -88,7 +88,8 @@ class Trek:
 
 @dataclass(frozen=True)
 class Expedition:
-    """The game :func:`simulate` plays: Voidlight's ``apply``, counting scenes and Batteries."""
+    """The game :func:`~rules.play.simulate.simulate` plays: Voidlight's ``apply``, counting scenes
+    and Batteries."""
 
     def apply(self, trek: Trek, action: Any, chance: Source) -> tuple[Trek, Any]:
         state, report = apply(trek.state, action, chance)

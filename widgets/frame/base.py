@@ -81,7 +81,8 @@ def section(title: str, *body: widgets.Widget, css_class: str = "") -> widgets.V
 
 
 class GameFrame(ShowsFallback, widgets.VBox):
-    """A game panel: one journey (a :class:`JourneyBook`, or a journey kept in memory only)."""
+    """A game panel: one journey (a :class:`~rules.book.JourneyBook`, or a journey kept in memory
+    only)."""
 
     #: The game's name in :data:`rules.record.journey.GAMES`, its title line and its own CSS.
     game_name: ClassVar[str] = ""
@@ -102,9 +103,9 @@ class GameFrame(ShowsFallback, widgets.VBox):
         *,
         seed: int | None = None,
     ) -> None:
-        """Play ``journey``: a :class:`JourneyBook` (saved after every action, with Undo, Redo,
-        Reroll, Write to journal, Export, New and Open), or a bare journey kept in memory only
-        (from ``seed``, or a random seed)."""
+        """Play ``journey``: a :class:`~rules.book.JourneyBook` (saved after every action, with
+        Undo, Redo, Reroll, Write to journal, Export, New and Open), or a bare journey kept in
+        memory only (from ``seed``, or a random seed)."""
         super().__init__()
         self.add_class("lantern-panel")
         self.add_class("lantern-frame")
@@ -174,8 +175,9 @@ class GameFrame(ShowsFallback, widgets.VBox):
         return ()
 
     def due(self) -> Sequence[widgets.Widget]:
-        """What the rules ask of the player now (a choice, a cost owed): shown under the result
-        of the last click, so it follows the control clicked (:class:`ResultDock`)."""
+        """What the rules ask of the player now (a choice, a cost owed): shown under the result of
+        the last click, so it follows the control clicked
+        (:class:`~widgets.frame.dock.ResultDock`)."""
         return ()
 
     def begun(self, state: Any) -> bool:

@@ -26,7 +26,7 @@ class Follower:
     """Mixed into a :class:`~widgets.frame.GameFrame`: follow its book while it is shown.
 
     Call :meth:`follow` once the panel is built (and again after it switches journeys: it only
-    marks the new book as followed); :meth:`stop` before it closes.
+    marks the new book as followed); :meth:`stop_following` before it closes.
     """
 
     # the frame's: its message area, book and render (declared, not defined, so the MRO keeps

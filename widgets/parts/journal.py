@@ -97,7 +97,7 @@ def journal(
     """Save ``text`` as a journal entry of ``book``, or (no ``book``) of the journey it was
     written in: the one opened last, unless another journey of its folder holds this cell's
     entry already (a notebook of two journeys, run again: see
-    :meth:`~rules.book.JourneyBook.file_note`). Show it, saying which journey holds it.
+    :meth:`~rules.book.journal.JournalEntries.file_note`). Show it, saying which journey holds it.
 
     ``key`` is the entry's key when the cell names it (a cell offered back after a reload).
     """

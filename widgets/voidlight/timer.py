@@ -8,9 +8,9 @@ then plays ``Elapse(minutes)`` through the panel's :meth:`~widgets.frame.GameFra
 roll is recorded in the Journey Book like any other action and Run All never re-rolls it.
 
 How it runs: an asyncio task on the kernel's running loop (never a thread: widgets are touched on
-the loop only), created on Resume and cancelled on Pause, on :meth:`stop` and when the panel is
-closed (Run All closes the panel it replaces). It always starts paused: a journey reopened after
-the kernel was down continues from where its clock stood. ``clock`` (a callable returning
+the loop only), created on Resume and cancelled on Pause, on :meth:`~LiveTimer.stop` and when the
+panel is closed (Run All closes the panel it replaces). It always starts paused: a journey reopened
+after the kernel was down continues from where its clock stood. ``clock`` (a callable returning
 seconds) and ``sleep`` (an awaitable taking seconds) are injectable, so tests never wait.
 """
 

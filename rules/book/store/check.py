@@ -241,7 +241,7 @@ def check_rows(db: sqlite3.Connection, info: JourneyInfo, *, after: int | None =
     an earlier snapshot, it checks the rows after that one too: :func:`rules.book.opening.replay`); checking every row would make opening a long journey as slow as
     replaying it. An older row is checked the same way when it is read (the log, an export, an
     undo or a look back that far: :mod:`rules.book.pages`), and all of them by
-    :meth:`rules.book.JourneyBook.check`.
+    :meth:`JourneyBook.check <rules.book.views.BookView.check>`.
     """
     parse = journey.game(info.game).parse_action
     try:

@@ -137,7 +137,7 @@ PIECES = SCHEMA[SCHEMA.index("CREATE TABLE chunks") :].split(";")[:2]
 
 class Store(Reading):
     """One open journey file (its reading side: :class:`~rules.book.store.rows.Reading`). Writes
-    happen inside :meth:`transaction` and are durable on exit."""
+    happen inside :meth:`~Store.transaction` and are durable on exit."""
 
     def __init__(self, db: sqlite3.Connection, info: JourneyInfo) -> None:
         self._db = db

@@ -19,8 +19,9 @@ __all__ = ["LEFTOVER", "SUFFIX", "clean_leftovers", "link_new"]
 #: The name ending of a journey file.
 SUFFIX = ".lantern"
 
-#: What a killed :meth:`Store.create` leaves: ``.<name>.lantern.<pid>.tmp`` (and its SQLite
-#: ``-journal``, ``-wal`` or ``-shm``), removed when the process is gone or after 60 seconds.
+#: What a killed :meth:`Store.create <rules.book.store.database.Store.create>` leaves:
+#: ``.<name>.lantern.<pid>.tmp`` (and its SQLite ``-journal``, ``-wal`` or ``-shm``), removed when
+#: the process is gone or after 60 seconds.
 LEFTOVER = re.compile(rf"\..+{re.escape(SUFFIX)}\.(\d+)\.tmp(-journal|-wal|-shm)?")
 
 
