@@ -75,8 +75,11 @@ nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", r"(collections\.abc|typing|typing_extensions|types|abc|enum|dataclasses)\..*"),
     (r"py:.*", r"(fractions|random|pathlib|sqlite3|datetime|concurrent\.futures|io|os)\..*"),
-    (r"py:.*", r"(threading|asyncio|contextlib|functools|itertools|json|re|hashlib)\..*"),
+    (r"py:.*", r"(threading|asyncio|contextlib|functools|itertools|json|re|hashlib|weakref)\..*"),
     (r"py:.*", r"(ipywidgets|traitlets|IPython|pandas|matplotlib|numpy|tqdm|nh3|mistune)(\..*)?"),
+    # ipywidgets as the widget modules import it (``import ipywidgets as widgets``): a class's
+    # __init__ hints reach its page unevaluated. Its class names only: ours (widgets.CardView) link.
+    (r"py:class", r"widgets\.(Widget|DOMWidget|Box|HBox|VBox|GridBox|HTML|Layout|Button)"),
     (r"py:class", r"(Fraction|Path|Random|Mapping|Sequence|Iterable|Iterator|Callable)"),
     (r"py:class", r"(Any|Self|Enum|IntEnum|StrEnum|Executor|Future|Connection|Cursor)"),
     (r"py:.*", r"(int|str|float|bool|bytes|None|object|tuple|list|dict|set|frozenset|type)"),

@@ -3,8 +3,7 @@
 :func:`apply` is pure: it takes a state, an action and a chance source and returns the new state
 and a :class:`~rules.firelights.report.Report` in words. What may be done now, and at what odds,
 is :mod:`rules.firelights.moves`; an action the moves do not offer is refused before any card is
-drawn.
-"""
+drawn."""
 
 from __future__ import annotations
 
@@ -46,7 +45,9 @@ class _Turn:
 
     ``state`` is the action's own new state, a copy of the state it started from: nothing else
     holds it until :func:`apply` returns it, so :meth:`set` fills it in where it lies rather than
-    copying it again for every change.
+    copying it again for every change. What each Action does is given one (:data:`EFFECTS`).
+
+    :meta public:
     """
 
     state: State
@@ -321,8 +322,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     - every other move: None.
 
     The outcome is what the result says; the lines tell what followed (a Fatigue marked while full
-    extinguishes the light whatever the outcome).
-    """
+    extinguishes the light whatever the outcome)."""
     check(state, action)
     turn = _Turn(state.evolve(), [])
     if type(action) in EFFECTS:  # the seven Actions, most of a journey: asked first

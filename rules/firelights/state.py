@@ -38,6 +38,11 @@ class Pending:
 
 @dataclass(frozen=True)
 class State:
+    """One journey as it stands: the Firelight (None before Begin), the Story Deck, the map, the
+    treasures and Fatigue, a stack per Curse (:data:`~rules.firelights.curses.CURSES`), the Curse
+    faced, a choice :class:`Pending`, the cards in play, the Journey Book's entries (one per
+    Rest) and ``status``."""
+
     character: Character | None = None
     deck: Deck = field(default_factory=Deck.full)
     world: WorldMap = field(default_factory=WorldMap)

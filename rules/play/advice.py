@@ -132,7 +132,11 @@ def _rollout(game: Lookahead[S], state: S, move: Any, chance: Source) -> bool:
 @dataclass
 class _Race:
     """The counts of a search so far: per move its good endings and rollouts, and its paired
-    difference with the first move (``gain``, and ``gain_sq`` the sum of its squares)."""
+    difference with the first move (``gain``, and ``gain_sq`` the sum of its squares); what
+    :func:`better` reads.
+
+    :meta public:
+    """
 
     wins: list[int]
     played: list[int]

@@ -137,6 +137,10 @@ class Pending:
 
 @dataclass(frozen=True)
 class State:
+    """One expedition as it stands: the crew, the Voidlight and the clock, the Encounter Pools and
+    the enemies, a choice :class:`Pending` and the saves queued after it, ``status`` (one of
+    :data:`~rules.voidlight.state.STATUSES`) and the options the journey was begun with."""
+
     #: The characters in the order they joined (the lost stay, marked).
     crew: tuple[Character, ...] = ()
     light: Voidlight = field(default_factory=Voidlight)

@@ -71,7 +71,7 @@ def window(low: int, high: int, centre: int, size: int) -> tuple[int, int]:
 class WorldMapView(widgets.VBox):
     """Re-rendered from the state; ``on_travel`` is called with the cell clicked."""
 
-    def __init__(self, on_travel: Callable[[Cell], None]) -> None:
+    def __init__(self, on_travel: Callable[[tuple[int, int]], None]) -> None:
         super().__init__(layout=widgets.Layout(max_width="100%"))
         self.add_class("lantern-map")
         self._on_travel = on_travel
