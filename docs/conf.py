@@ -87,11 +87,3 @@ nitpick_ignore_regex = [
     # type variables (``T``, ``S``, ``~P``, ``+R``) are placeholders, not objects to document
     (r"py:(class|obj)", r"([\w.]+\.)?[~+-]?[A-Z]"),
 ]
-
-# The docstring references still to fix, one per line: a debt list that only shrinks.
-nitpick_ignore = [
-    (role, target)
-    for line in (DOCS / "nitpick-debt.txt").read_text(encoding="utf-8").splitlines()
-    if line.strip() and not line.startswith("#")
-    for role, target in [line.split(" ", 1)]
-]
