@@ -66,7 +66,7 @@ ADVICE_CSS = """
 .lantern-advice-table td { padding: 1px 8px 1px 0; }
 .lantern-advice-table .lantern-advice-number { text-align: right; font-variant-numeric: tabular-nums; }
 .lantern-advice-table tr.lantern-advice-best-row { font-weight: bold; }
-.lantern-advice-note { color: #555; font-size: 0.9em; }
+.lantern-advice-note { color: var(--jp-ui-font-color2, #616161); font-size: 0.9em; }
 .jupyter-widgets.lantern-advice-best, .lantern-advice-best { outline: 2px solid #d4a017; }
 """
 
@@ -264,11 +264,21 @@ class AdviceView(widgets.VBox):
             self._show_rows()
         self.mark()
 
+    @property
+    def best(self) -> Advice | None:
+        """The row to mark: the best one, unless two or more moves have all had the same share
+        of good endings so far (then none stands out, and a mark would only name the first)."""
+        if not (self.on and self._live and self.rows):
+            return None
+        if len(self.rows) > 1 and len({row.estimate for row in self.rows}) == 1:
+            return None
+        return next((row for row in self.rows if row.best), None)
+
     def mark(self) -> None:
         """Mark the control that plays the best move now, and only it (a panel that shows other
         controls for the same state calls it)."""
-        best = [row.move for row in self.rows if row.best] if self.on and self._live else []
-        marked = list(self.hook.controls(self._state, best[0])) if best else []
+        best = self.best
+        marked = list(self.hook.controls(self._state, best.move)) if best is not None else []
         for control in self._marked:  # only what changed: each mark is a message to the page
             if not any(control is each for each in marked):
                 control.remove_class(BEST_CLASS)
@@ -297,20 +307,21 @@ class AdviceView(widgets.VBox):
             return
         runs = min(row.runs for row in self.rows)
         more = ", refining" if self.thinking else ""
+        same = "; no move stands out: all alike so far" if self.best is None else ""
         self.note.value = escape(
             f"Chance to {self.hook.asked}, the rest played by {self.hook.player}: "
-            f"{runs} rollouts per move{more}"
+            f"{runs} rollouts per move{more}{same}"
         )
         self.table.value = self._table_html()
 
     def _table_html(self) -> str:
         """The rows best first, then by chance (a tie keeps the moves' order): the answer to "what
         should I do?" is the line under the toggle, in view even when the table runs on below."""
-        lines = []
-        for row in sorted(self.rows, key=lambda row: (not row.best, -row.estimate)):
+        lines, best = [], self.best
+        for row in sorted(self.rows, key=lambda row: (row is not best, -row.estimate)):
             label = escape(self.hook.label(self._state, row.move))
-            css = ' class="lantern-advice-best-row"' if row.best else ""
-            mark = "★ best" if row.best else ""
+            css = ' class="lantern-advice-best-row"' if row is best else ""
+            mark = "★ best" if row is best else ""
             lines.append(
                 f"<tr{css}><td>{label}</td>"
                 f'<td class="lantern-advice-number">{row.estimate:.0%}</td>'
