@@ -117,7 +117,7 @@ def main(argv: list[str]) -> int:
         (arg.split("=", 1)[1] for arg in argv if arg.startswith("--only=")),
         "embers,firelights,voidlight",
     ).split(",")
-    print(f"advise(state, runs={runs}) over the decisions of {games} seeded games, every {every}th")
+    print(f"advise(state, runs={runs}) over one decision in {every} of {games} seeded games")
     met = True
     for name in only:
         states, ask, title = GAMES[name]
