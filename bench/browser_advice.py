@@ -5,9 +5,10 @@ Issue 18's target: with the Advice toggle on, the click-to-settled p95 of the br
 state change. One JupyterLab, one Firelights panel, the bench's own player
 (:func:`bench.browser_clicks.next_click`): ``clicks`` clicks with advice off, then the toggle on and
 as many again. Each click is timed in the page from ``button.click()``: to the report's first
-change, to the panel settled (its last DOM change before 150 ms without one, changes inside the
-Advice section left out: refined rows keep coming in the background, they are not the click's
-work), and to the advice's rows for the new state (the table gone, then back).
+change, to the panel settled (its last DOM change before 150 ms without one; changes inside the
+Advice section left out, and the mark advice puts on the best move's control when its rows come:
+refined rows keep coming in the background, they are not the click's work), and to the advice's
+rows for the new state (the table gone, then back).
 
 Run from the repository root: ``python -m bench.browser_advice`` (``--clicks N``, default 30).
 Results also go to bench/results/browser_advice.json (git ignores the folder).
@@ -48,6 +49,11 @@ async ([selector, quiet, limit, advice]) => {
     return el ? el.textContent : null;
   };
   const table = () => panel.querySelector('.lantern-advice-view table');
+  // Advice's mark on the best move's control: a class change that only adds or drops it.
+  const bare = (classes) => (classes || '').split(' ')
+    .filter((c) => c && c !== 'lantern-advice-best').sort().join(' ');
+  const marking = (r) => r.type === 'attributes' && r.attributeName === 'class'
+    && bare(r.oldValue) === bare(r.target.getAttribute('class'));
   const before = reportText();
   const button = panel.querySelector(selector);
   if (!button || button.disabled) return {error: `no enabled ${selector}`};
@@ -71,14 +77,15 @@ async ([selector, quiet, limit, advice]) => {
           if (settled) { done(); return; }
         }
       }
-      const own = records.some((r) => !(section && section.contains(r.target)));
+      const own = records.some((r) => !(section && section.contains(r.target)) && !marking(r));
       if (!own) return;
       last = now;
       if (report === null && reportText() !== before) report = now;
       clearTimeout(quietTimer);
       if (report !== null) quietTimer = setTimeout(quietly, quiet);
     });
-    observer.observe(panel, {subtree: true, childList: true, characterData: true, attributes: true});
+    observer.observe(panel, {subtree: true, childList: true, characterData: true, attributes: true,
+                             attributeOldValue: true});
     const limitTimer = setTimeout(done, limit);
     button.click();
   });
