@@ -51,11 +51,6 @@ def event_amount(state: State, kind: str) -> int:
     return event.amount if event.kind == kind else 0
 
 
-def _passive(state: State, hero: str, kind: str) -> int:
-    passive = state.side(hero).passive
-    return int(passive.amount) if passive.kind == kind else 0
-
-
 _ACTS: dict[tuple[str, str, str], A.Act] = {}
 
 

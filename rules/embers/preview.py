@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS
-from rules.embers.moves import _passive, closest, event_amount, legal
+from rules.embers.moves import closest, event_amount, legal
 from rules.embers.state import IMMEDIATELY, NIGHT, State
 from rules.errors import InvalidInput
 
@@ -68,10 +68,17 @@ def stack_icons(state: State, location: int) -> tuple[int, int]:
 
 def hero_icons(state: State, hero: str, flames: int, claws: int) -> tuple[int, int, int, int]:
     """:func:`attack_icons` of a stack of ``flames`` and ``claws`` (:func:`stack_icons`) on
-    ``hero``: their passive takes its part off."""
-    ignore_f = min(max(0, flames), _passive(state, hero, "ignore_flames"))
-    ignore_c = min(max(0, claws), _passive(state, hero, "ignore_claws"))
-    return max(0, flames - ignore_f), max(0, claws - ignore_c), ignore_f, ignore_c
+    ``hero``: their passive takes its part off (never below none). A side has one passive, read
+    once; conditionals, not ``min``/``max``: the heuristic weighs every attack with this."""
+    flames, claws = (flames if flames > 0 else 0), (claws if claws > 0 else 0)
+    passive = state.side(hero).passive
+    kind, amount = passive.kind, passive.amount
+    ignore_f = ignore_c = 0
+    if kind == "ignore_flames":
+        ignore_f = amount if amount < flames else flames
+    elif kind == "ignore_claws":
+        ignore_c = amount if amount < claws else claws
+    return flames - ignore_f, claws - ignore_c, ignore_f, ignore_c
 
 
 @dataclass(frozen=True, slots=True)
