@@ -157,7 +157,8 @@ class LogView(widgets.VBox):
         rows = {line: self._rows.get(line) or self._row(line) for line in newest}
         self._rows = rows  # type: ignore[assignment]
         more = (self.older,) if len(lines) > len(newest) else ()
-        replace_children(self.list, (*rows.values(), *more), keep=(self.older,))
+        # each row is made by _row and owns its widgets: only the rows dropped are closed
+        replace_children(self.list, (*rows.values(), *more), keep=(self.older,), owned=True)
         if self._picked not in rows:
             self._picked = None
         if not newest:
