@@ -8,24 +8,23 @@ drawn."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import InvalidInput
 from rules.firelights import actions as A
-from rules.firelights.action_roll import Result, read
+from rules.firelights.action_roll import Result
 from rules.firelights.character import Character
-from rules.firelights.moves import ACTION_CARDS, check, check_option, modifier
+from rules.firelights.moves import check, check_option, modifier
 from rules.firelights.report import Report, outcome_of
-from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
+from rules.firelights.state import FATIGUE_BOXES, State, locations
 from rules.firelights.summary import summary
+from rules.firelights.turn import Turn, action_roll, place, reveal, stack
 from rules.firelights.world import BEACONS
 from rules.table import tables
 from rules.table.cards import Card
 from rules.table.chance import Pick, Source
-from rules.table.dice import Roll
 
-__all__ = ["GAME", "TABLE", "Firelights", "apply"]
+__all__ = ["GAME", "ROLLOUT", "TABLE", "Firelights", "apply", "apply_quietly"]
 
 #: The oracle table an Ask reads (:func:`rules.table.tables.load` names).
 TABLE = "firelights-d66"
@@ -36,109 +35,10 @@ ANSWERS = {
 }
 
 
-# --- helpers -------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Turn:
-    """The state being built by one action, and the report lines so far.
-
-    ``state`` is the action's own new state, a copy of the state it started from: nothing else
-    holds it until :func:`apply` returns it, so :meth:`set` fills it in where it lies rather than
-    copying it again for every change. What each Action does is given one (:data:`EFFECTS`).
-
-    :meta public:
-    """
-
-    state: State
-    lines: list[str]
-
-    def set(self, **changes: Any) -> None:
-        """Set fields of the new state. The engine names them itself, so they are not checked
-        again here (:func:`~rules.firelights.state.fill` checks names given from outside; every
-        test that plays an action would fail on a misspelt one)."""
-        self.state.__dict__.update(changes)
-
-    def say(self, line: str) -> None:
-        self.lines.append(line)
-
-    def fatigue(self, boxes: int) -> None:
-        """Mark Fatigue: marked while the track is full, it extinguishes the light ("or risk
-        extinguishing your light"); marked from below, it stops at full."""
-        if self.state.fatigue_full:
-            self.set(status="extinguished")
-            self.say(
-                f"{boxes} Fatigue marked while your Fatigue is full: your light is extinguished"
-            )
-            return
-        marked = self.state.fatigue + boxes
-        self.set(fatigue=min(marked, FATIGUE_BOXES))
-        stopped = " (the track stops at full)" if marked > FATIGUE_BOXES else ""
-        self.say(f"mark {boxes} Fatigue ({self.state.fatigue}/{FATIGUE_BOXES}){stopped}")
-        if self.state.fatigue_full:
-            self.say("your Fatigue is full: rest or flee, or push on at the risk of your light")
-
-    def discard(self, cards: tuple[Card, ...]) -> None:
-        """Discard cards this action drew, or the cards in play (the state's invariants keep
-        each card in one place: :func:`~rules.firelights.state.locations`)."""
-        self.set(deck=self.state.deck.discard_drawn(cards))
-
-    def ask(self, kind: str, options: tuple[str, ...], prompt: str) -> None:
-        self.set(pending=Pending(kind, options, prompt))
-        self.say(prompt)
-
-
-#: The two Action Dice ("Roll and sum your two Action Dice").
-ACTION_DICE = Roll(2)
-
-
-def _action_roll(
-    turn: _Turn, bonus: int, chance: Source
-) -> tuple[tuple[Card, ...], tuple[int, ...], Result]:
-    cards, deck = turn.state.deck.draw(ACTION_CARDS, chance)
-    dice = chance.resolve(ACTION_DICE)
-    turn.set(deck=deck)
-    return cards, dice, read(sum(dice) + bonus, cards)
-
-
-def _place(turn: _Turn, card: Card, face_up: bool = True) -> None:
-    where = turn.state.world.placement(card)  # "above 5♣", before the map changes
-    world = turn.state.world.place(card, face_up=face_up)
-    region = world.regions[-1]
-    turn.set(world=world)
-    if not where:
-        turn.say(f"you start at {card.label}: this is where you are right now")
-    elif not face_up:
-        turn.say(f"hidden path {region.path} lies face down {where}")
-    else:
-        beacon = " — it holds a beacon" if region.beacon else ""
-        turn.say(f"{card.label} joins the map {where}{beacon}")
-
-
-def _reveal(turn: _Turn, target: tuple[int, int]) -> None:
-    name = turn.state.world.describe(target)
-    world = turn.state.world.reveal(target)
-    region = world[target]
-    turn.set(world=world)
-    beacon = " — it holds a beacon" if region.beacon else ""
-    turn.say(f"{name} is revealed: {region.card.label}{beacon}")
-
-
-def _stack(turn: _Turn, cards: tuple[Card, ...]) -> None:
-    assert turn.state.facing is not None
-    track = turn.state.curse(turn.state.facing).add(cards)
-    turn.state = turn.state.with_curse(track)
-    labels = " ".join(card.label for card in cards)
-    turn.say(f"{labels} stacked on {track.name}: {track.count}/{track.curse.strength}")
-    if track.perished:
-        turn.set(facing=None)
-        turn.say(f"{track.name} fades away and perishes")
-
-
 # --- the actions -----------------------------------------------------------------------------
 
 
-def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
+def _begin(turn: Turn, action: A.Begin, chance: Source) -> None:
     character = Character(
         action.name, action.pronouns, action.forceful, action.patient, action.quick
     )
@@ -146,14 +46,14 @@ def _begin(turn: _Turn, action: A.Begin, chance: Source) -> None:
     (card,), deck = turn.state.deck.draw(1, chance)
     turn.set(deck=deck)
     turn.say(f"{character.display_name} sets out")
-    _place(turn, card)
+    place(turn, card)
     if card.is_face:
         turn.say(
             f"the starting region {card.label} holds no beacon: beacons are found by Discover a Region"
         )
 
 
-def _search(turn: _Turn, action: A.Search, cards: tuple[Card, ...], result: Result) -> None:
+def _search(turn: Turn, action: A.Search, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     state = turn.state
     if result is not Result.DARKNESS:
@@ -179,19 +79,19 @@ INFORMATION = {
 }
 
 
-def _buy(turn: _Turn, action: A.BuyInformation, cards: tuple[Card, ...], result: Result) -> None:
+def _buy(turn: Turn, action: A.BuyInformation, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     turn.set(treasures=turn.state.treasures - action.treasures)
     turn.say(f"you spend {action.treasures} treasure(s) ({turn.state.treasures} left)")
     turn.say(INFORMATION[result])
     if action.target is not None and result is not Result.DARKNESS:
-        _reveal(turn, action.target)
+        reveal(turn, action.target)
 
 
-def _discover(turn: _Turn, action: A.Discover, cards: tuple[Card, ...], result: Result) -> None:
+def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: Result) -> None:
     if result is Result.LIGHT:
         for card in cards:
-            _place(turn, card)
+            place(turn, card)
         return
     codes = tuple(map(str, cards))
     if result is Result.SHADE:
@@ -207,10 +107,10 @@ def _discover(turn: _Turn, action: A.Discover, cards: tuple[Card, ...], result: 
     turn.ask("hide", codes, "Choose which card lies face down as a hidden path")
 
 
-def _fight(turn: _Turn, action: A.Fight, cards: tuple[Card, ...], result: Result) -> None:
+def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result) -> None:
     turn.set(facing=action.curse)
     if result is Result.LIGHT:
-        _stack(turn, cards)
+        stack(turn, cards)
     elif result is Result.SHADE:
         turn.set(in_play=cards)
         prompt = f"Shade: choose which card to stack on {action.curse}"
@@ -220,7 +120,7 @@ def _fight(turn: _Turn, action: A.Fight, cards: tuple[Card, ...], result: Result
         turn.ask("evade", (), "Darkness: you must Evade Danger")
 
 
-def _evade(turn: _Turn, action: A.Evade, cards: tuple[Card, ...], result: Result) -> None:
+def _evade(turn: Turn, action: A.Evade, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     turn.set(pending=None)  # a Darkness on Fight asked for this Evade Danger; it is done
     if result is Result.LIGHT:
@@ -229,13 +129,13 @@ def _evade(turn: _Turn, action: A.Evade, cards: tuple[Card, ...], result: Result
         turn.fatigue(1 if result is Result.SHADE else 2)
 
 
-def _ask(turn: _Turn, action: A.Ask, cards: tuple[Card, ...], result: Result) -> None:
+def _ask(turn: Turn, action: A.Ask, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     question = f"“{action.question}” " if action.question else ""
     turn.say(f"{question}the Oracle answers {ANSWERS[result]}")
 
 
-def _confront(turn: _Turn, action: A.Confront, cards: tuple[Card, ...], result: Result) -> None:
+def _confront(turn: Turn, action: A.Confront, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     if result is Result.DARKNESS:
         turn.say("a setback" + (": the beacon stays dark" if action.purpose == "ignite" else ""))
@@ -252,7 +152,7 @@ def _confront(turn: _Turn, action: A.Confront, cards: tuple[Card, ...], result: 
             turn.say("all six beacons burn: the dead can cross the Veil. Your journey is complete")
     elif action.purpose == "reveal":
         assert action.target is not None
-        _reveal(turn, action.target)
+        reveal(turn, action.target)
         if result is Result.SHADE:
             turn.say("a partial success: it comes at a cost")
     else:
@@ -260,7 +160,7 @@ def _confront(turn: _Turn, action: A.Confront, cards: tuple[Card, ...], result: 
 
 
 #: What each Action does once its result is read.
-EFFECTS: dict[type, Callable[[_Turn, Any, tuple[Card, ...], Result], None]] = {
+EFFECTS: dict[type, Callable[[Turn, Any, tuple[Card, ...], Result], None]] = {
     A.Confront: _confront,
     A.Search: _search,
     A.BuyInformation: _buy,
@@ -271,7 +171,7 @@ EFFECTS: dict[type, Callable[[_Turn, Any, tuple[Card, ...], Result], None]] = {
 }
 
 
-def _choose(turn: _Turn, action: A.Choose, chance: Source) -> None:
+def _choose(turn: Turn, action: A.Choose, chance: Source) -> None:
     pending = turn.state.pending
     assert pending is not None
     option = check_option(turn.state, action.option)
@@ -286,9 +186,9 @@ def _choose(turn: _Turn, action: A.Choose, chance: Source) -> None:
     other = tuple([card for card in turn.state.in_play if card != chosen])
     turn.set(in_play=())
     if pending.kind == "stack":
-        _stack(turn, (chosen,))
+        stack(turn, (chosen,))
     else:
-        _place(turn, chosen, face_up=pending.kind == "keep")
+        place(turn, chosen, face_up=pending.kind == "keep")
     turn.discard(other)
 
 
@@ -324,12 +224,30 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     The outcome is what the result says; the lines tell what followed (a Fatigue marked while full
     extinguishes the light whatever the outcome)."""
     check(state, action)
-    turn = _Turn(state.evolve(), [])
+    turn = Turn(state.evolve(), [])
+    report = _play(turn, state, action, chance)
+    assert report is not None  # a turn with lines writes its report
+    return turn.state, report
+
+
+def apply_quietly(state: State, action: Any, chance: Source) -> tuple[State, None]:
+    """:func:`apply` without the report: the same checks, the same chance steps, the same new
+    state. For a rollout (advice, :func:`~rules.firelights.strategy.chance_to_complete`), which
+    reads no report: its text is never written."""
+    check(state, action)
+    turn = Turn(state.evolve(), None)
+    _play(turn, state, action, chance)
+    return turn.state, None
+
+
+def _play(turn: Turn, state: State, action: Any, chance: Source) -> Report | None:
+    """What the checked ``action`` does to ``turn``'s new state, and its report (None when the
+    turn is quiet)."""
     if type(action) in EFFECTS:  # the seven Actions, most of a journey: asked first
         return _action(turn, state, action, chance)
     if isinstance(action, A.Begin):
         _begin(turn, action, chance)
-        return turn.state, Report.made(action.title, tuple(turn.lines))
+        return _report(turn, action.title)
     if isinstance(action, A.Consult):
         table = tables.load(TABLE)
         table.entry(11, action.column)  # refuses an unknown column before rolling
@@ -341,52 +259,67 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
                 world=state.world.write(state.world.token, f"{action.column.title()}: {entry}")
             )
             turn.say(f"noted on a slip on {state.world.current.card.label}")
-        return turn.state, Report.made(action.title, tuple(turn.lines), d66=roll)
+        return _report(turn, action.title, d66=roll)
     if isinstance(action, A.Slip):
         text = action.text.strip() if isinstance(action.text, str) else ""
         if not text:
             raise InvalidInput(f"write a few words on the slip: {action.text!r} says nothing")
         turn.set(world=state.world.write(state.world.current.at, text))
         turn.say(f"on a slip on {state.world.current.card.label}: {text}")
-        return turn.state, Report.made(action.title, tuple(turn.lines))
+        return _report(turn, action.title)
     if isinstance(action, A.Choose):
         _choose(turn, action, chance)
     elif isinstance(action, A.Travel):
         turn.set(world=state.world.travel(action.to))
-        turn.say(f"you travel to {turn.state.world.current.card.label}")
+        if turn.lines is not None:
+            turn.say(f"you travel to {turn.state.world.current.card.label}")
     elif isinstance(action, A.Rest):
-        deck = state.deck.reshuffle()
-        turn.set(deck=deck, fatigue=0, book=(*state.book, action.entry))
-        turn.say(f"you rest: {len(state.deck.discard_pile)} discarded cards shuffled back "
-                 f"({len(deck.draw_pile)} in the Story Deck), Fatigue cleared")  # fmt: skip
-        entry = action.entry.strip()
-        turn.say(f"Journey Book: {entry}" if entry else "you rest without writing an entry")
-        if state.facing:
-            turn.say(f"{state.facing} is still onto you: resting does not end the fight")
+        _rest(turn, state, action)
     elif isinstance(action, A.Flee):
         turn.set(facing=None)
-        turn.say(
-            f"you flee from {state.facing}; its stack persists ({state.curse(state.facing or '').count})"
-        )
+        if turn.lines is not None:
+            count = state.curse(state.facing or "").count
+            turn.say(f"you flee from {state.facing}; its stack persists ({count})")
     else:
         return _action(turn, state, action, chance)
     _stranded(turn)
-    return turn.state, Report.made(action.title, tuple(turn.lines))
+    return _report(turn, action.title)
 
 
-def _action(turn: _Turn, state: State, action: Any, chance: Source) -> tuple[State, Report]:
+def _rest(turn: Turn, state: State, action: A.Rest) -> None:
+    """Rest from ``state``: the discard pile shuffled back, Fatigue cleared, the entry kept."""
+    deck = state.deck.reshuffle()
+    turn.set(deck=deck, fatigue=0, book=(*state.book, action.entry))
+    if turn.lines is None:
+        return
+    turn.say(f"you rest: {len(state.deck.discard_pile)} discarded cards shuffled back "
+             f"({len(deck.draw_pile)} in the Story Deck), Fatigue cleared")  # fmt: skip
+    entry = action.entry.strip()
+    turn.say(f"Journey Book: {entry}" if entry else "you rest without writing an entry")
+    if state.facing:
+        turn.say(f"{state.facing} is still onto you: resting does not end the fight")
+
+
+def _action(turn: Turn, state: State, action: Any, chance: Source) -> Report | None:
     """One of the seven Actions: the roll, its effect, and the report with its outcome."""
     bonus = modifier(state, action)
-    cards, dice, result = _action_roll(turn, bonus, chance)
+    cards, dice, result = action_roll(turn, bonus, chance)
     EFFECTS[type(action)](turn, action, cards, result)  # what its Light, Shade or Darkness does
     _stranded(turn)
+    if turn.lines is None:
+        return None
     purpose = getattr(action, "purpose", "risk")
     outcome = outcome_of(action.kind if purpose == "risk" else purpose, result)
     lines = tuple(turn.lines)
-    return turn.state, Report.made(action.title, lines, cards, dice, bonus, result, outcome=outcome)
+    return Report.made(action.title, lines, cards, dice, bonus, result, outcome=outcome)
 
 
-def _stranded(turn: _Turn) -> None:
+def _report(turn: Turn, title: str, d66: int | None = None) -> Report | None:
+    """The report of a move that is not one of the seven Actions (None when the turn is quiet)."""
+    return None if turn.lines is None else Report.made(title, tuple(turn.lines), d66=d66)
+
+
+def _stranded(turn: Turn) -> None:
     """House rule: when the draw and discard piles together hold fewer than two cards, no action
     can ever be made again (the rest lie on the map and the curses): the light goes out."""
     state = turn.state
@@ -448,3 +381,16 @@ class Firelights:
 
 #: The game as :mod:`rules.record.journey` plays it.
 GAME = Firelights()
+
+
+class Rollout:
+    """Firelights as a rollout plays it (:func:`rules.play.simulate.simulate`, advice): every
+    check :func:`apply` makes, and no report, which nobody reads there (:func:`apply_quietly`).
+    Its actions are the journey's game's (:meth:`Firelights.parse_action`)."""
+
+    name = GAME.name
+    apply = staticmethod(apply_quietly)
+    parse_action = staticmethod(A.parse)
+
+
+ROLLOUT = Rollout()

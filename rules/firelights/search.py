@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from rules.errors import InvalidInput, LanternError
 from rules.firelights import actions as A
-from rules.firelights.game import apply
+from rules.firelights.game import apply, apply_quietly
 from rules.firelights.moves import available, check, fightable, hidden_paths, ignitable
 from rules.firelights.state import State
 from rules.firelights.strategy import BEGIN, SensiblePlayer, best_approach, hopeless
@@ -95,7 +95,8 @@ def _allowed(state: State, move: Any) -> bool:
 
 
 def _step(paced: Paced, move: Any, chance: Source) -> Paced:
-    return Paced(apply(paced.state, move, chance)[0], paced.left - 1)
+    """A rollout's step: the rules' checks and new state, without the report it never reads."""
+    return Paced(apply_quietly(paced.state, move, chance)[0], paced.left - 1)
 
 
 def _lit_six(paced: Paced) -> bool | None:

@@ -54,7 +54,7 @@ from rules.firelights.actions import (
 )
 from rules.firelights.character import APPROACHES
 from rules.firelights.curses import curse_named
-from rules.firelights.game import GAME
+from rules.firelights.game import GAME, ROLLOUT
 from rules.firelights.moves import refusal
 from rules.firelights.state import FATIGUE_BOXES, State
 from rules.firelights.world import BEACONS, WorldMap, around
@@ -308,7 +308,7 @@ def chance_to_complete(
     elif not isinstance(state, State):
         raise InvalidInput(f"chance_to_complete needs a Firelights State, got {state!r}")
     return simulate(
-        GAME,
+        ROLLOUT,  # the rules and checks of GAME, without the reports nobody reads here
         state,
         player or SensiblePlayer(),
         runs=runs,
