@@ -185,12 +185,15 @@ class CardSet:
     #: The fire cards by name (what :meth:`card` looks up; read directly where speed matters).
     named: dict[str, FireCard] = field(init=False, repr=False, compare=False)
     sides: dict[tuple[str, int], Side] = field(init=False, repr=False, compare=False)
+    #: Each hero's two sides by name, (level 1, level 2): read by ``hero in promoted``, one
+    #: look-up by a name where :attr:`sides` takes a (hero, level) pair built and hashed.
+    levels: dict[str, tuple[Side, Side]] = field(init=False, repr=False, compare=False)
     #: The heroes' and the fire cards' names, sorted: the order Begin picks and shuffles from.
     hero_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     fire_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    #: Filled by the engine as it plays (:mod:`rules.embers.moves`): each hero side's actions
-    #: prepared once for listing, by (hero, level). Derived from the cards, never state.
-    plans: dict[tuple[str, int], Any] = field(init=False, repr=False, compare=False)
+    #: Filled by the engine as it plays (:mod:`rules.embers.moves`): each hero's sides' actions
+    #: prepared once for listing, by hero (level 1, level 2). Derived from the cards, never state.
+    plans: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "plans", {})
@@ -201,6 +204,8 @@ class CardSet:
         sides = {(h.name, 1): h.level_1 for h in self.heroes}
         sides.update({(h.name, 2): h.level_2 for h in self.heroes})
         object.__setattr__(self, "sides", sides)
+        levels = {h.name: (h.level_1, h.level_2) for h in self.heroes}
+        object.__setattr__(self, "levels", levels)
 
     def hero(self, name: str) -> Hero:
         return self._heroes[name]

@@ -77,6 +77,15 @@ def _made(kind: type[Any], *values: str) -> Any:
 
 
 _BEGIN, _END_ACTIONS, _END_TURN = A.Begin(), A.EndActions(), A.EndTurn()
+_ATTACKS: dict[str, tuple[A.Attack, ...]] = {}
+
+
+def _attacks_on(hero: str) -> tuple[A.Attack, ...]:
+    """The attack on ``hero`` from each location in turn (interned, as :func:`_made`)."""
+    found = _ATTACKS.get(hero)
+    if found is None:
+        found = _ATTACKS[hero] = tuple(_made(A.Attack, place, hero) for place in LOCATIONS)
+    return found
 
 
 #: For each location and reach 0..4, the locations within reach of it.
@@ -101,14 +110,21 @@ def _at(hero: str, action: str) -> tuple[A.Act, ...]:
 class _Plan(NamedTuple):
     """A hero side's actions prepared for listing: for each card action in the side's order
     (cost, effect, number, aimed): a defend's reach before the event's bonus and its Act at
-    each location; a forage's one Act; a rally's name. Then the promotion (None on level 2),
-    the maneuver and its Act at each location."""
+    each location; a forage's one Act; a rally's Act by the hero it rallies. Then the promotion
+    (None on level 2), the maneuver and its Act at each location."""
 
     actions: tuple[tuple[int, str, int, Any], ...]
     promote: A.Act | None
     promote_cost: int
     maneuver: str
     moves: tuple[A.Act, ...]
+
+
+def _plans(cards: CardSet, hero: str) -> tuple[_Plan, _Plan]:
+    """``hero``'s two sides planned (level 1, level 2), kept in ``cards.plans``: a tuple read
+    by ``hero in promoted`` costs less than a look-up by (hero, level)."""
+    plans = cards.plans[hero] = (_plan(cards, hero, 1), _plan(cards, hero, 2))
+    return plans
 
 
 def _plan(cards: CardSet, hero: str, level: int) -> _Plan:
@@ -123,13 +139,12 @@ def _plan(cards: CardSet, hero: str, level: int) -> _Plan:
         elif action.effect == "forage":
             aimed, number = _act_of(hero, action.name), 0
         else:
-            aimed, number = action.name, action.amount
+            aimed = {other: _act_of(hero, action.name, other) for other in cards.hero_names}
+            number = action.amount
         actions.append((action.cost, action.effect, number, aimed))
     promote = _act_of(hero, A.move_name(side, A.PROMOTE)) if side.level == 1 else None
     moves = _at(hero, A.move_name(side, A.MANEUVER))
-    plan = _Plan(tuple(actions), promote, side.promote, side.maneuver, moves)
-    cards.plans[hero, level] = plan
-    return plan
+    return _Plan(tuple(actions), promote, side.promote, side.maneuver, moves)
 
 
 def _actions_phase(state: State) -> list[Any]:
@@ -142,10 +157,8 @@ def _actions_phase(state: State) -> list[Any]:
     found: list[Any] = []
     add = found.append  # loops, not comprehensions: a comprehension is a call of its own
     for hero, points in left:
-        level = 2 if hero in promoted else 1
-        actions, promote, promote_cost, maneuver, moves = plans.get((hero, level)) or _plan(
-            cards, hero, level
-        )
+        sides = plans.get(hero) or _plans(cards, hero)
+        actions, promote, promote_cost, maneuver, moves = sides[hero in promoted]
         here = camp.index(hero)
         for cost, effect, number, aimed in actions:
             if cost > points:
@@ -161,7 +174,7 @@ def _actions_phase(state: State) -> list[Any]:
             else:  # rally: another hero who has not acted yet
                 for other, _ in left:
                     if other != hero and (other != current or current is None):
-                        add(_act_of(hero, aimed, other))
+                        add(aimed[other])
         if promote is not None and promote_cost <= points:
             add(promote)
         if points >= 1:
@@ -212,7 +225,7 @@ def _legal(state: State) -> list[Any]:
         for i, stack in enumerate(state.wild):
             if stack and i not in attacked:
                 for hero in closest(state, i):
-                    found.append(_made(A.Attack, LOCATIONS[i], hero))
+                    found.append(_attacks_on(hero)[i])
         return found
     if phase == "reinforce":
         return _reinforcements(state) or [_END_TURN]

@@ -79,7 +79,7 @@ def _best_act(state: State, options: tuple[Any, ...]) -> Any:
     forage_bonus, forage_left = event_amount(state, "forage"), len(state.forage)
     current = state.current
     penalty = 2 * dict(state.points).get(current, 0) if current is not None else 0
-    sides, promoted = state.cards.sides, state.promoted
+    levels, promoted = state.cards.levels, state.promoted
     act, maneuver, promote = A.Act, A.MANEUVER, A.PROMOTE
     acting, named = None, {}  # the hero whose options these are (listed hero by hero): its side
     for action in options:
@@ -90,7 +90,7 @@ def _best_act(state: State, options: tuple[Any, ...]) -> Any:
             continue
         hero = action.hero
         if hero != acting:
-            acting, named = hero, sides[hero, 2 if hero in promoted else 1].named
+            acting, named = hero, levels[hero][hero in promoted].named
         effect = named.get(name)
         if effect is None:  # the rulebook's moves (a card's own action keeps its name)
             if not name.startswith(promote):  # "Maneuver (every hero)"
@@ -102,7 +102,8 @@ def _best_act(state: State, options: tuple[Any, ...]) -> Any:
                 monster = card[wild[_INDEX[action.target]][-1]].monster
                 score = 7 + 3 * monster.flames + 2 * monster.claws - effect.cost
             elif kind == "forage":
-                taken = min(forage_left, max(0, effect.amount + forage_bonus))
+                taken = effect.amount + forage_bonus  # no more than the pile holds, nor below 0
+                taken = forage_left if taken > forage_left else taken if taken > 0 else 0
                 score = 5 * taken - effect.cost
             else:  # rally
                 score = 3

@@ -82,7 +82,7 @@ class State(NamedTuple):
         return 2 if hero in self.promoted else 1
 
     def side(self, hero: str) -> Side:
-        return self.cards.sides[hero, 2 if hero in self.promoted else 1]
+        return self.cards.levels[hero][hero in self.promoted]
 
     def in_camp(self) -> tuple[str, ...]:
         return tuple(filter(None, self.camp))  # hero names are never empty
