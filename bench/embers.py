@@ -1,7 +1,8 @@
 """The Embers simulation benchmark: the engine's cost per action against a bare loop.
 
 Issue 18: advice is rollouts, so the engine's speed is what it can see. Whole games played by
-:func:`rules.embers.heuristic` through the one rules engine (:func:`rules.embers.apply`, every
+:func:`rules.embers.heuristic` through the one rules engine (:func:`rules.embers.advance`, as
+simulation and rollouts play: :func:`rules.embers.apply` without the report nobody reads, every
 action checked against :func:`rules.embers.legal`), game *i* dealt by
 ``FastChance(run_seed(2026, i))`` exactly as :func:`rules.embers.win_rate` deals it (so the win
 rates are the ones DESIGN.md publishes), cost at most :data:`TARGET` times a bare loop of Embers'

@@ -35,7 +35,7 @@ from rules.embers.actions import (
 )
 from rules.embers.card_changes import cards_change
 from rules.embers.cards import LOCATIONS, CardSet, from_record, load, loads, record, shipped
-from rules.embers.game import Report, apply, closest, distance, legal, why_not
+from rules.embers.game import Report, advance, apply, closest, distance, legal, why_not
 from rules.embers.house_rules import HOUSE_RULES
 from rules.embers.odds import (
     Spawn,
@@ -79,6 +79,7 @@ __all__ = [
     "Report",
     "Spawn",
     "State",
+    "advance",
     "advise",
     "apply",
     "closest",

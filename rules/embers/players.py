@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.embers import actions as A
 from rules.embers.cards import LOCATIONS, CardSet
-from rules.embers.game import apply
+from rules.embers.game import advance
 from rules.embers.moves import _options, event_amount, legal
 from rules.embers.preview import hero_icons, stack_icons
 from rules.embers.state import DIFFICULTIES, State
@@ -136,11 +136,12 @@ POLICIES: dict[str, Callable[[int], Policy]] = {
 
 
 def play(state: State, policy: Policy, chance: Any, max_steps: int = 10_000) -> State:
-    """``state`` played to its end by ``policy``."""
+    """``state`` played to its end by ``policy`` (:func:`~rules.embers.game.advance`: nobody
+    reads a simulated action's report)."""
     for _ in range(max_steps):
         if state.over:
             return state
-        state, _report = apply(state, policy(state), chance)
+        state = advance(state, policy(state), chance)
     raise InvalidInput(f"the game did not end within {max_steps} actions")
 
 

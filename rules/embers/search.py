@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.embers.game import apply
+from rules.embers.game import advance
 from rules.embers.moves import legal
 from rules.embers.players import heuristic
 from rules.embers.state import State
@@ -38,7 +38,7 @@ def won(state: State) -> bool | None:
 
 
 def _step(state: State, move: Any, chance: Source) -> State:
-    return apply(state, move, chance)[0]
+    return advance(state, move, chance)  # a rollout reads no report
 
 
 #: Embers as the search sees it: every legal move, the heuristic player finishing each night.

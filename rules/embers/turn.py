@@ -1,0 +1,238 @@
+"""One Embers action resolving: :class:`Work`, a mutable copy of the state, with the deck's and
+the turn's own steps (reveal a card, spawn, start the actions, the attacks, the reinforcements).
+
+:func:`rules.embers.game.apply` copies the state into a :class:`Work`, lets the action's handler
+change it and freezes it again. ``words`` says whether the report's lines are written: a rollout
+(:func:`rules.embers.game.advance`) reads none, so it builds none; the game is the same.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.embers.cards import LOCATIONS, CardSet
+from rules.embers.state import NIGHT, State
+from rules.table.chance import Pick, Source
+
+__all__ = ["INDEX", "NIGHT_RUN", "Work", "pick"]
+
+NIGHT_RUN = (NIGHT,)
+_new = tuple.__new__  # builds a named tuple from a tuple of its fields, in one C call
+#: Each location's place on the ring, by name.
+INDEX = {name: i for i, name in enumerate(LOCATIONS)}
+#: A pick among a run's cards, one value per run (a pick is immutable; building one checks it).
+pick = lru_cache(maxsize=1 << 14)(Pick)
+
+
+class Work:
+    """A mutable copy of a state while one action resolves (fast; frozen again at the end), and
+    the report's ``lines`` when ``words`` asks for them."""
+
+    __slots__ = (
+        *State._fields,
+        *("segments_", "wild_", "camp_", "chance", "words", "lines", "revealed", "outcome"),
+    )
+
+    cards: CardSet
+    difficulty: str
+    phase: str
+    turn: int
+    top: str | None
+    segments: tuple[tuple[str, ...], ...]
+    forage: tuple[str, ...]
+    hand: tuple[str, ...]
+    wild: tuple[tuple[str, ...], ...]
+    camp: tuple[str | None, ...]
+    promoted: frozenset[str]
+    tent: tuple[str, ...]
+    fallen: frozenset[str]
+    hours: int
+    last_hour: bool
+    spawns_left: int
+    event: str | None
+    points: tuple[tuple[str, int], ...]
+    current: str | None
+    attacked: frozenset[int]
+    bonus: bool
+    reason: str
+    night: str
+    paused: tuple[str, str, int] | None
+
+    # Mutable lists of the deck's runs, the wild and the camp, frozen back into tuples.
+    segments_: list[tuple[str, ...]]
+    wild_: list[tuple[str, ...]]
+    camp_: list[str | None]
+
+    def __init__(self, state: State, chance: Source, words: bool = True) -> None:
+        # Every field by name, in State's order (a field added to State and not here fails
+        # loudly: too many values to unpack). One statement: the fastest copy Python has.
+        (
+            self.cards,
+            self.difficulty,
+            self.phase,
+            self.turn,
+            self.top,
+            self.segments,
+            self.forage,
+            self.hand,
+            self.wild,
+            self.camp,
+            self.promoted,
+            self.tent,
+            self.fallen,
+            self.hours,
+            self.last_hour,
+            self.spawns_left,
+            self.event,
+            self.points,
+            self.current,
+            self.attacked,
+            self.bonus,
+            self.reason,
+            self.night,
+            self.paused,
+        ) = state
+        self.segments_ = list(state.segments)
+        self.wild_ = list(state.wild)
+        self.camp_ = list(state.camp)
+        self.chance = chance
+        self.words = words
+        self.lines: list[str] = []
+        self.revealed: list[str] = []
+        self.outcome = ""
+
+    def freeze(self) -> State:
+        return _new(  # State(...) without its generated constructor's extra call
+            State,
+            (
+                self.cards,
+                self.difficulty,
+                self.phase,
+                self.turn,
+                self.top,
+                tuple(self.segments_),
+                self.forage,
+                self.hand,
+                tuple(self.wild_),
+                tuple(self.camp_),
+                self.promoted,
+                self.tent,
+                self.fallen,
+                self.hours,
+                self.last_hour,
+                self.spawns_left,
+                self.event,
+                self.points,
+                self.current,
+                self.attacked,
+                self.bonus,
+                self.reason,
+                self.night,
+                self.paused,
+            ),
+        )
+
+    def lose(self, why: str) -> None:
+        self.phase, self.reason = "lost", why
+        if self.words:
+            self.lines.append(f"lost: {why}")
+
+    def level_1_in_camp(self) -> list[str]:
+        return [h for h in self.camp_ if h is not None and h not in self.promoted]
+
+    # --- the deck ---
+
+    def reveal(self) -> None:
+        """Reveal the next card on top of the deck, resolving the Night card on the way."""
+        segments = self.segments_
+        while True:
+            # no fire card left: the deck is empty or only the Night card (runs are never empty)
+            if not segments or (len(segments) == 1 and segments[0] == NIGHT_RUN):
+                self.top = None
+                self.lose("the deck ran out of fire cards")
+                return
+            run = segments[0]
+            if len(run) == 1:
+                card = run[0]
+                del segments[0]
+            else:
+                card = self.chance.resolve(pick(run))
+                i = run.index(card)
+                segments[0] = run[:i] + run[i + 1 :]
+            self.revealed.append(card)
+            if card != NIGHT:
+                self.top = card
+                return
+            if self.hours > 1:
+                if self.difficulty != "veteran" and self.level_1_in_camp():
+                    self.bonus = True
+                if self.words:
+                    self.lines.append(
+                        f"the Night card: {self.hours} hours to dawn, now {self.hours - 1}"
+                    )
+                self.hours -= 1
+                segments.append(NIGHT_RUN)
+            else:
+                self.last_hour = True
+                if self.words:
+                    self.lines.append(
+                        "the Night card: 1 hour to dawn, set aside; survive this turn"
+                    )
+
+    def take_top(self) -> str:
+        card = self.top
+        assert card is not None
+        self.top = None
+        self.reveal()
+        return card
+
+    # --- the turn ---
+
+    def spawn(self) -> None:
+        card = self.cards.named
+        while self.spawns_left > 0 and self.phase == "spawn" and not self.bonus:
+            monster = self.take_top()
+            if self.phase == "lost" or self.top is None:
+                self.top = monster  # nowhere to spawn: the card stays on the deck
+                return
+            where = card[self.top].location
+            held = card[monster].monster
+            moves = held.moves
+            while moves > 0 and self.camp_[where] is not None:
+                where, moves = (where + 1) % 8, moves - 1
+            self.wild_[where] = (*self.wild_[where], monster)
+            self.spawns_left -= 1
+            if self.words:
+                self.lines.append(f"{held.name} spawns at {LOCATIONS[where]}")
+        if self.phase == "spawn" and not self.bonus:
+            self.start_actions()
+
+    def start_actions(self) -> None:
+        self.phase = "actions"
+        event = self.event = self.top
+        bonus = 0
+        if event is not None:
+            card = self.cards.card(event)
+            if card.mark and self.difficulty == "recruit":
+                self.event = None
+            elif card.event.kind == "ap":
+                bonus = card.event.amount
+        points = []
+        for hero in self.camp_:
+            if hero is not None:
+                side = self.cards.hero(hero).side(2 if hero in self.promoted else 1)
+                extra = side.passive.amount if side.passive.kind == "extra_ap" else 0
+                points.append((hero, max(0, 2 + extra + bonus)))
+        self.points = tuple(points)
+        self.current = None
+
+    def start_attacks(self) -> None:
+        self.phase = "attacks"
+        attacked = self.attacked
+        for i, stack in enumerate(self.wild_):
+            if stack and i not in attacked:
+                return
+        self.start_reinforce()
+
+    def start_reinforce(self) -> None:
+        self.phase = "reinforce"
