@@ -42,9 +42,9 @@ def _begin(turn: Turn, action: A.Begin, chance: Source) -> None:
     character = Character(
         action.name, action.pronouns, action.forceful, action.patient, action.quick
     )
-    turn.set(character=character)
+    turn.new["character"] = character
     (card,), deck = turn.state.deck.draw(1, chance)
-    turn.set(deck=deck)
+    turn.new["deck"] = deck
     turn.say(f"{character.display_name} sets out")
     place(turn, card)
     if card.is_face:
@@ -58,7 +58,7 @@ def _search(turn: Turn, action: A.Search, cards: tuple[Card, ...], result: Resul
     state = turn.state
     if result is not Result.DARKNESS:
         found = 2 if result is Result.LIGHT else 1
-        turn.set(treasures=state.treasures + found)
+        turn.new["treasures"] = state.treasures + found
         turn.say(f"you find {found} treasure{'s' * (found > 1)} ({turn.state.treasures} held)")
         return
     turn.fatigue(1)
@@ -81,7 +81,7 @@ INFORMATION = {
 
 def _buy(turn: Turn, action: A.BuyInformation, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
-    turn.set(treasures=turn.state.treasures - action.treasures)
+    turn.new["treasures"] = turn.state.treasures - action.treasures
     turn.say(f"you spend {action.treasures} treasure(s) ({turn.state.treasures} left)")
     turn.say(INFORMATION[result])
     if action.target is not None and result is not Result.DARKNESS:
@@ -95,7 +95,7 @@ def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: R
         return
     codes = tuple(map(str, cards))
     if result is Result.SHADE:
-        turn.set(in_play=cards)
+        turn.new["in_play"] = cards
         turn.ask("keep", codes, "Shade: choose which card joins your map")
         return
     turn.say("Darkness: the path is hidden")
@@ -103,16 +103,16 @@ def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: R
     if turn.state.over:
         turn.discard(cards)
         return
-    turn.set(in_play=cards)
+    turn.new["in_play"] = cards
     turn.ask("hide", codes, "Choose which card lies face down as a hidden path")
 
 
 def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result) -> None:
-    turn.set(facing=action.curse)
+    turn.new["facing"] = action.curse
     if result is Result.LIGHT:
         stack(turn, cards)
     elif result is Result.SHADE:
-        turn.set(in_play=cards)
+        turn.new["in_play"] = cards
         prompt = f"Shade: choose which card to stack on {action.curse}"
         turn.ask("stack", tuple(map(str, cards)), prompt)
     else:
@@ -122,7 +122,7 @@ def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result)
 
 def _evade(turn: Turn, action: A.Evade, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
-    turn.set(pending=None)  # a Darkness on Fight asked for this Evade Danger; it is done
+    turn.new["pending"] = None  # a Darkness on Fight asked for this Evade Danger; it is done
     if result is Result.LIGHT:
         turn.say("you avoid the danger")
     else:
@@ -143,12 +143,12 @@ def _confront(turn: Turn, action: A.Confront, cards: tuple[Card, ...], result: R
         return
     if action.purpose == "ignite":
         assert turn.state.world.token is not None
-        turn.set(world=turn.state.world.light(turn.state.world.token))
+        turn.new["world"] = turn.state.world.light(turn.state.world.token)
         lit = turn.state.world.lit
         extra = " — with a complication: narrate it" if result is Result.SHADE else ""
         turn.say(f"the beacon is lit ({lit}/{BEACONS}){extra}")
         if lit >= BEACONS:
-            turn.set(status="complete")
+            turn.new["status"] = "complete"
             turn.say("all six beacons burn: the dead can cross the Veil. Your journey is complete")
     elif action.purpose == "reveal":
         assert action.target is not None
@@ -175,16 +175,16 @@ def _choose(turn: Turn, action: A.Choose, chance: Source) -> None:
     pending = turn.state.pending
     assert pending is not None
     option = check_option(turn.state, action.option)
-    turn.set(pending=None)
+    turn.new["pending"] = None
     if pending.kind == "curse":
         if option == "random":
             option = chance.resolve(Pick(tuple(o for o in pending.options if o != "random")))
-        turn.set(facing=option)
+        turn.new["facing"] = option
         turn.say(f"{option} is onto you")
         return
     chosen = Card.parse(option)
     other = tuple([card for card in turn.state.in_play if card != chosen])
-    turn.set(in_play=())
+    turn.new["in_play"] = ()
     if pending.kind == "stack":
         stack(turn, (chosen,))
     else:
@@ -224,7 +224,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     The outcome is what the result says; the lines tell what followed (a Fatigue marked while full
     extinguishes the light whatever the outcome)."""
     check(state, action)
-    turn = Turn(state.evolve(), [])
+    turn = Turn.of(state, [])
     report = _play(turn, state, action, chance)
     assert report is not None  # a turn with lines writes its report
     return turn.state, report
@@ -235,7 +235,7 @@ def apply_quietly(state: State, action: Any, chance: Source) -> tuple[State, Non
     state. For a rollout (advice, :func:`~rules.firelights.strategy.chance_to_complete`), which
     reads no report: its text is never written."""
     check(state, action)
-    turn = Turn(state.evolve(), None)
+    turn = Turn.of(state, None)
     _play(turn, state, action, chance)
     return turn.state, None
 
@@ -255,28 +255,27 @@ def _play(turn: Turn, state: State, action: Any, chance: Source) -> Report | Non
         entry = row[action.column]
         turn.say(f"{action.column.title()} table: d66 {roll} → {entry}")
         if state.world.token is not None:
-            turn.set(
-                world=state.world.write(state.world.token, f"{action.column.title()}: {entry}")
-            )
+            note = f"{action.column.title()}: {entry}"
+            turn.new["world"] = state.world.write(state.world.token, note)
             turn.say(f"noted on a slip on {state.world.current.card.label}")
         return _report(turn, action.title, d66=roll)
     if isinstance(action, A.Slip):
         text = action.text.strip() if isinstance(action.text, str) else ""
         if not text:
             raise InvalidInput(f"write a few words on the slip: {action.text!r} says nothing")
-        turn.set(world=state.world.write(state.world.current.at, text))
+        turn.new["world"] = state.world.write(state.world.current.at, text)
         turn.say(f"on a slip on {state.world.current.card.label}: {text}")
         return _report(turn, action.title)
     if isinstance(action, A.Choose):
         _choose(turn, action, chance)
     elif isinstance(action, A.Travel):
-        turn.set(world=state.world.travel(action.to))
+        turn.new["world"] = state.world.travel(action.to)
         if turn.lines is not None:
             turn.say(f"you travel to {turn.state.world.current.card.label}")
     elif isinstance(action, A.Rest):
         _rest(turn, state, action)
     elif isinstance(action, A.Flee):
-        turn.set(facing=None)
+        turn.new["facing"] = None
         if turn.lines is not None:
             count = state.curse(state.facing or "").count
             turn.say(f"you flee from {state.facing}; its stack persists ({count})")
@@ -289,7 +288,7 @@ def _play(turn: Turn, state: State, action: Any, chance: Source) -> Report | Non
 def _rest(turn: Turn, state: State, action: A.Rest) -> None:
     """Rest from ``state``: the discard pile shuffled back, Fatigue cleared, the entry kept."""
     deck = state.deck.reshuffle()
-    turn.set(deck=deck, fatigue=0, book=(*state.book, action.entry))
+    turn.new.update(deck=deck, fatigue=0, book=(*state.book, action.entry))
     if turn.lines is None:
         return
     turn.say(f"you rest: {len(state.deck.discard_pile)} discarded cards shuffled back "
@@ -326,7 +325,7 @@ def _stranded(turn: Turn) -> None:
     if state.status != "playing" or state.pending is not None:  # over, or a choice waits
         return
     if len(state.deck.draw_pile) + len(state.deck.discard_pile) < 2:
-        turn.set(status="extinguished")
+        turn.new["status"] = "extinguished"
         turn.say("too few cards are left to make another action: your light goes out (house rule)")
 
 

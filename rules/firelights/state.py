@@ -86,8 +86,11 @@ class State:
         return self.status != "playing"
 
     def with_curse(self, track: CurseTrack) -> State:
-        curses = tuple([track if t.name == track.name else t for t in self.curses])
-        return self.evolve(curses=curses)
+        return self.evolve(curses=self.curses_with(track))
+
+    def curses_with(self, track: CurseTrack) -> tuple[CurseTrack, ...]:
+        """The curse tracks with ``track`` in place of the track of its Curse."""
+        return tuple([track if t.name == track.name else t for t in self.curses])
 
     def evolve(self, **changes: Any) -> State:
         """This state with ``changes``: :func:`dataclasses.replace` for the values the rules

@@ -30,19 +30,23 @@ class Turn:
     whose report nobody reads, writes none).
 
     ``state`` is the action's own new state, a copy of the state it started from: nothing else
-    holds it until the action returns it, so :meth:`set` fills it in where it lies rather than
-    copying it again for every change. What each Action does is given one
-    (:data:`rules.firelights.game.EFFECTS`).
+    holds it until the action returns it, so the action writes each change into its fields,
+    ``new`` (the state's ``__dict__``), where they lie, rather than copying it again for every
+    change, or calling a method per change (a rollout makes millions). The engine names the
+    fields itself, so they are not checked again here (:func:`~rules.firelights.state.fill`
+    checks names given from outside; every test that plays an action would fail on a misspelt
+    one). What each Action does is given one (:data:`rules.firelights.game.EFFECTS`).
     """
 
     state: State
+    new: dict[str, Any]
     lines: list[str] | None
 
-    def set(self, **changes: Any) -> None:
-        """Set fields of the new state. The engine names them itself, so they are not checked
-        again here (:func:`~rules.firelights.state.fill` checks names given from outside; every
-        test that plays an action would fail on a misspelt one)."""
-        self.state.__dict__.update(changes)
+    @classmethod
+    def of(cls, state: State, lines: list[str] | None) -> Turn:
+        """The turn of an action taken in ``state``: its new state a copy of it, to fill in."""
+        new = state.evolve()
+        return cls(new, new.__dict__, lines)
 
     def say(self, line: str) -> None:
         """Add a line to the report (a quiet turn drops it; a line worth the cost of writing
@@ -54,13 +58,13 @@ class Turn:
         """Mark Fatigue: marked while the track is full, it extinguishes the light ("or risk
         extinguishing your light"); marked from below, it stops at full."""
         if self.state.fatigue_full:
-            self.set(status="extinguished")
+            self.new["status"] = "extinguished"
             self.say(
                 f"{boxes} Fatigue marked while your Fatigue is full: your light is extinguished"
             )
             return
         marked = self.state.fatigue + boxes
-        self.set(fatigue=min(marked, FATIGUE_BOXES))
+        self.new["fatigue"] = min(marked, FATIGUE_BOXES)
         if self.lines is None:
             return
         stopped = " (the track stops at full)" if marked > FATIGUE_BOXES else ""
@@ -71,10 +75,10 @@ class Turn:
     def discard(self, cards: tuple[Card, ...]) -> None:
         """Discard cards this action drew, or the cards in play (the state's invariants keep
         each card in one place: :func:`~rules.firelights.state.locations`)."""
-        self.set(deck=self.state.deck.discard_drawn(cards))
+        self.new["deck"] = self.state.deck.discard_drawn(cards)
 
     def ask(self, kind: str, options: tuple[str, ...], prompt: str) -> None:
-        self.set(pending=Pending(kind, options, prompt))
+        self.new["pending"] = Pending(kind, options, prompt)
         self.say(prompt)
 
 
@@ -84,7 +88,7 @@ def action_roll(
     """Draw the two cards, roll the Action Dice, and read the score against the cards."""
     cards, deck = turn.state.deck.draw(ACTION_CARDS, chance)
     dice = chance.resolve(ACTION_DICE)
-    turn.set(deck=deck)
+    turn.new["deck"] = deck
     return cards, dice, read(sum(dice) + bonus, cards)
 
 
@@ -93,7 +97,7 @@ def place(turn: Turn, card: Card, face_up: bool = True) -> None:
     world = turn.state.world
     where = world.placement(card) if turn.lines is not None else ""  # before the map changes
     world = world.place(card, face_up=face_up)
-    turn.set(world=world)
+    turn.new["world"] = world
     if turn.lines is None:
         return
     region = world.regions[-1]
@@ -110,7 +114,7 @@ def reveal(turn: Turn, target: tuple[int, int]) -> None:
     """Turn the hidden path at ``target`` face up."""
     name = turn.state.world.describe(target) if turn.lines is not None else ""
     world = turn.state.world.reveal(target)
-    turn.set(world=world)
+    turn.new["world"] = world
     if turn.lines is not None:
         region = world[target]
         beacon = " — it holds a beacon" if region.beacon else ""
@@ -121,10 +125,10 @@ def stack(turn: Turn, cards: tuple[Card, ...]) -> None:
     """Stack ``cards`` on the Curse you face; it perishes when they reach its Strength."""
     assert turn.state.facing is not None
     track = turn.state.curse(turn.state.facing).add(cards)
-    turn.state = turn.state.with_curse(track)
+    turn.new["curses"] = turn.state.curses_with(track)
     if turn.lines is not None:
         labels = " ".join(card.label for card in cards)
         turn.say(f"{labels} stacked on {track.name}: {track.count}/{track.curse.strength}")
     if track.perished:
-        turn.set(facing=None)
+        turn.new["facing"] = None
         turn.say(f"{track.name} fades away and perishes")
