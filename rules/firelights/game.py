@@ -14,7 +14,7 @@ from rules.errors import InvalidInput
 from rules.firelights import actions as A
 from rules.firelights.action_roll import Result
 from rules.firelights.character import Character
-from rules.firelights.moves import check, check_option, modifier
+from rules.firelights.moves import check, check_option, checked_modifier
 from rules.firelights.report import Report, outcome_of
 from rules.firelights.state import FATIGUE_BOXES, State, locations
 from rules.firelights.summary import summary
@@ -301,7 +301,7 @@ def _rest(turn: Turn, state: State, action: A.Rest) -> None:
 
 def _action(turn: Turn, state: State, action: Any, chance: Source) -> Report | None:
     """One of the seven Actions: the roll, its effect, and the report with its outcome."""
-    bonus = modifier(state, action)
+    bonus = checked_modifier(state, action)
     cards, dice, result = action_roll(turn, bonus, chance)
     EFFECTS[type(action)](turn, action, cards, result)  # what its Light, Shade or Darkness does
     _stranded(turn)

@@ -32,6 +32,7 @@ __all__ = [
     "can_roll",
     "check",
     "check_option",
+    "checked_modifier",
     "fightable",
     "hidden_path_names",
     "hidden_paths",
@@ -344,6 +345,18 @@ def modifier(state: State, action: Any) -> int:
     if state.character is None:
         raise IllegalAction("create your Firelight first (Begin)")
     return state.character.modifier(action.approach)
+
+
+def checked_modifier(state: State, action: Any) -> int:
+    """:func:`modifier` of an action :func:`check` passed: its approach is one of the three and
+    the Firelight exists (its sheet is what
+    :meth:`~rules.firelights.character.Character.modifier` reads), so the value is
+    read, not checked a second time on every roll."""
+    approach = getattr(action, "approach", None)
+    if approach is None:  # Buy Information, the Oracle: their own fields
+        return modifier(state, action)
+    bonus: int = getattr(state.character, approach)
+    return bonus
 
 
 def odds(state: State, action: Any) -> Distribution[Result]:
