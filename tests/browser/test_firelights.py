@@ -212,10 +212,13 @@ class Table:
         return sorted(text.strip() for text in self.cells.all_inner_texts())
 
     def log_lines(self) -> list[str]:
-        """The log's entries as shown, newest first (the text of each, its dice aside)."""
+        """The log's entries as shown, newest first (the text of each, its dice aside): in the
+        order they stand on the page (the rows sit oldest first in the list, each placed by its
+        CSS order)."""
         texts = self.log.locator(".lantern-log-entry").evaluate_all(
-            "(all) => all.map((e) => [...e.children].filter((c) => "
-            "!c.classList.contains('lantern-log-dice')).map((c) => c.textContent).join(''))"
+            "(all) => all.map((e) => [e.getBoundingClientRect().top, [...e.children].filter((c) "
+            "=> !c.classList.contains('lantern-log-dice')).map((c) => c.textContent).join('')])"
+            ".sort((a, b) => a[0] - b[0]).map((pair) => pair[1])"
         )
         return [text.replace("\xa0", " ").strip() for text in texts]
 

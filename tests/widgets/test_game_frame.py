@@ -51,8 +51,7 @@ def test_the_log_lists_every_action_newest_first_in_the_journal_s_words(tmp_path
 
 def entry_html(panel: FirelightsPanel, index: int) -> str:
     """The HTML of the log's ``index``-th entry shown (0 the newest)."""
-    row = panel.log_view.list.children[index]
-    return str(row.children[0].value)
+    return str(panel.log_view.row(index).children[0].value)
 
 
 def test_the_log_shows_an_undo_and_a_reroll_as_such(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ small views, newest first, wrapped text in the notebook's font, and a look back 
 from __future__ import annotations
 
 from widgets.firelights import FirelightsPanel
-from widgets.frame.log_view import SHOWN, line_html
+from widgets.frame.log_view import SHOWN, SLACK, line_html
 from widgets.voidlight import VoidlightPanel
 
 
@@ -17,7 +17,7 @@ def firelights() -> FirelightsPanel:
 
 
 def entry(panel: object, index: int) -> str:
-    row = panel.log_view.list.children[index]  # type: ignore[attr-defined]
+    row = panel.log_view.row(index)  # type: ignore[attr-defined]
     return str(row.children[0].value)
 
 
@@ -43,18 +43,42 @@ def test_an_entry_draws_its_cards_and_dice_as_small_views() -> None:
     assert html.count("lantern-log-die") == 2 and "⚅" in html and "⚄" in html
 
 
+def roll(panel: FirelightsPanel) -> None:
+    panel.table_input.value = ""
+    panel.tables.roll_button.click()  # a d66 roll: recorded, and never ends the journey
+
+
 def test_entries_are_newest_first_and_older_ones_come_on_request() -> None:
     panel = firelights()
-    for _ in range(SHOWN + 2):
-        panel.table_input.value = ""
-        panel.tables.roll_button.click()  # a d66 roll: recorded, and never ends the journey
+    for _ in range(SHOWN + SLACK + 2):
+        roll(panel)
     total = len(panel.journey.entries)
-    assert total > SHOWN
+    assert total > SHOWN + SLACK
     shown = panel.log_view.lines
-    assert len(shown) == SHOWN and shown[0].number == total
+    assert SHOWN <= len(shown) <= SHOWN + SLACK  # the oldest were dropped
+    assert [line.number for line in shown] == list(range(total, total - len(shown), -1))
     assert panel.log_view.older in panel.log_view.list.children
     panel.log_view.older.click()
     assert len(panel.log_view.lines) == min(total, 2 * SHOWN)
+
+
+def test_a_new_entry_is_added_to_the_page_and_the_oldest_go_ten_at_a_time() -> None:
+    """The page's view of a box redraws every child after the first that changed: a new entry
+    goes at the end of the list (shown on top by its CSS order), so the rows before it stay
+    as they were, and the list is cut back to SHOWN only once SLACK more have built up."""
+    panel = firelights()
+    while len(panel.journey.entries) < SHOWN + SLACK - 1:
+        roll(panel)
+    listed = panel.log_view.list.children
+    roll(panel)
+    after = panel.log_view.list.children
+    assert after[: len(listed)] == listed and len(after) == len(listed) + 1
+    orders = [int(row.layout.order) for row in after if row is not panel.log_view.older]
+    assert orders == sorted(orders, reverse=True)  # later entries show higher
+    assert len(panel.log_view.lines) == SHOWN + SLACK  # all of them: not yet cut
+    roll(panel)
+    assert len(panel.log_view.lines) == SHOWN  # cut back, the oldest dropped
+    assert panel.log_view.older in panel.log_view.list.children
 
 
 def test_the_text_is_escaped_and_a_line_without_title_keeps_its_words() -> None:
@@ -72,11 +96,11 @@ def test_an_entry_s_look_button_shows_the_journey_as_it_stood_then() -> None:
     panel.table_input.value = "7H 3C 6 6"
     panel.buttons["discover"].click()
     assert len(panel.map.cells) == 3
-    look = panel.log_view.list.children[1].children[1]
+    look = panel.log_view.row(1).children[1]
     look.click()
     assert len(panel.map.cells) == 1
     assert "Looking at: 1 · Begin" in panel.log_view.detail.value
-    assert "lantern-log-picked" in panel.log_view.list.children[1]._dom_classes
+    assert "lantern-log-picked" in panel.log_view.row(1)._dom_classes
 
 
 def test_a_crew_entry_names_its_character_in_its_bold_title() -> None:

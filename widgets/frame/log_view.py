@@ -28,6 +28,9 @@ MARKS = {"played": "", "superseded": "⟳ rerolled, replaced: ", "undone": "↶ 
 #: How many entries the log shows at first, and how many more each *Show older* adds: each entry
 #: is a widget, so the page stays light; the whole log is in the Journey Book's export.
 SHOWN = 30
+#: How many entries beyond SHOWN the log lets build up before it drops the oldest: a click then
+#: adds one entry to the page, and only one click in SLACK redraws the list (see LogView).
+SLACK = 10
 
 
 class JourneyLog:
@@ -122,7 +125,14 @@ def line_html(line: Any) -> str:
 
 
 class LogView(widgets.VBox):
-    """The journal of the journey, newest first; each entry with a button to look back at it."""
+    """The journal of the journey, newest first; each entry with a button to look back at it.
+
+    Why the rows sit oldest first in the list and show newest first (each row's CSS ``order``):
+    the page's view of a box re-creates every child after the first one that changed, so a new
+    entry put at the front redrew all thirty on every click (most of a click's time in the
+    browser); appended at the end, it is the only one drawn. For the same reason the oldest
+    entries are dropped SLACK at a time, not one per click.
+    """
 
     def __init__(self, on_pick: Callable[[Any], None]) -> None:
         super().__init__()
@@ -133,9 +143,11 @@ class LogView(widgets.VBox):
         self._rows: dict[Any, widgets.HBox] = {}
         self._picked: Any = None
         self.limit = SHOWN
+        self._first = 0  # the index, in play order, of the oldest line shown
         self.list = widgets.VBox()
         self.list.add_class("lantern-log-lines")
         self.older = button("Show older entries", "lantern-log-older", "Show more of the log")
+        self.older.layout.order = "1"  # under every entry (theirs are 0 or less)
         self.older.on_click(lambda _b: self._show_older())
         self.detail = widgets.HTML()
         self.detail.add_class("lantern-log-detail")
@@ -150,15 +162,22 @@ class LogView(widgets.VBox):
         """Show ``lines`` (in play order), newest first; nothing is sent when they did not
         change, and an entry already shown keeps its widgets."""
         self._all = lines
-        newest = tuple(reversed(lines[-self.limit :]))
+        wanted = max(0, len(lines) - self.limit)
+        if self._first > wanted or self._first < wanted - SLACK:
+            self._first = wanted
+        first = self._first
+        newest = tuple(reversed(lines[first:]))
         if newest == self._lines:
             return
         self._lines = newest
-        rows = {line: self._rows.get(line) or self._row(line) for line in newest}
+        rows = {
+            line: self._rows.get(line) or self._row(line, first + at)
+            for at, line in enumerate(lines[first:])
+        }
         self._rows = rows  # type: ignore[assignment]
-        more = (self.older,) if len(lines) > len(newest) else ()
+        more = (self.older,) if first > 0 else ()
         # each row is made by _row and owns its widgets: only the rows dropped are closed
-        replace_children(self.list, (*rows.values(), *more), keep=(self.older,), owned=True)
+        replace_children(self.list, (*more, *rows.values()), keep=(self.older,), owned=True)
         if self._picked not in rows:
             self._picked = None
         if not newest:
@@ -169,6 +188,10 @@ class LogView(widgets.VBox):
                 "after an entry.</span>"
             )
 
+    def row(self, index: int) -> widgets.HBox:
+        """The row of the ``index``-th entry shown (0 is the newest), as the page shows them."""
+        return self._rows[self._lines[index]]
+
     def clear_pick(self) -> None:
         """No entry looked at (the panel went back to now)."""
         self._mark(None)
@@ -177,12 +200,13 @@ class LogView(widgets.VBox):
         """Look at the ``index``-th entry shown (0 is the newest), as its button would."""
         self._look(self._lines[index])
 
-    def _row(self, line: Any) -> widgets.HBox:
+    def _row(self, line: Any, place: int) -> widgets.HBox:
+        """The row of ``line``, the ``place``-th in play order (the later, the higher it shows)."""
         text = widgets.HTML(line_html(line))
         text.add_class("lantern-log-line")
         look = button("↺", "lantern-log-look", "See the journey as it stood after this entry")
         look.on_click(lambda _b, line=line: self._look(line))
-        row = widgets.HBox([text, look])
+        row = widgets.HBox([text, look], layout=widgets.Layout(order=str(-place)))
         row.add_class("lantern-log-row")
         return row
 
