@@ -39,7 +39,7 @@ from widgets.frame.advice import ADVICE_CSS, AdviceHook, AdviceView, hook_for
 from widgets.frame.connection import FRAME_CSS as CONNECTION_CSS
 from widgets.frame.connection import ShowsFallback
 from widgets.frame.controls import JourneyControls
-from widgets.frame.dock import SECTION_CLASS, ResultDock
+from widgets.frame.dock import SECTION_CLASS, ResultDock, slot
 from widgets.frame.log_view import JourneyLog, LogView
 from widgets.frame.style import FRAME_CSS
 from widgets.frame.table_input import AtTheTable
@@ -72,8 +72,10 @@ def descendants(root: widgets.Widget) -> list[widgets.Widget]:
 
 
 def section(title: str, *body: widgets.Widget, css_class: str = "") -> widgets.VBox:
-    """A titled part of a panel (``World map``, ``Actions``)."""
-    box = widgets.VBox([widgets.HTML(f'<div class="lantern-section">{escape(title)}</div>'), *body])
+    """A titled part of a panel (``World map``, ``Actions``); a place for the result dock after
+    each of its rows (:func:`~widgets.frame.dock.slot`)."""
+    rows = [row_and_slot for row in body for row_and_slot in (row, slot())]
+    box = widgets.VBox([widgets.HTML(f'<div class="lantern-section">{escape(title)}</div>'), *rows])
     box.add_class(SECTION_CLASS)
     if css_class:
         box.add_class(css_class)
@@ -424,7 +426,8 @@ class GameFrame(ShowsFallback, widgets.VBox):
         top = (style, self.header, *controls)
         self._play_slot = widgets.VBox()
         self._play_slot.add_class("lantern-play-slot")
-        play = widgets.VBox([self._play_slot, self.advice, self.at_table])
+        top_slot = slot()  # the dock's home: the top of the actions
+        play = widgets.VBox([top_slot, self._play_slot, self.advice, self.at_table])
         play.add_class("lantern-play-column")
         play.layout = widgets.Layout(flex="1 1 30em", min_width="26em")
         log = section("Log", self.log_view, css_class="lantern-log-section")
@@ -440,7 +443,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
             roots=lambda: (board, self._play_slot, *extras),
             moves=self._click_told,
         )
-        self.dock.home = play
+        self.dock.home = top_slot
         self.dock.go_home()
         create = self.create()
         create_view = (*top, create, self.messages) if create is not None else ()

@@ -11,6 +11,12 @@ as a choice button that its own click replaced) leaves the dock where it is.
 Only sections' own rows take the dock: a section's children are built once and never replaced, so
 the dock is never inside a box that a render swaps out (and closes, see
 :func:`~widgets.frame.connection.replace_children`).
+
+Why slots: the page's view of a box re-creates every child after the first one that changed. A
+dock inserted between two rows redrew every row after it, and a dock leaving the top of the
+actions redrew the whole column, on most clicks. So :func:`~widgets.frame.section` keeps an empty
+:func:`slot` after each row, the top of the actions is one too, and the dock moves from one slot
+into another: two small boxes change, the rows around them stay as they are.
 """
 
 from __future__ import annotations
@@ -20,10 +26,23 @@ from collections.abc import Callable, Iterator, Sequence
 
 import ipywidgets as widgets
 
-__all__ = ["SECTION_CLASS", "ResultDock", "shown_tree"]
+__all__ = ["SECTION_CLASS", "SLOT_CLASS", "ResultDock", "shown_tree", "slot"]
 
 #: The class :func:`widgets.frame.section` gives its box: the rows the dock may follow.
 SECTION_CLASS = "lantern-section-box"
+#: The class of the empty box after each of a section's rows, where the dock goes.
+SLOT_CLASS = "lantern-dock-slot"
+
+
+def slot() -> widgets.VBox:
+    """An empty place for the dock (see the module's docstring)."""
+    made = widgets.VBox()
+    made.add_class(SLOT_CLASS)
+    return made
+
+
+def _is_slot(widget: widgets.Widget) -> bool:
+    return SLOT_CLASS in getattr(widget, "_dom_classes", ())
 
 
 def _is_section(widget: widgets.Widget) -> bool:
@@ -66,7 +85,8 @@ class ResultDock:
         self._roots = roots
         self._moves = moves
         self.home: widgets.Box | None = None
-        self._parent: widgets.Box | None = None
+        self._parent: widgets.Box | None = None  # the section (or home) the dock is in
+        self._holder: widgets.Box | None = None  # the box listing it: a slot, or that section
         self._watched: weakref.WeakSet[widgets.Button] = weakref.WeakSet()
 
     @property
@@ -81,8 +101,8 @@ class ResultDock:
                 if each not in self._watched:
                     self._watched.add(each)
                     each.on_click(self._clicked)
-        parent = self._parent
-        if parent is None or self.box not in parent.children or not self._shown(parent):
+        holder = self._holder
+        if holder is None or self.box not in holder.children or not self._shown(holder):
             self.go_home()
 
     def go_home(self) -> None:
@@ -91,8 +111,11 @@ class ResultDock:
         if home is None:
             return
         self._leave()
-        home.children = (self.box, *(c for c in home.children if c is not self.box))
-        self._parent = home
+        if _is_slot(home):
+            home.children = (self.box,)
+        else:
+            home.children = (self.box, *(c for c in home.children if c is not self.box))
+        self._parent = self._holder = home
 
     def follow(self, control: widgets.Widget) -> bool:
         """Move under ``control``'s row in its section; False (left where it is) when it is in
@@ -103,13 +126,21 @@ class ResultDock:
         section, row = found
         children = [c for c in section.children if c is not self.box]
         at = next(i for i, c in enumerate(children) if c is row)
-        wanted = (*children[: at + 1], self.box, *children[at + 1 :])
-        if section is self._parent and tuple(section.children) == wanted:
+        after = children[at + 1] if at + 1 < len(children) else None
+        if after is not None and _is_slot(after):
+            if self._holder is not after:
+                self._leave()
+                after.children = (self.box,)
+            self._parent, self._holder = section, after
             return True
-        if section is not self._parent:
+        # a section that keeps no slots (one a game built itself): the dock goes in as a row
+        wanted = (*children[: at + 1], self.box, *children[at + 1 :])
+        if section is self._holder and tuple(section.children) == wanted:
+            return True
+        if section is not self._holder:
             self._leave()
         section.children = wanted
-        self._parent = section
+        self._parent = self._holder = section
         return True
 
     def _clicked(self, control: widgets.Button) -> None:
@@ -117,10 +148,10 @@ class ResultDock:
             self.follow(control)
 
     def _leave(self) -> None:
-        parent = self._parent
-        if parent is not None and self.box in parent.children:
-            parent.children = tuple(c for c in parent.children if c is not self.box)
-        self._parent = None
+        holder = self._holder
+        if holder is not None and self.box in holder.children:
+            holder.children = tuple(c for c in holder.children if c is not self.box)
+        self._parent = self._holder = None
 
     def _shown(self, box: widgets.Widget) -> bool:
         return box is self.home or any(_contains(root, box) for root in self._roots())
