@@ -24,6 +24,7 @@ from rules.embers.turn import INDEX as _INDEX
 from rules.embers.turn import NIGHT_RUN as _NIGHT_RUN
 from rules.embers.turn import Work as _Work
 from rules.embers.turn import pick as _pick
+from rules.embers.turn import put
 from rules.errors import IllegalAction
 from rules.record.action import mechanics_line
 from rules.table.chance import Source
@@ -52,7 +53,7 @@ class Report(NamedTuple):
 
 
 def _begin(w: _Work, action: A.Begin) -> None:
-    w.segments_ = [w.cards.fire_names, _NIGHT_RUN]
+    w.segments = (w.cards.fire_names, _NIGHT_RUN)
     w.hours, w.turn = 4, 1
     w.reveal()
     w.forage = (w.take_top(),)
@@ -63,7 +64,7 @@ def _begin(w: _Work, action: A.Begin) -> None:
         w.revealed.append(hero)
         heroes.remove(hero)
         camp[i] = hero
-    w.camp_ = camp
+    w.camp = tuple(camp)
     w.tent = tuple(heroes)
     if w.words:
         w.lines.append(
@@ -76,7 +77,7 @@ def _begin(w: _Work, action: A.Begin) -> None:
 
 def _new_turn(w: _Work) -> None:
     w.phase = "spawn"
-    w.spawns_left = 8 - w.camp_.count(None)  # one spawn per hero in camp
+    w.spawns_left = 8 - w.camp.count(None)  # one spawn per hero in camp
     w.spawn()
 
 
@@ -114,15 +115,16 @@ def _act(w: _Work, action: A.Act, state: State) -> None:
     elif card_action is None:  # the maneuver, whatever it goes by (legal() checked it)
         cost = 1
         here, there = state.camp.index(hero), _INDEX[action.target]
-        w.camp_[here], w.camp_[there] = w.camp_[there], hero
+        w.camp = put(put(w.camp, here, w.camp[there]), there, hero)
         if w.words:
             w.lines.append(f"{hero} moves to {action.target}")
     else:
         cost = card_action.cost
         if card_action.effect == "defend":
             i = _INDEX[action.target]
-            *rest, monster = w.wild_[i]
-            w.wild_[i] = tuple(rest)
+            stack = w.wild[i]
+            monster = stack[-1]
+            w.wild = put(w.wild, i, stack[:-1])
             w.hand = (*w.hand, monster)
             if w.words:
                 w.lines.append(f"{hero} defeats the {state.cards.named[monster].monster.name}")
@@ -145,7 +147,7 @@ def _act(w: _Work, action: A.Act, state: State) -> None:
 
 def _end_actions(w: _Work, action: A.EndActions) -> None:
     if w.hand:
-        w.segments_.append(tuple(sorted(w.hand)))
+        w.segments = (*w.segments, tuple(sorted(w.hand)))
         if w.words:
             w.lines.append(
                 f"{plural(len(w.hand), 'card')} from hand shuffled to the bottom of the deck"
@@ -194,11 +196,11 @@ def _strike(w: _Work, now: State, location: str, hero: str, done: int) -> None:
         w.lines.append(f"{what}; {fate}" + (" (level 1, to the tent)" if defeated else ""))
     w.outcome = "defeated" if defeated else "survived"
     if defeated:
-        w.camp_[w.camp_.index(hero)] = None
+        w.camp = put(w.camp, w.camp.index(hero), None)
         w.promoted = w.promoted - {hero}
         w.tent = (*w.tent, hero)
         w.fallen = w.fallen | {hero}
-        if w.camp_.count(None) == 8:
+        if w.camp.count(None) == 8:
             w.lose("no hero is left in camp")
             return
     if w.bonus and not w.level_1_in_camp():
@@ -216,7 +218,7 @@ def _attack_words(
 
 
 def _reinforce(w: _Work, action: A.Reinforce) -> None:
-    w.camp_[_INDEX[action.location]] = action.hero
+    w.camp = put(w.camp, _INDEX[action.location], action.hero)
     w.tent = tuple(h for h in w.tent if h != action.hero)
     if w.words:
         w.lines.append(f"{action.hero} joins the camp at {action.location}")

@@ -9,12 +9,15 @@ change it and freezes it again. ``words`` says whether the report's lines are wr
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TypeVar
 
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.state import NIGHT, State
 from rules.table.chance import Pick, Source
 
-__all__ = ["INDEX", "NIGHT_RUN", "Work", "pick"]
+__all__ = ["INDEX", "NIGHT_RUN", "Work", "pick", "put"]
+
+T = TypeVar("T")
 
 NIGHT_RUN = (NIGHT,)
 _new = tuple.__new__  # builds a named tuple from a tuple of its fields, in one C call
@@ -24,14 +27,19 @@ INDEX = {name: i for i, name in enumerate(LOCATIONS)}
 pick = lru_cache(maxsize=1 << 14)(Pick)
 
 
+def put(items: tuple[T, ...], i: int, item: T) -> tuple[T, ...]:
+    """``items`` with ``item`` in place ``i``: the ring and the deck stay tuples while an action
+    resolves (most actions change one place, or none, where a copy to a list and back costs all
+    eight)."""
+    return (*items[:i], item, *items[i + 1 :])
+
+
 class Work:
     """A mutable copy of a state while one action resolves (fast; frozen again at the end), and
-    the report's ``lines`` when ``words`` asks for them."""
+    the report's ``lines`` when ``words`` asks for them. Its fields are the state's own: the
+    deck's runs, the wild and the camp stay tuples, a changed place replaced (:func:`put`)."""
 
-    __slots__ = (
-        *State._fields,
-        *("segments_", "wild_", "camp_", "chance", "words", "lines", "revealed", "outcome"),
-    )
+    __slots__ = (*State._fields, *("chance", "words", "lines", "revealed", "outcome"))
 
     cards: CardSet
     difficulty: str
@@ -57,11 +65,6 @@ class Work:
     reason: str
     night: str
     paused: tuple[str, str, int] | None
-
-    # Mutable lists of the deck's runs, the wild and the camp, frozen back into tuples.
-    segments_: list[tuple[str, ...]]
-    wild_: list[tuple[str, ...]]
-    camp_: list[str | None]
 
     def __init__(self, state: State, chance: Source, words: bool = True) -> None:
         # Every field by name, in State's order (a field added to State and not here fails
@@ -92,9 +95,6 @@ class Work:
             self.night,
             self.paused,
         ) = state
-        self.segments_ = list(state.segments)
-        self.wild_ = list(state.wild)
-        self.camp_ = list(state.camp)
         self.chance = chance
         self.words = words
         self.lines: list[str] = []
@@ -110,11 +110,11 @@ class Work:
                 self.phase,
                 self.turn,
                 self.top,
-                tuple(self.segments_),
+                self.segments,
                 self.forage,
                 self.hand,
-                tuple(self.wild_),
-                tuple(self.camp_),
+                self.wild,
+                self.camp,
                 self.promoted,
                 self.tent,
                 self.fallen,
@@ -138,14 +138,14 @@ class Work:
             self.lines.append(f"lost: {why}")
 
     def level_1_in_camp(self) -> list[str]:
-        return [h for h in self.camp_ if h is not None and h not in self.promoted]
+        return [h for h in self.camp if h is not None and h not in self.promoted]
 
     # --- the deck ---
 
     def reveal(self) -> None:
         """Reveal the next card on top of the deck, resolving the Night card on the way."""
-        segments = self.segments_
         while True:
+            segments = self.segments
             # no fire card left: the deck is empty or only the Night card (runs are never empty)
             if not segments or (len(segments) == 1 and segments[0] == NIGHT_RUN):
                 self.top = None
@@ -154,11 +154,11 @@ class Work:
             run = segments[0]
             if len(run) == 1:
                 card = run[0]
-                del segments[0]
+                self.segments = segments[1:]
             else:
                 card = self.chance.resolve(pick(run))
                 i = run.index(card)
-                segments[0] = run[:i] + run[i + 1 :]
+                self.segments = (run[:i] + run[i + 1 :], *segments[1:])
             self.revealed.append(card)
             if card != NIGHT:
                 self.top = card
@@ -171,7 +171,7 @@ class Work:
                         f"the Night card: {self.hours} hours to dawn, now {self.hours - 1}"
                     )
                 self.hours -= 1
-                segments.append(NIGHT_RUN)
+                self.segments = (*self.segments, NIGHT_RUN)
             else:
                 self.last_hour = True
                 if self.words:
@@ -198,9 +198,9 @@ class Work:
             where = card[self.top].location
             held = card[monster].monster
             moves = held.moves
-            while moves > 0 and self.camp_[where] is not None:
+            while moves > 0 and self.camp[where] is not None:
                 where, moves = (where + 1) % 8, moves - 1
-            self.wild_[where] = (*self.wild_[where], monster)
+            self.wild = put(self.wild, where, (*self.wild[where], monster))
             self.spawns_left -= 1
             if self.words:
                 self.lines.append(f"{held.name} spawns at {LOCATIONS[where]}")
@@ -218,7 +218,7 @@ class Work:
             elif card.event.kind == "ap":
                 bonus = card.event.amount
         points = []
-        for hero in self.camp_:
+        for hero in self.camp:
             if hero is not None:
                 side = self.cards.hero(hero).side(2 if hero in self.promoted else 1)
                 extra = side.passive.amount if side.passive.kind == "extra_ap" else 0
@@ -229,7 +229,7 @@ class Work:
     def start_attacks(self) -> None:
         self.phase = "attacks"
         attacked = self.attacked
-        for i, stack in enumerate(self.wild_):
+        for i, stack in enumerate(self.wild):
             if stack and i not in attacked:
                 return
         self.start_reinforce()
