@@ -212,17 +212,18 @@ class Work:
         event = self.event = self.top
         bonus = 0
         if event is not None:
-            card = self.cards.card(event)
+            card = self.cards.named[event]
             if card.mark and self.difficulty == "recruit":
                 self.event = None
             elif card.event.kind == "ap":
                 bonus = card.event.amount
         points = []
+        levels, promoted = self.cards.levels, self.promoted
         for hero in self.camp:
             if hero is not None:
-                side = self.cards.hero(hero).side(2 if hero in self.promoted else 1)
-                extra = side.passive.amount if side.passive.kind == "extra_ap" else 0
-                points.append((hero, max(0, 2 + extra + bonus)))
+                passive = levels[hero][hero in promoted].passive
+                have = 2 + bonus + (passive.amount if passive.kind == "extra_ap" else 0)
+                points.append((hero, have if have > 0 else 0))  # a negative event: none
         self.points = tuple(points)
         self.current = None
 
