@@ -1,13 +1,15 @@
 """Playing Embers: what each action does to the state, and which actions are legal now.
 
-:func:`apply` is pure: it takes a state, an action and a chance source and returns the new state
-and a :class:`Report`. It refuses anything :func:`legal` does not list, before anything changes.
-:func:`advance` is :func:`apply` with no report, for rollouts: the same checks, the same game.
-The state's copy while an action resolves, and the deck's and the turn's steps: :mod:`.turn`.
+:func:`apply` is pure: it takes a state, an action and a chance source and returns the new state and
+a :class:`Report`. It refuses anything :func:`legal` does not list, before anything changes.
+:func:`advance` is :func:`apply` with no report, for rollouts: the same checks, the same game. The
+state's copy while an action resolves, and the deck's and the turn's steps:
+:mod:`rules.embers.turn`.
 
-Chance steps: every card revealed on top of the deck is a :class:`~rules.table.chance.Pick` among the
-cards of the deck's top run (each equally likely; a run of one card needs no step); Begin also
-picks the heroes for N, E, S and W, one :class:`Pick` each among the heroes left.
+Chance steps: every card revealed on top of the deck is a :class:`~rules.table.chance.Pick` among
+the cards of the deck's top run (each equally likely; a run of one card needs no step); Begin also
+picks the heroes for N, E, S and W, one :class:`~rules.table.chance.Pick` each among the heroes
+left.
 """
 
 from __future__ import annotations

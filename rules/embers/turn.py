@@ -1,9 +1,11 @@
-"""One Embers action resolving: :class:`Work`, a mutable copy of the state, with the deck's and
-the turn's own steps (reveal a card, spawn, start the actions, the attacks, the reinforcements).
+"""One Embers action resolving: :class:`~rules.embers.turn.Work`, a mutable copy of the state, with
+the deck's and the turn's own steps (reveal a card, spawn, start the actions, the attacks, the
+reinforcements).
 
-:func:`rules.embers.game.apply` copies the state into a :class:`Work`, lets the action's handler
-change it and freezes it again. ``words`` says whether the report's lines are written: a rollout
-(:func:`rules.embers.game.advance`) reads none, so it builds none; the game is the same.
+:func:`rules.embers.game.apply` copies the state into a :class:`~rules.embers.turn.Work`, lets the
+action's handler change it and freezes it again. ``words`` says whether the report's lines are
+written: a rollout (:func:`rules.embers.game.advance`) reads none, so it builds none; the game is
+the same.
 """
 
 from __future__ import annotations
