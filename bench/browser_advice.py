@@ -6,7 +6,8 @@ state change. One JupyterLab, one Firelights panel, the bench's own player
 (:func:`bench.browser_clicks.next_click`): ``clicks`` clicks with advice off, then the toggle on and
 as many again. Each click is timed in the page from ``button.click()``: to the report's first
 change, to the panel settled (its last DOM change before 150 ms without one; changes inside the
-Advice section left out, and the mark advice puts on the best move's control when its rows come:
+Advice section left out, and the mark advice puts on the best move's control when its rows come,
+with what that button's view redraws of itself after it:
 refined rows keep coming in the background, they are not the click's work), and to the advice's
 rows for the new state (the table gone, then back).
 
@@ -52,8 +53,17 @@ async ([selector, quiet, limit, advice]) => {
   // Advice's mark on the best move's control: a class change that only adds or drops it.
   const bare = (classes) => (classes || '').split(' ')
     .filter((c) => c && c !== 'lantern-advice-best').sort().join(' ');
-  const marking = (r) => r.type === 'attributes' && r.attributeName === 'class'
-    && bare(r.oldValue) === bare(r.target.getAttribute('class'));
+  // From then on, what the button's view redraws of itself (its title, its label) is the mark's
+  // doing too: the controls advice marked or unmarked during this click.
+  const marked = new Set();
+  const marking = (r) => {
+    if (r.type === 'attributes' && r.attributeName === 'class'
+        && bare(r.oldValue) === bare(r.target.getAttribute('class'))) {
+      marked.add(r.target);
+      return true;
+    }
+    return [...marked].some((el) => el.contains(r.target));
+  };
   const before = reportText();
   const button = panel.querySelector(selector);
   if (!button || button.disabled) return {error: `no enabled ${selector}`};
