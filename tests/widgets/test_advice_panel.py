@@ -248,3 +248,20 @@ def test_games_with_one_question_show_no_horizon() -> None:
         panel = begun(game)
         assert panel.advice.horizon not in panel.advice.children[1].children
         panel.close()
+
+
+def test_rows_of_an_earlier_state_are_never_pooled_with_a_batch_of_the_next() -> None:
+    """A batch of the state before a click that still lands after it (the browser test met one:
+    a Voidlight beam clicked while advice refined) starts the rows again, for the state now."""
+    from rules.voidlight import Beam
+
+    panel = begun("voidlight", APART["voidlight"])
+    view = panel.advice
+    view.toggle.value = True
+    before = view.refresh(2)
+    panel.act(Beam("low"))
+    view.rows = before  # as a batch of the earlier state would leave them
+    rows = view.refresh(2)
+    assert [row.move for row in rows] == [row.move for row in view.hook.advise(panel.state, 1, 0)]
+    assert all(row.runs == 2 for row in rows)
+    panel.close()

@@ -156,6 +156,7 @@ class AdviceView(widgets.VBox):
         self.add_class("lantern-advice-section")
         self.rows: list[Advice] = []
         self._state: Any = None
+        self._rows_for: Any = None  # the state self.rows were estimated for
         self._live = False
         self._batch = 0
         self._task: asyncio.Task[None] | None = None
@@ -226,7 +227,9 @@ class AdviceView(widgets.VBox):
             self.rows, self._problem = [], f"No advice here: {error}"
             self._show()
             return self.rows
-        self.rows = pooled(self.rows, batch)
+        if self._rows_for is not self._state:  # rows of another state are never pooled in
+            self.rows = []
+        self.rows, self._rows_for = pooled(self.rows, batch), self._state
         if show:
             self._show()
         return self.rows
