@@ -83,7 +83,7 @@ def test_advice_marks_the_best_move_and_follows_the_play(
     said = ask(page, name)  # while advice refines: it has recorded nothing
     assert said["entries"] == before, "advice recorded something"
     assert said["rows"] and said["best"] in said["rows"], said
-    shown = [line.split("\t")[0] for line in table.locator("tr").all_inner_texts()[1:]]
+    shown = [text.strip() for text in table.locator("tr td:first-child").all_text_contents()]
     assert sorted(shown) == sorted(said["rows"]), shown
     # The best move is the first row, under the toggle (the rows shown may be a refinement
     # older than the kernel's, so the page is asked, not the kernel).
