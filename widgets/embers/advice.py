@@ -10,8 +10,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from rules.embers import Act, State, advise
-from rules.play.advice import Advice
 from widgets.frame.advice import AdviceHook
+from widgets.frame.thinking import Advisor
 
 __all__ = ["HOOK", "EmbersAdvice"]
 
@@ -22,8 +22,8 @@ class EmbersAdvice(AdviceHook):
     question = "win"
     player = "the heuristic player"
 
-    def advise(self, state: State, runs: int, seed: int) -> list[Advice]:
-        return advise(state, runs=runs, seed=seed)
+    def advisor(self) -> Advisor:
+        return advise
 
     def label(self, state: State, move: Any) -> str:
         said = str(self.panel._describe(state, move)[0])

@@ -6,6 +6,7 @@ the best one's control marked (the action's button, the option's or the map cell
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
@@ -20,8 +21,8 @@ from rules.firelights import (
     advise,
     option_text,
 )
-from rules.play.advice import Advice
 from widgets.frame.advice import AdviceHook
+from widgets.frame.thinking import Advisor
 
 __all__ = ["HOOK", "FirelightsAdvice"]
 
@@ -45,8 +46,8 @@ class FirelightsAdvice(AdviceHook):
         ("ever", 0),
     )
 
-    def advise(self, state: State, runs: int, seed: int) -> list[Advice]:
-        return advise(state, runs=runs, seed=seed, within=self.horizon or None)
+    def advisor(self) -> Advisor:
+        return partial(advise, within=self.horizon or None)
 
     def label(self, state: State, move: Any) -> str:
         if isinstance(move, Choose):

@@ -6,12 +6,17 @@ Why in the frame: the toggle, the table, the background refinement and its cance
 same for every game; a game supplies only an :class:`AdviceHook` (its ``advise``, a label per
 move, and the controls that play a move, so the best one can be marked).
 
-Why a task on the kernel's loop, in small batches: rollouts are slow next to a click. The first
-batch is small, so rows show within a second of a state change; each batch after it is sized to
-take about :data:`BATCH_SECONDS` and is pooled with the rows so far (:func:`rules.play.advice.pooled`),
-and the task yields between batches, where ipykernel handles clicks: a click waits at most one
-batch. A state change, the toggle going off or the panel closing cancels the task. With no
-running loop (a plain test) nothing runs by itself: :meth:`AdviceView.refresh` is one batch.
+Why a task on the kernel's loop, its batches thought apart: rollouts are slow next to a click.
+The task sends batch after batch to a process of its own at a lower priority
+(:mod:`widgets.frame.thinking`) and awaits each, so the kernel answers a click at once and the
+page's work comes first on the cores; it pools each batch with the rows so far
+(:func:`rules.play.advice.pooled`). The first batch is small, so rows show within a second of a
+state change; each batch after it is sized to take about :data:`BATCH_SECONDS`. Where no such
+process can think (a hook without an :meth:`AdviceHook.advisor`, or none can be started), the
+batches run in the kernel and the task yields between them, where ipykernel handles clicks: a
+click waits at most one batch. A state change, the toggle going off or the panel closing cancels
+the task, and a batch of an old state is dropped. With no running loop (a plain test) nothing runs
+by itself: :meth:`AdviceView.refresh` is one batch.
 
 Advice is a look, not an action: it plays nothing through the journey and each batch's rollouts
 draw from a generator of their own (the batch number is its seed), so the journey's record and
@@ -31,6 +36,7 @@ import ipywidgets as widgets
 from rules.errors import LanternError
 from rules.play.advice import Advice, pooled
 from widgets.frame.dock import SECTION_CLASS
+from widgets.frame.thinking import Advisor, think_apart
 from widgets.parts.theme import escape
 
 __all__ = [
@@ -94,8 +100,17 @@ class AdviceHook:
         label = next((label for label, value in self.horizons if value == self.horizon), "")
         return f"{self.question} {label}".strip()
 
+    def advisor(self) -> Advisor | None:
+        """The rules' ``advise`` for the question asked now, as a value that pickles (a
+        module-level function of (state, runs, seed), or a :func:`functools.partial` of one): what
+        the thinking process is handed. None: no rows, unless :meth:`advise` is overridden (then
+        the batches run in the kernel)."""
+        return None
+
     def advise(self, state: Any, runs: int, seed: int) -> list[Advice]:
-        return []
+        """One batch of ``runs`` rollouts per move, seeded ``seed``, here in the kernel."""
+        advisor = self.advisor()
+        return [] if advisor is None else advisor(state, runs, seed)
 
     def label(self, state: Any, move: Any) -> str:
         return str(move)
@@ -162,6 +177,7 @@ class AdviceView(widgets.VBox):
         self._task: asyncio.Task[None] | None = None
         self._marked: list[widgets.Widget] = []
         self._problem: str | None = None
+        self._apart = False  # the last batch was thought in the thinking process
 
     @property
     def on(self) -> bool:
@@ -223,15 +239,46 @@ class AdviceView(widgets.VBox):
         seed, self._batch = self._batch, self._batch + 1
         try:
             batch = self.hook.advise(self._state, runs, seed)
-        except LanternError as error:  # e.g. a crew: the advice looks at a solo expedition
-            self.rows, self._problem = [], f"No advice here: {error}"
-            self._show()
-            return self.rows
-        if self._rows_for is not self._state:  # rows of another state are never pooled in
-            self.rows = []
-        self.rows, self._rows_for = pooled(self.rows, batch), self._state
+        except LanternError as error:
+            return self._refused(error)
+        self._pool_in(batch)
         if show:
             self._show()
+        return self.rows
+
+    async def _thought(self, state: Any, runs: int) -> list[Advice]:
+        """The task's batch: thought apart when the hook has an advisor and a process can think,
+        else in the kernel (:meth:`refresh`); a batch that comes back for an old state is
+        dropped."""
+        advisor = self.hook.advisor()
+        if advisor is None:
+            self._apart = False
+            return self.refresh(runs, show=False)
+        seed, self._batch = self._batch, self._batch + 1
+        try:
+            batch = await think_apart(advisor, state, runs, seed)
+        except LanternError as error:
+            return self._refused(error) if self._state is state else self.rows
+        if batch is None:  # no process can think: in the kernel, this batch and the next
+            self._batch, self._apart = seed, False
+            return self.refresh(runs, show=False)
+        self._apart = True
+        if self._state is state:
+            self._pool_in(batch)
+        return self.rows
+
+    def _pool_in(self, batch: list[Advice]) -> None:
+        """A batch of the state shown now, pooled with its rows so far (rows of another state
+        are never pooled in)."""
+        if self._rows_for is not self._state:
+            self.rows = []
+        self.rows, self._rows_for = pooled(self.rows, batch), self._state
+
+    def _refused(self, error: LanternError) -> list[Advice]:
+        """The rules ask nothing of this state (e.g. a crew: the advice looks at a solo
+        expedition): no rows, and why."""
+        self.rows, self._problem = [], f"No advice here: {error}"
+        self._show()
         return self.rows
 
     async def _think(self, state: Any) -> None:
@@ -240,7 +287,9 @@ class AdviceView(widgets.VBox):
             await self._sleep(0)  # the click's own render goes out first
             while self._state is state and self.on and self._live:
                 began = time.perf_counter()
-                rows = self.refresh(runs, show=False)
+                rows = await self._thought(state, runs)
+                if self._state is not state or self._problem is not None:
+                    break
                 least = min((row.runs for row in rows), default=0)
                 if (least >= FIRST_SHOWN or began - start >= FIRST_WAIT) and (
                     began - shown >= SHOW_EVERY
@@ -251,7 +300,7 @@ class AdviceView(widgets.VBox):
                     break
                 took = max(time.perf_counter() - began, 1e-4)
                 runs = max(1, min(MOST_RUNS, int(runs * BATCH_SECONDS / took)))
-                await self._sleep(0.005)  # clicks in between
+                await self._sleep(0 if self._apart else 0.005)  # clicks in between
         except asyncio.CancelledError:
             pass
         finally:

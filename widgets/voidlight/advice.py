@@ -10,9 +10,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.play.advice import Advice
 from rules.voidlight import Beam, Check, Choose, Push, State, SwapBattery, advise
 from widgets.frame.advice import AdviceHook
+from widgets.frame.thinking import Advisor
 
 __all__ = ["HOOK", "VoidlightAdvice"]
 
@@ -23,8 +23,8 @@ class VoidlightAdvice(AdviceHook):
     question = "come back alive"
     player = "the explorer"
 
-    def advise(self, state: State, runs: int, seed: int) -> list[Advice]:
-        return advise(state, runs=runs, seed=seed)
+    def advisor(self) -> Advisor:
+        return advise
 
     def label(self, state: State, move: Any) -> str:
         if isinstance(move, Check):

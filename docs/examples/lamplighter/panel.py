@@ -25,9 +25,9 @@ from lamplighter.game import (
     light_odds,
     night_odds,
 )
-from rules.play.advice import Advice
 from widgets.frame import GameFrame, section
 from widgets.frame.advice import AdviceHook
+from widgets.frame.thinking import Advisor
 from widgets.parts.theme import button, escape
 
 __all__ = ["LamplighterPanel"]
@@ -81,8 +81,8 @@ class LamplighterAdvice(AdviceHook):
 
     question = "cross"
 
-    def advise(self, state: State, runs: int, seed: int) -> list[Advice]:
-        return advise(state, runs=runs, seed=seed)
+    def advisor(self) -> Advisor:
+        return advise
 
     def label(self, state: State, move: Any) -> str:
         return str(move.title)
