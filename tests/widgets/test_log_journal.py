@@ -4,7 +4,7 @@ small views, newest first, wrapped text in the notebook's font, and a look back 
 from __future__ import annotations
 
 from widgets.firelights import FirelightsPanel
-from widgets.frame.log_view import SHOWN, SLACK, line_html
+from widgets.frame.log_view import SHOWN, line_html
 from widgets.voidlight import VoidlightPanel
 
 
@@ -50,35 +50,50 @@ def roll(panel: FirelightsPanel) -> None:
 
 def test_entries_are_newest_first_and_older_ones_come_on_request() -> None:
     panel = firelights()
-    for _ in range(SHOWN + SLACK + 2):
+    for _ in range(SHOWN + 2):
         roll(panel)
     total = len(panel.journey.entries)
-    assert total > SHOWN + SLACK
+    assert total > SHOWN
     shown = panel.log_view.lines
-    assert SHOWN <= len(shown) <= SHOWN + SLACK  # the oldest were dropped
-    assert [line.number for line in shown] == list(range(total, total - len(shown), -1))
-    assert panel.log_view.older in panel.log_view.list.children
-    panel.log_view.older.click()
-    assert len(panel.log_view.lines) == min(total, 2 * SHOWN)
+    assert len(shown) == SHOWN  # the oldest left the window
+    assert [line.number for line in shown] == list(range(total, total - SHOWN, -1))
+    view = panel.log_view
+    rows = [row for row in view.list.children if row is not view.older]
+    newest_first = sorted(rows, key=lambda row: int(row.layout.order))
+    assert [row.children[0].value for row in newest_first] == [
+        entry(panel, i) for i in range(SHOWN)
+    ]
+    assert view.older.layout.display is None  # shown: there is more
+    view.older.click()
+    assert len(view.lines) == min(total, 2 * SHOWN)
 
 
-def test_a_new_entry_is_added_to_the_page_and_the_oldest_go_ten_at_a_time() -> None:
-    """The page's view of a box redraws every child after the first that changed: a new entry
-    goes at the end of the list (shown on top by its CSS order), so the rows before it stay
-    as they were, and the list is cut back to SHOWN only once SLACK more have built up."""
+def test_a_click_changes_one_row_of_the_page_and_the_list_only_grows_at_its_end() -> None:
+    """The page's view of a box redraws every child after the first that changed: the rows are
+    slots, so a new entry takes the row of the one that left the window (its text and CSS order
+    change, nothing else), and a row is only ever added at the end of the list."""
     panel = firelights()
-    while len(panel.journey.entries) < SHOWN + SLACK - 1:
+    view = panel.log_view
+    while len(panel.journey.entries) < SHOWN:
+        listed = view.list.children
         roll(panel)
-    listed = panel.log_view.list.children
-    roll(panel)
-    after = panel.log_view.list.children
-    assert after[: len(listed)] == listed and len(after) == len(listed) + 1
-    orders = [int(row.layout.order) for row in after if row is not panel.log_view.older]
-    assert orders == sorted(orders, reverse=True)  # later entries show higher
-    assert len(panel.log_view.lines) == SHOWN + SLACK  # all of them: not yet cut
-    roll(panel)
-    assert len(panel.log_view.lines) == SHOWN  # cut back, the oldest dropped
-    assert panel.log_view.older in panel.log_view.list.children
+        assert view.list.children[: len(listed)] == listed
+    listed = view.list.children
+    texts = {id(row): row.children[0].value for row in listed if row is not view.older}
+    for _ in range(3):
+        roll(panel)
+        after = view.list.children
+        assert after == listed  # the same rows: no child dropped, none put in front
+        changed = [
+            row
+            for row in after
+            if row is not view.older and row.children[0].value != texts[id(row)]
+        ]
+        assert len(changed) == 1 and view.row(0) is changed[0]
+        texts[id(changed[0])] = changed[0].children[0].value
+    orders = sorted(int(row.layout.order) for row in listed if row is not view.older)
+    total = len(panel.journey.entries)
+    assert orders == list(range(-(total - 1), -(total - SHOWN) + 1))
 
 
 def test_the_text_is_escaped_and_a_line_without_title_keeps_its_words() -> None:

@@ -17,7 +17,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from rules.book.log import LogLine, describer, line_of, walk
-from widgets.frame.connection import replace_children
 from widgets.parts.dice_view import FACES
 from widgets.parts.theme import button, escape
 
@@ -28,9 +27,6 @@ MARKS = {"played": "", "superseded": "⟳ rerolled, replaced: ", "undone": "↶ 
 #: How many entries the log shows at first, and how many more each *Show older* adds: each entry
 #: is a widget, so the page stays light; the whole log is in the Journey Book's export.
 SHOWN = 30
-#: How many entries beyond SHOWN the log lets build up before it drops the oldest: a click then
-#: adds one entry to the page, and only one click in SLACK redraws the list (see LogView).
-SLACK = 10
 
 
 class JourneyLog:
@@ -124,14 +120,47 @@ def line_html(line: Any) -> str:
     )
 
 
+class _Slot(widgets.HBox):
+    """A row of the log: an entry's text and its look button, shown where its CSS ``order``
+    puts it. A slot is given another entry rather than replaced (see :class:`LogView`)."""
+
+    def __init__(self, on_look: Callable[[Any], None]) -> None:
+        self.text = widgets.HTML()
+        self.text.add_class("lantern-log-line")
+        self.look = button("↺", "lantern-log-look", "See the journey as it stood after this entry")
+        self.look.on_click(lambda _b: on_look(self.line))
+        super().__init__([self.text, self.look], layout=widgets.Layout())
+        self.add_class("lantern-log-row")
+        self.line: Any = None
+
+    def hold(self, line: Any, place: int) -> None:
+        """Show ``line``, the ``place``-th in play order (the later, the higher it shows)."""
+        if line != self.line:
+            self.line = line
+            self.text.value = line_html(line)
+        order = str(-place)
+        if self.layout.order != order:
+            self.layout.order = order
+        if self.layout.display is not None:
+            self.layout.display = None
+
+    def empty(self) -> None:
+        """Hold nothing, hidden, until an entry needs a row."""
+        if self.line is not None:
+            self.line, self.text.value = None, ""
+            self.remove_class("lantern-log-picked")
+            self.layout.display = "none"
+
+
 class LogView(widgets.VBox):
     """The journal of the journey, newest first; each entry with a button to look back at it.
 
-    Why the rows sit oldest first in the list and show newest first (each row's CSS ``order``):
-    the page's view of a box re-creates every child after the first one that changed, so a new
-    entry put at the front redrew all thirty on every click (most of a click's time in the
-    browser); appended at the end, it is the only one drawn. For the same reason the oldest
-    entries are dropped SLACK at a time, not one per click.
+    Why rows are slots that take another entry, never dropped nor put in front: the page's view
+    of a box re-creates every child after the first one that changed, so an entry put at the
+    front, or the oldest dropped from it, redrew every row (every tenth click was the slowest,
+    when ten were dropped at once). Here the list only ever grows at its end (when *Show older*
+    asks for more rows); a new entry takes the row of the one that left the window, or a hidden
+    one, and each row's CSS ``order`` shows the newest first: one row changes per click.
     """
 
     def __init__(self, on_pick: Callable[[Any], None]) -> None:
@@ -140,15 +169,17 @@ class LogView(widgets.VBox):
         self._on_pick = on_pick
         self._lines: tuple[Any, ...] = ()
         self._all: Sequence[Any] = ()
-        self._rows: dict[Any, widgets.HBox] = {}
+        self._rows: dict[Any, _Slot] = {}
+        self._slots: list[_Slot] = []
         self._picked: Any = None
         self.limit = SHOWN
-        self._first = 0  # the index, in play order, of the oldest line shown
         self.list = widgets.VBox()
         self.list.add_class("lantern-log-lines")
         self.older = button("Show older entries", "lantern-log-older", "Show more of the log")
         self.older.layout.order = "1"  # under every entry (theirs are 0 or less)
+        self.older.layout.display = "none"
         self.older.on_click(lambda _b: self._show_older())
+        self.list.children = (self.older,)
         self.detail = widgets.HTML()
         self.detail.add_class("lantern-log-detail")
         self.children = (self.detail, self.list)
@@ -159,25 +190,34 @@ class LogView(widgets.VBox):
         return self._lines
 
     def show(self, lines: Sequence[Any]) -> None:
-        """Show ``lines`` (in play order), newest first; nothing is sent when they did not
-        change, and an entry already shown keeps its widgets."""
+        """Show the newest ``limit`` of ``lines`` (in play order), newest first; nothing is sent
+        when they did not change, and an entry already shown keeps its row."""
         self._all = lines
-        wanted = max(0, len(lines) - self.limit)
-        if self._first > wanted or self._first < wanted - SLACK:
-            self._first = wanted
-        first = self._first
+        first = max(0, len(lines) - self.limit)
         newest = tuple(reversed(lines[first:]))
         if newest == self._lines:
             return
         self._lines = newest
-        rows = {
-            line: self._rows.get(line) or self._row(line, first + at)
-            for at, line in enumerate(lines[first:])
-        }
-        self._rows = rows  # type: ignore[assignment]
-        more = (self.older,) if first > 0 else ()
-        # each row is made by _row and owns its widgets: only the rows dropped are closed
-        replace_children(self.list, (*more, *rows.values()), keep=(self.older,), owned=True)
+        wanted = set(newest)
+        rows = {line: slot for line, slot in self._rows.items() if line in wanted}
+        held = {id(slot) for slot in rows.values()}
+        free = [slot for slot in self._slots if id(slot) not in held]
+        free.reverse()  # the first rows are taken first
+        count = len(self._slots)
+        for place, line in enumerate(lines[first:], start=first):
+            slot = rows.get(line)
+            if slot is None:
+                slot = free.pop() if free else self._slot()
+                if line != slot.line:
+                    slot.remove_class("lantern-log-picked")
+                rows[line] = slot
+            slot.hold(line, place)
+        for slot in free:
+            slot.empty()
+        self._rows = rows
+        if len(self._slots) != count:
+            self.list.children = (self.older, *self._slots)
+        self.older.layout.display = None if first > 0 else "none"
         if self._picked not in rows:
             self._picked = None
         if not newest:
@@ -200,15 +240,15 @@ class LogView(widgets.VBox):
         """Look at the ``index``-th entry shown (0 is the newest), as its button would."""
         self._look(self._lines[index])
 
-    def _row(self, line: Any, place: int) -> widgets.HBox:
-        """The row of ``line``, the ``place``-th in play order (the later, the higher it shows)."""
-        text = widgets.HTML(line_html(line))
-        text.add_class("lantern-log-line")
-        look = button("↺", "lantern-log-look", "See the journey as it stood after this entry")
-        look.on_click(lambda _b, line=line: self._look(line))
-        row = widgets.HBox([text, look], layout=widgets.Layout(order=str(-place)))
-        row.add_class("lantern-log-row")
-        return row
+    def _slot(self) -> _Slot:
+        """A new row, for the end of the list (the only place a new child redraws nothing else)."""
+        slot = _Slot(self._look_from_row)
+        self._slots.append(slot)
+        return slot
+
+    def _look_from_row(self, line: Any) -> None:
+        if line is not None:  # an emptied row's button is hidden with it
+            self._look(line)
 
     def _show_older(self) -> None:
         self.limit += SHOWN
