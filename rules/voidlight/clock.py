@@ -100,7 +100,7 @@ def run(turn: Turn, chance: Source) -> None:
             turn.who = before
     if turn.state.pending is None or turn.state.over:
         turn.clock(minute=turn.state.clock.until)
-    else:
+    elif turn.lines is not None:
         owed = turn.state.clock.owed
         later = f" ({owed} minutes owed, played once it is made)" if owed else ""
         turn.say(f"the clock waits at minute {turn.state.clock.minute} for your choice{later}")
@@ -109,12 +109,12 @@ def run(turn: Turn, chance: Source) -> None:
 def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
     state = turn.state
     minute = state.clock.minute
-    at = f"minute {minute}"
+    at = f"minute {minute}" if turn.lines is not None else ""  # said only in a report
     if what == _PENALTY:
         sheet = turn.sheet
         ending = [p for p in sheet.penalties if p.until <= minute]
         turn.update(penalties=tuple(p for p in sheet.penalties if p.until > minute))
-        for penalty in ending:
+        for penalty in ending if turn.lines is not None else ():
             turn.tell(f"{at}: -{penalty.amount} {penalty.attribute.title()} wears off")
     elif what == _WORSENS:
         condition = turn.sheet.conditions[index]
@@ -127,9 +127,10 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
         if condition.worsens == "bleeding":
             (face,) = chance.resolve(roll(1))
             turn.dice.append(face)
-            damage(turn, max(0, face - 1), f"{at}: Bleeding, 1D-1 = {face}-1")
+            damage(turn, max(0, face - 1), f"{at}: Bleeding, 1D-1 = {face}-1" if at else "")
         else:
-            turn.tell(f"{at}: {condition.name} worsens")
+            if at:
+                turn.tell(f"{at}: {condition.name} worsens")
             worsen(turn, index)
     elif what == _LIGHT:
         turn.clock(next_roll=minute + state.clock.interval)
@@ -137,5 +138,6 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
             roll_light(turn, chance, at)
     else:
         turn.clock(dark_next=minute + DARK_EVERY)
-        turn.say(f"{at}: {DARK_EVERY} minutes in the dark")
+        if at:
+            turn.say(f"{at}: {DARK_EVERY} minutes in the dark")
         dark_round(turn)

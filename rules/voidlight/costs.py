@@ -117,8 +117,8 @@ def take_cost(turn: Turn, picked: int | None, chance: Source) -> int:
     """Roll (``picked`` None) or pick a cost and apply it; the entry."""
     code = chance.resolve(D66()) if picked is None else d66_value(picked)
     text = entry_text(code)
-    how = "rolled" if picked is None else "picked"
-    turn.tell(f"cost {how}: {code} {text}")
+    if turn.lines is not None:
+        turn.tell(f"cost {'rolled' if picked is None else 'picked'}: {code} {text}")
     _apply(turn, effect(text), text, chance)
     return code
 
@@ -126,13 +126,16 @@ def take_cost(turn: Turn, picked: int | None, chance: Source) -> int:
 def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
     kind = found.kind
     if kind == "damage":
-        amount, source = found.amount, text.title()
+        amount, source = found.amount, ""
         if found.die:
             (face,) = chance.resolve(roll(1))
             turn.dice.append(face)
-            amount, source = (
-                max(0, face + found.amount),
-                f"1D{found.amount:+d} = {face}{found.amount:+d}".replace("+0", ""),
+            amount = max(0, face + found.amount)
+        if turn.lines is not None:  # the source is said only in a report
+            source = (
+                f"1D{found.amount:+d} = {face}{found.amount:+d}".replace("+0", "")
+                if found.die
+                else text.title()
             )
         damage(turn, amount, source)
     elif kind == "drain":
@@ -141,13 +144,15 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
             (face,) = chance.resolve(roll(1))
             turn.dice.append(face)
             amount = face + found.amount
-            turn.say(f"1D{found.amount:+d} = {amount}".replace("+0", ""))
+            if turn.lines is not None:
+                turn.say(f"1D{found.amount:+d} = {amount}".replace("+0", ""))
         drain(turn, amount, "the cost")
     elif kind == "maybe encounter":
         faces = chance.resolve(roll(found.amount))
         turn.dice.extend(faces)
         hits = count_hits(faces, Position.STANDARD)
-        turn.say(f"{found.amount}D: {' '.join(map(str, faces))}: {hits} Hit{'s' * (hits != 1)}")
+        if turn.lines is not None:
+            turn.say(f"{found.amount}D: {' '.join(map(str, faces))}: {hits} Hit{'s' * (hits != 1)}")
         if hits:
             start_encounter(turn, f"Encounter {turn.state.pools_started + 1}", HIT_STARTS)
         else:
@@ -160,8 +165,9 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
         until = turn.state.clock.minute + found.minutes
         added = tuple(Penalty(name, until, found.amount) for name in found.attributes)
         turn.update(penalties=(*turn.sheet.penalties, *added))
-        names = ", ".join(name.title() for name in found.attributes)
-        turn.tell(f"-{found.amount} {names} until minute {until} of the expedition")
+        if turn.lines is not None:
+            names = ", ".join(name.title() for name in found.attributes)
+            turn.tell(f"-{found.amount} {names} until minute {until} of the expedition")
     elif kind == "enemy":
         roll_enemy(turn, "", chance)
     elif kind == "narrate":

@@ -76,7 +76,8 @@ def damage(turn: Turn, amount: int, source: str) -> None:
         return
     before = sheet.hp
     turn.update(hp=max(0, before - amount))
-    turn.tell(f"{source}: {amount} damage ({turn.sheet.hp}/{sheet.max_hp} Hit Points)")
+    if turn.lines is not None:
+        turn.tell(f"{source}: {amount} damage ({turn.sheet.hp}/{sheet.max_hp} Hit Points)")
     if before == 0:
         due_save(turn, "hit points", PROMPTS["again"])
     elif turn.sheet.hp == 0:
@@ -109,8 +110,9 @@ def gain(turn: Turn, condition: Condition) -> None:
 
 def _write(turn: Turn, condition: Condition) -> None:
     turn.update(conditions=(*turn.sheet.conditions, condition))
-    size = f" ({condition.slots} slots)" if condition.slots > 1 else ""
-    turn.tell(f"you gain {condition.name}{size}: {turn.sheet.used_slots}/{SLOTS} slots filled")
+    if turn.lines is not None:
+        size = f" ({condition.slots} slots)" if condition.slots > 1 else ""
+        turn.tell(f"you gain {condition.name}{size}: {turn.sheet.used_slots}/{SLOTS} slots filled")
     if turn.sheet.full_of_conditions:
         due_save(turn, "slots")
 
@@ -175,14 +177,16 @@ def save(turn: Turn, attribute: str, position: str, chance: Source) -> tuple[str
     misses = 0 if where is Position.ABSOLUTE else count - hits
     outcome = "endure" if hits >= 1 else "taken out"
     turn.set(pending=None)
-    shown = " ".join(map(str, faces)) if faces else f"no roll ({where.value})"
-    turn.tell(
-        f"Critical Save with {name.title()} {score} ({where.value}): {shown}: {hits_text(hits)}"
-    )
+    if turn.lines is not None:
+        shown = " ".join(map(str, faces)) if faces else f"no roll ({where.value})"
+        turn.tell(
+            f"Critical Save with {name.title()} {score} ({where.value}): {shown}: {hits_text(hits)}"
+        )
     loss = save_loss(misses, sheet.score(name))
     if loss:
         turn.update(**{name: sheet.score(name) - loss})
-        turn.tell(f"{name.title()} drops by {loss} to {turn.sheet.score(name)}")
+        if turn.lines is not None:
+            turn.tell(f"{name.title()} drops by {loss} to {turn.sheet.score(name)}")
     if outcome == "endure":
         turn.tell("you are wounded, but endure")
     elif pending.reason == "dark":

@@ -41,7 +41,7 @@ from rules.voidlight.actions import (
     Treat,
 )
 from rules.voidlight.character import ATTRIBUTES
-from rules.voidlight.game import apply, initial
+from rules.voidlight.game import apply, apply_quietly, initial
 from rules.voidlight.moves import refusal
 from rules.voidlight.owed import cost_owed
 from rules.voidlight.state import State
@@ -88,11 +88,12 @@ class Trek:
 
 @dataclass(frozen=True)
 class Expedition:
-    """The game :func:`~rules.play.simulate.simulate` plays: Voidlight's ``apply``, counting scenes
-    and Batteries."""
+    """The game :func:`~rules.play.simulate.simulate` plays: Voidlight's rules, counting scenes
+    and Batteries. Every action is checked as ``apply`` checks it, and no report is written
+    (:func:`~rules.voidlight.game.apply_quietly`): a simulation or a rollout reads none."""
 
-    def apply(self, trek: Trek, action: Any, chance: Source) -> tuple[Trek, Any]:
-        state, report = apply(trek.state, action, chance)
+    def apply(self, trek: Trek, action: Any, chance: Source) -> tuple[Trek, None]:
+        state, report = apply_quietly(trek.state, action, chance)
         if isinstance(action, Check):
             return _trek(state, trek.scene, True, trek.swaps), report
         if isinstance(action, Elapse):

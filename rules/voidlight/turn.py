@@ -2,6 +2,11 @@
 
 Why a character index: the rule modules speak of "the character" (their sheet, their Hit Points,
 their save); in a crew, the turn says which one, so one rule text serves a crew of one and of six.
+
+Why the lines may be None: a rollout (a simulation, advice) plays thousands of actions and reads
+none of their reports, so a quiet turn (:func:`rules.voidlight.game.apply_quietly`) is told
+nothing, and a line that costs something to write is written only when ``lines`` is not None.
+What the action does to the state is the same either way: only the words are left out.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ _CLOCK = frozenset(Clock.__dataclass_fields__)
 @dataclass(slots=True)
 class Turn:
     state: State
-    lines: list[str] = field(default_factory=list)
+    #: The report's lines so far; None: a quiet turn, whose report nobody reads, writes none.
+    lines: list[str] | None = field(default_factory=list)
     #: The dice an action rolled, in order (for the report), and what its main roll came to.
     dice: list[int] = field(default_factory=list)
     #: Where the character the action is about sits in the crew.
@@ -86,11 +92,14 @@ class Turn:
         self.state = new
 
     def say(self, line: str) -> None:
-        self.lines.append(line)
+        """Add a line to the report (a quiet turn drops it)."""
+        if self.lines is not None:
+            self.lines.append(line)
 
     def tell(self, line: str) -> None:
         """A line about the acting character: named in a crew (``Kai: ...``)."""
-        self.say(f"{self.name}: {line}" if self.crewed else line)
+        if self.lines is not None:
+            self.lines.append(f"{self.name}: {line}" if self.crewed else line)
 
     @contextmanager
     def acting(self, who: int) -> Iterator[None]:
