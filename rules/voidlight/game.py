@@ -371,7 +371,7 @@ def _play(
         raise IllegalAction(
             f"{getattr(action, 'title', repr(action))} is not possible now: {reason}"
         )
-    turn = Turn(state, lines, [], who or 0)
+    turn = Turn.of(state, lines, who or 0)
     outcome, hits = HANDLERS[type(action)](turn, action, chance)
     if turn.state.queue:
         turn.next_asked()

@@ -28,6 +28,15 @@ _CLOCK = frozenset(Clock.__dataclass_fields__)
 
 @dataclass(slots=True)
 class Turn:
+    """One action at work on its own new state (:meth:`of`), and what it reports.
+
+    ``state`` is a copy of the state the action was taken in: nothing else holds it until the
+    action returns it, so each change is written into its fields where they lie, not copied into
+    yet another State (an action changes it several times; a simulation plays millions). The
+    clock is copied on its first change in the turn and then changed in place, likewise. The
+    values in the fields (a sheet, the light, a pending choice) stay frozen: they are replaced.
+    """
+
     state: State
     #: The report's lines so far; None: a quiet turn, whose report nobody reads, writes none.
     lines: list[str] | None = field(default_factory=list)
@@ -35,6 +44,15 @@ class Turn:
     dice: list[int] = field(default_factory=list)
     #: Where the character the action is about sits in the crew.
     who: int = 0
+    #: The clock this turn made (None: the state's is still the one it was taken with).
+    own_clock: Clock | None = None
+
+    @classmethod
+    def of(cls, state: State, lines: list[str] | None, who: int = 0) -> Turn:
+        """The turn of an action taken in ``state``: its new state a copy of it, to fill in."""
+        new = object.__new__(State)
+        new.__dict__.update(state.__dict__)
+        return cls(new, lines, [], who)
 
     @property
     def sheet(self) -> Character:
@@ -50,25 +68,24 @@ class Turn:
         return len(self.state.crew) > 1
 
     def set(self, **changes: Any) -> None:
-        """:func:`evolve` of the state, inlined: every action sets it several times."""
+        """Change fields of the turn's new state (an unknown one is refused, as :func:`evolve`
+        refuses it)."""
         if not _STATE.issuperset(changes):
             raise TypeError(f"a State has no field {sorted(set(changes) - _STATE)}")
-        new = object.__new__(State)
-        fields = new.__dict__
-        fields.update(self.state.__dict__)
-        fields.update(changes)
-        self.state = new
+        self.state.__dict__.update(changes)
 
     def put(self, character: Character) -> None:
         """Replace the acting character's sheet (the expedition's status follows the crew's)."""
-        crew = self.state.crew
+        fields = self.state.__dict__
+        crew = fields["crew"]
         if len(crew) == 1:  # solo: no list to build
-            solo = (character,)
-            self.set(crew=solo, status=crew_status(solo))
-            return
-        changed = list(crew)
-        changed[self.who] = character
-        self.set(crew=tuple(changed), status=crew_status(tuple(changed)))
+            crew = (character,)
+        else:
+            changed = list(crew)
+            changed[self.who] = character
+            crew = tuple(changed)
+        fields["crew"] = crew
+        fields["status"] = crew_status(crew)
 
     def update(self, **changes: Any) -> None:
         """Change the acting character's sheet. A sheet checks itself when made (its scores,
@@ -79,17 +96,17 @@ class Turn:
         self.put(replace(sheet, **changes) if new is None else new)
 
     def clock(self, **changes: Any) -> None:
-        """:meth:`State.with_clock`, inlined: an Elapse moves the clock several times."""
+        """Change the clock (an unknown field is refused): copied on the turn's first change,
+        then changed in place (an Elapse moves it several times)."""
         if not _CLOCK.issuperset(changes):
             raise TypeError(f"a Clock has no field {sorted(set(changes) - _CLOCK)}")
-        state = self.state
-        clock = object.__new__(Clock)
-        clock.__dict__.update(state.clock.__dict__)
+        fields = self.state.__dict__
+        clock = self.own_clock
+        if clock is None or fields["clock"] is not clock:
+            clock = self.own_clock = object.__new__(Clock)
+            clock.__dict__.update(fields["clock"].__dict__)
+            fields["clock"] = clock
         clock.__dict__.update(changes)
-        new = object.__new__(State)
-        new.__dict__.update(state.__dict__)
-        new.__dict__["clock"] = clock
-        self.state = new
 
     def say(self, line: str) -> None:
         """Add a line to the report (a quiet turn drops it)."""
