@@ -313,9 +313,9 @@ def recheck(sheet: Character, changes: dict[str, Any]) -> Character | None:
     if not _COPIED.issuperset(changes):
         return None
     new = object.__new__(Character)
-    fields = new.__dict__
-    fields.update(sheet.__dict__)
+    fields = sheet.__dict__.copy()
     fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)  # every field at once, past the frozen guard
     if _RECHECKED.isdisjoint(changes):
         return new
     if "status" in changes and new.status not in STANDINGS:

@@ -106,7 +106,8 @@ def _trek(state: State, scene: int, checked: bool, swaps: int) -> Trek:
     """``Trek(state, scene, checked, swaps)`` without a frozen dataclass's constructor (it checks
     nothing; every action of an expedition makes one)."""
     trek = object.__new__(Trek)
-    trek.__dict__.update(state=state, scene=scene, checked=checked, swaps=swaps)
+    object.__setattr__(trek, "__dict__", {"state": state, "scene": scene, "checked": checked,
+                                          "swaps": swaps})  # fmt: skip
     return trek
 
 

@@ -23,7 +23,7 @@ from rules.voidlight.checks import check_outcome, hits_text, position_of
 from rules.voidlight.clock import INTERVAL_MOST, elapse, run
 from rules.voidlight.costs import take_cost
 from rules.voidlight.damage import damage, gain, made_room, save
-from rules.voidlight.moves import check_position, refusal
+from rules.voidlight.moves import refusal, sheet_position
 from rules.voidlight.owed import COSTS, DUE, LAPSE
 from rules.voidlight.pools import BEAMS, roll
 from rules.voidlight.recovery import advance, long_rest, short_rest
@@ -43,6 +43,8 @@ __all__ = [
 
 Result = tuple[str | None, int | None]
 _int = S.whole
+#: Sets a new value's fields all at once (its own dict), past a frozen dataclass's guard.
+_set = object.__setattr__
 
 
 # --- checks --------------------------------------------------------------------------------
@@ -51,8 +53,9 @@ _int = S.whole
 def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
     name = check_attribute(action.attribute)
     asked = position_of(action.position)
-    where = check_position(turn.state, name, asked, turn.name)
-    score = turn.sheet.effective(name)
+    sheet = turn.sheet
+    where = sheet_position(turn.state, sheet, name, asked)
+    score = sheet.effective(name)
     count, rolled = dice_to_roll(score, where)
     faces: tuple[int, ...] = ()
     if where is Position.ABSOLUTE:
@@ -73,9 +76,9 @@ def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
         if outcome != "success" and turn.state.costs == DUE:
             turn.say("a cost is due: roll it or pick it on the table, or skip it")
     checked = object.__new__(LastCheck)  # every field set: a Check's record without its __init__
-    checked.__dict__.update(_CHECKED)
-    checked.__dict__.update(attribute=name, faces=faces, outcome=outcome,
-                            position=rolled._value_ if faces else at, hits=hits if faces else 0)  # fmt: skip
+    _set(checked, "__dict__", dict(_CHECKED, attribute=name, faces=faces, outcome=outcome,
+                                   position=rolled._value_ if faces else at,
+                                   hits=hits if faces else 0))  # fmt: skip
     turn.update(last_check=checked)
     return outcome, hits if faces else None
 

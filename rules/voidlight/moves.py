@@ -17,7 +17,7 @@ from rules.errors import IllegalAction
 from rules.table.chance import Distribution
 from rules.table.dice import Position
 from rules.voidlight import actions as A
-from rules.voidlight.character import check_attribute
+from rules.voidlight.character import Character, check_attribute
 from rules.voidlight.checks import (
     check_odds,
     position_of,
@@ -50,6 +50,7 @@ __all__ = [
     "odds",
     "option_text",
     "refusal",
+    "sheet_position",
     "why_not",
 ]
 
@@ -214,21 +215,34 @@ def check_position(
     in: the fiction's ``position``; Frozen makes a Vigor (physical) check Bad; then the beam,
     whose light the whole crew shares, moves it one step (house rules)."""
     where = position_of(position)
-    sheet = state.member(who) if state.crew else None
-    frozen = sheet is not None and any(c.name.casefold() == "frozen" for c in sheet.conditions)
+    return sheet_position(state, state.member(who) if state.crew else None, attribute, where)
+
+
+def sheet_position(
+    state: State, sheet: Character | None, attribute: str, where: Position
+) -> Position:
+    """:func:`check_position` for the sheet of the one who checks, found already (a Check
+    rolls in it), and the fiction's Position read from its name."""
     if (
-        frozen
+        sheet is not None
+        and sheet.conditions
+        and any(c.name.casefold() == "frozen" for c in sheet.conditions)
         and check_attribute(attribute) == "vigor"
-        and where
-        in (
-            Position.GOOD,
-            Position.STANDARD,
-        )
+        and where in _FREEZES
     ):
         where = Position.BAD
-    if not state.light.dead:
-        where = shift(where, BEAM_STEP[state.light.beam])
+    light = state.light
+    if not light.dead:
+        where = _BEAMED[where, light.beam]
     return where
+
+
+#: The Positions Frozen makes Bad on a physical (Vigor) check.
+_FREEZES = (Position.GOOD, Position.STANDARD)
+#: Where each beam moves each Position (:data:`BEAM_STEP`, :func:`shift`), worked out at import.
+_BEAMED = {
+    (where, beam): shift(where, step) for where in Position for beam, step in BEAM_STEP.items()
+}
 
 
 def fortune_dice(state: State, action: A.Fortune) -> int:

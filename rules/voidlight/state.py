@@ -239,8 +239,9 @@ def evolve(value: T, **changes: Any) -> T:
     if not names.issuperset(changes):
         raise TypeError(f"a {cls.__name__} has no field {sorted(set(changes) - names)}")
     new = object.__new__(cls)
-    new.__dict__.update(value.__dict__)
-    new.__dict__.update(changes)
+    copied = value.__dict__.copy()
+    copied.update(changes)
+    object.__setattr__(new, "__dict__", copied)  # every field at once, past the frozen guard
     return new
 
 

@@ -24,6 +24,7 @@ __all__ = ["Turn"]
 #: The fields of a State, for :meth:`Turn.set` (the check :func:`evolve` makes, made here).
 _STATE = frozenset(State.__dataclass_fields__)
 _CLOCK = frozenset(Clock.__dataclass_fields__)
+_set = object.__setattr__
 
 
 @dataclass(slots=True)
@@ -51,7 +52,7 @@ class Turn:
     def of(cls, state: State, lines: list[str] | None, who: int = 0) -> Turn:
         """The turn of an action taken in ``state``: its new state a copy of it, to fill in."""
         new = object.__new__(State)
-        new.__dict__.update(state.__dict__)
+        _set(new, "__dict__", state.__dict__.copy())  # every field at once, past the frozen guard
         return cls(new, lines, [], who)
 
     @property
@@ -91,7 +92,7 @@ class Turn:
         """Change the acting character's sheet. A sheet checks itself when made (its scores,
         Hit Points, slots); a change of the fields :func:`recheck` knows is copied and only
         what changed is checked again (what every Check, cost and save changes)."""
-        sheet = self.sheet
+        sheet = self.state.crew[self.who]
         new = recheck(sheet, changes)
         self.put(replace(sheet, **changes) if new is None else new)
 
@@ -104,7 +105,7 @@ class Turn:
         clock = self.own_clock
         if clock is None or fields["clock"] is not clock:
             clock = self.own_clock = object.__new__(Clock)
-            clock.__dict__.update(fields["clock"].__dict__)
+            _set(clock, "__dict__", fields["clock"].__dict__.copy())
             fields["clock"] = clock
         clock.__dict__.update(changes)
 
