@@ -303,6 +303,7 @@ class Character:
 #: penalties are not checked on creation).
 _RECHECKED = frozenset({"status", *ATTRIBUTES, "hp", "credits", "items", "conditions"})
 _COPIED = frozenset({"last_check", "penalties"}) | _RECHECKED
+_SCORES = frozenset(ATTRIBUTES)
 
 
 def recheck(sheet: Character, changes: dict[str, Any]) -> Character | None:
@@ -320,9 +321,10 @@ def recheck(sheet: Character, changes: dict[str, Any]) -> Character | None:
         return new
     if "status" in changes and new.status not in STANDINGS:
         raise InvalidInput(f"a character is {', '.join(STANDINGS)}, not {new.status!r:.40}")
-    for name in ATTRIBUTES:
-        if name in changes:
-            _check_int(name.title(), fields[name], 0, MAX_SCORE)
+    if not _SCORES.isdisjoint(changes):
+        for name in ATTRIBUTES:
+            if name in changes:
+                _check_int(name.title(), fields[name], 0, MAX_SCORE)
     if "hp" in changes:
         _check_int("Hit Points", new.hp, 0, new.max_hp)
     if "credits" in changes:

@@ -48,29 +48,38 @@ Event = tuple[int, int, int, int]
 
 def next_event(state: State) -> Event | None:
     """The first thing due by ``clock.until``: (minute, what, character, index), or None."""
-    events = list(due(state))
+    events = due(state)
     return min(events) if events else None
 
 
 def due(state: State) -> list[Event]:
+    """Everything due by ``clock.until``, each kept only when due (an Elapse asks after every
+    event)."""
     clock = state.clock
+    until = clock.until
     events: list[Event] = []
     for who, sheet in enumerate(state.crew):
         if sheet.status == "lost":
             continue
         if sheet.penalties:
-            events += [(p.until, _PENALTY, who, i) for i, p in enumerate(sheet.penalties)]
+            events += [
+                (p.until, _PENALTY, who, i)
+                for i, p in enumerate(sheet.penalties)
+                if p.until <= until
+            ]
         if sheet.conditions:
             events += [
                 (c.next_due, _WORSENS, who, i)
                 for i, c in enumerate(sheet.conditions)
-                if c.worsens and c.next_due is not None
+                if c.worsens and c.next_due is not None and c.next_due <= until
             ]
-    if clock.timer == "interval" and clock.next_roll is not None:
-        events.append((clock.next_roll, _LIGHT, 0, 0))
-    if clock.dark_next is not None:
-        events.append((clock.dark_next, _DARK, 0, 0))
-    return [event for event in events if event[0] <= clock.until]
+    roll = clock.next_roll
+    if roll is not None and roll <= until and clock.timer == "interval":
+        events.append((roll, _LIGHT, 0, 0))
+    dark = clock.dark_next
+    if dark is not None and dark <= until:
+        events.append((dark, _DARK, 0, 0))
+    return events
 
 
 def elapse(turn: Turn, minutes: int, chance: Source) -> None:

@@ -41,6 +41,8 @@ __all__ = ["TABLE", "Effect", "effect", "entry_text", "roll_enemy", "take_cost"]
 TABLE = "voidlight-costs"
 #: House rule: the pool a Hit starts on "ROLL 1D/2D, A HIT STARTS AN ENCOUNTER POOL".
 HIT_STARTS = 6
+#: The roll on the table (a value: one serves every cost rolled).
+_D66 = D66()
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ def entry_text(code: int) -> str:
 
 def take_cost(turn: Turn, picked: int | None, chance: Source) -> int:
     """Roll (``picked`` None) or pick a cost and apply it; the entry."""
-    code = chance.resolve(D66()) if picked is None else d66_value(picked)
+    code = chance.resolve(_D66) if picked is None else d66_value(picked)
     text = entry_text(code)
     if turn.lines is not None:
         turn.tell(f"cost {'rolled' if picked is None else 'picked'}: {code} {text}")

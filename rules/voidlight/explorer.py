@@ -202,8 +202,10 @@ def tend(state: State, beam: str) -> Any | None:
             if refusal(state, "swap_battery", index) is None:
                 return act(SwapBattery, who=who_of(state, index))
     for index in members:
-        sheet = state.crew[index]
-        worsening = [c.name for c in sheet.conditions if c.worsens and not c.lasting]
+        conditions = state.crew[index].conditions
+        worsening = (
+            [c.name for c in conditions if c.worsens and not c.lasting] if conditions else ()
+        )
         if worsening and refusal(state, "treat", index) is None:
             return act(Treat, worsening[0], who=who_of(state, index))
     if beam == "adaptive" and not state.light.dead:

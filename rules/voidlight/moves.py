@@ -11,6 +11,7 @@ In a crew, a move about a character (:data:`ABOUT`) is offered for some of them 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.errors import IllegalAction
@@ -25,7 +26,7 @@ from rules.voidlight.checks import (
     save_odds,
     shift,
 )
-from rules.voidlight.owed import cost_owed, passed_by, still_due
+from rules.voidlight.owed import PASS_BY_COST, cost_owed, passed_by, still_due
 from rules.voidlight.pools import BEAMS, FULL, BatteryLife, battery_life, pool_loss
 from rules.voidlight.recovery import advance_refusal
 from rules.voidlight.solo import (
@@ -163,49 +164,102 @@ def _first(reasons: list[str | None], size: int) -> str:
 
 
 def _needs(state: State, kind: str, who: int | None) -> str | None:
-    light = state.light
-    sheet = state.crew[who if who is not None else 0]
+    """What a move of ``kind`` needs besides the turn's order (:data:`_NEEDS`: each kind asks
+    only its own rules, found by a look-up; every move of a simulation asks)."""
+    needs = _NEEDS.get(kind)
+    if needs is None:
+        return None
+    at = who or 0
+    return needs(state, state.crew[at], at)
+
+
+Needs = Callable[[State, Character, int], "str | None"]
+
+
+def _push_needs(state: State, sheet: Character, who: int) -> str | None:
     last = sheet.last_check
-    if kind == "push":
-        if last is None:
-            return "make a Check first: a Push rerolls its Misses"
-        if last.pushed:
-            return "the last Check is pushed already"
-        if last.costed:
-            return "the last Check's cost is taken or skipped: it can no longer be pushed"
-        if not last.faces:
-            return f"the last Check was {last.position}: no dice were rolled to push"
-        if last.misses == 0:
-            return "the last Check has no Misses to reroll"
-        return None
-    if kind in ("cost", "skip_cost"):
-        if not cost_owed(state, who or 0):
-            return "a cost is taken when a Check yields 1 or 0 Hits" + (
-                ", once" if last is not None and last.costed else ""
-            )
-        return None
-    skipped = passed_by(state, kind, who or 0)
-    if skipped is not None:
-        return still_due(skipped)
-    if kind in ("roll_light", "beam") and light.dead:
-        return "the Voidlight is dead: slot a new Battery"
-    if kind == "swap_battery":
-        if not any(item.name.casefold() == "battery" for item in sheet.items):
-            return "you carry no Battery: take an item named 'Battery' first"
-        if light.dice == FULL:
-            return f"the Voidlight is full (P{FULL}): keep the Battery for later"
-        return None
-    if kind == "drop" and not sheet.items:
-        return "you carry nothing to drop"
-    if kind == "treat" and not any(not c.lasting for c in sheet.conditions):
-        return "you have no condition that can be cleared"
-    if kind in ("roll_encounter", "end_encounter") and not state.encounters:
-        return "there is no Encounter Pool"
-    if kind == "hurt_enemy" and not any(foe.hp > 0 for foe in state.enemies):
-        return "there is no enemy standing"
-    if kind == "advance":
-        return advance_refusal(sheet)
+    if last is None:
+        return "make a Check first: a Push rerolls its Misses"
+    if last.pushed:
+        return "the last Check is pushed already"
+    if last.costed:
+        return "the last Check's cost is taken or skipped: it can no longer be pushed"
+    if not last.faces:
+        return f"the last Check was {last.position}: no dice were rolled to push"
+    if last.misses == 0:
+        return "the last Check has no Misses to reroll"
     return None
+
+
+def _cost_needs(state: State, sheet: Character, who: int) -> str | None:
+    if not cost_owed(state, who):
+        last = sheet.last_check
+        return "a cost is taken when a Check yields 1 or 0 Hits" + (
+            ", once" if last is not None and last.costed else ""
+        )
+    return None
+
+
+def _passing_cost(kind: str) -> Needs:
+    """A move that would pass the last Check's cost by (:func:`passed_by`) waits for it."""
+
+    def needs(state: State, sheet: Character, who: int) -> str | None:
+        skipped = passed_by(state, kind, who)
+        return None if skipped is None else still_due(skipped)
+
+    return needs
+
+
+def _light_needs(state: State, sheet: Character, who: int) -> str | None:
+    return "the Voidlight is dead: slot a new Battery" if state.light.dead else None
+
+
+def _swap_needs(state: State, sheet: Character, who: int) -> str | None:
+    if not any(item.name.casefold() == "battery" for item in sheet.items):
+        return "you carry no Battery: take an item named 'Battery' first"
+    if state.light.dice == FULL:
+        return f"the Voidlight is full (P{FULL}): keep the Battery for later"
+    return None
+
+
+def _drop_needs(state: State, sheet: Character, who: int) -> str | None:
+    return None if sheet.items else "you carry nothing to drop"
+
+
+def _treat_needs(state: State, sheet: Character, who: int) -> str | None:
+    if not any(not c.lasting for c in sheet.conditions):
+        return "you have no condition that can be cleared"
+    return None
+
+
+def _pool_needs(state: State, sheet: Character, who: int) -> str | None:
+    return None if state.encounters else "there is no Encounter Pool"
+
+
+def _foe_needs(state: State, sheet: Character, who: int) -> str | None:
+    return None if any(foe.hp > 0 for foe in state.enemies) else "there is no enemy standing"
+
+
+def _advance_needs(state: State, sheet: Character, who: int) -> str | None:
+    return advance_refusal(sheet)
+
+
+#: What each move needs of the state besides the turn's order (a kind not here needs nothing).
+_NEEDS: dict[str, Needs] = {
+    "push": _push_needs,
+    "cost": _cost_needs,
+    "skip_cost": _cost_needs,
+    **{kind: _passing_cost(kind) for kind in PASS_BY_COST},
+    "roll_light": _light_needs,
+    "beam": _light_needs,
+    "swap_battery": _swap_needs,
+    "drop": _drop_needs,
+    "treat": _treat_needs,
+    "roll_encounter": _pool_needs,
+    "end_encounter": _pool_needs,
+    "hurt_enemy": _foe_needs,
+    "advance": _advance_needs,
+}
 
 
 def check_position(
