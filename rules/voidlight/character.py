@@ -304,6 +304,7 @@ class Character:
 _RECHECKED = frozenset({"status", *ATTRIBUTES, "hp", "credits", "items", "conditions"})
 _COPIED = frozenset({"last_check", "penalties"}) | _RECHECKED
 _SCORES = frozenset(ATTRIBUTES)
+_new, _set = object.__new__, object.__setattr__
 
 
 def recheck(sheet: Character, changes: dict[str, Any]) -> Character | None:
@@ -313,10 +314,10 @@ def recheck(sheet: Character, changes: dict[str, Any]) -> Character | None:
     to a field this does not check (a name, the max Hit Points): replace it then."""
     if not _COPIED.issuperset(changes):
         return None
-    new = object.__new__(Character)
+    new = _new(Character)
     fields = sheet.__dict__.copy()
     fields.update(changes)
-    object.__setattr__(new, "__dict__", fields)  # every field at once, past the frozen guard
+    _set(new, "__dict__", fields)  # every field at once, past the frozen guard
     if _RECHECKED.isdisjoint(changes):
         return new
     if "status" in changes and new.status not in STANDINGS:

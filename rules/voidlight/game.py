@@ -44,7 +44,7 @@ __all__ = [
 Result = tuple[str | None, int | None]
 _int = S.whole
 #: Sets a new value's fields all at once (its own dict), past a frozen dataclass's guard.
-_set = object.__setattr__
+_set, _new = object.__setattr__, object.__new__
 
 
 # --- checks --------------------------------------------------------------------------------
@@ -75,7 +75,7 @@ def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
         turn.tell(f"{name.title()} {score} {at}{note}{zero}: {shown}, {outcome}")
         if outcome != "success" and turn.state.costs == DUE:
             turn.say("a cost is due: roll it or pick it on the table, or skip it")
-    checked = object.__new__(LastCheck)  # every field set: a Check's record without its __init__
+    checked = _new(LastCheck)  # every field set: a Check's record without its __init__
     _set(checked, "__dict__", dict(_CHECKED, attribute=name, faces=faces, outcome=outcome,
                                    position=rolled._value_ if faces else at,
                                    hits=hits if faces else 0))  # fmt: skip

@@ -224,6 +224,7 @@ class State:
 
 #: The fields of each value :func:`evolve` has copied, by class.
 _FIELDS: dict[type, frozenset[str]] = {}
+_new, _set = object.__new__, object.__setattr__
 
 
 def evolve(value: T, **changes: Any) -> T:
@@ -238,10 +239,10 @@ def evolve(value: T, **changes: Any) -> T:
         names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
     if not names.issuperset(changes):
         raise TypeError(f"a {cls.__name__} has no field {sorted(set(changes) - names)}")
-    new = object.__new__(cls)
+    new = _new(cls)
     copied = value.__dict__.copy()
     copied.update(changes)
-    object.__setattr__(new, "__dict__", copied)  # every field at once, past the frozen guard
+    _set(new, "__dict__", copied)  # every field at once, past the frozen guard
     return new
 
 

@@ -25,6 +25,7 @@ __all__ = ["Turn"]
 _STATE = frozenset(State.__dataclass_fields__)
 _CLOCK = frozenset(Clock.__dataclass_fields__)
 _set = object.__setattr__
+_new = object.__new__
 
 
 @dataclass(slots=True)
@@ -51,9 +52,11 @@ class Turn:
     @classmethod
     def of(cls, state: State, lines: list[str] | None, who: int = 0) -> Turn:
         """The turn of an action taken in ``state``: its new state a copy of it, to fill in."""
-        new = object.__new__(State)
+        new = _new(State)
         _set(new, "__dict__", state.__dict__.copy())  # every field at once, past the frozen guard
-        return cls(new, lines, [], who)
+        turn = _new(cls)  # its fields set here: calling a class is the slow way to make one
+        turn.state, turn.lines, turn.dice, turn.who, turn.own_clock = new, lines, [], who, None
+        return turn
 
     @property
     def sheet(self) -> Character:
@@ -104,7 +107,7 @@ class Turn:
         fields = self.state.__dict__
         clock = self.own_clock
         if clock is None or fields["clock"] is not clock:
-            clock = self.own_clock = object.__new__(Clock)
+            clock = self.own_clock = _new(Clock)
             _set(clock, "__dict__", fields["clock"].__dict__.copy())
             fields["clock"] = clock
         clock.__dict__.update(changes)
