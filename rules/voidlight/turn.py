@@ -53,7 +53,7 @@ class Turn:
     def of(cls, state: State, lines: list[str] | None, who: int = 0) -> Turn:
         """The turn of an action taken in ``state``: its new state a copy of it, to fill in."""
         new = _new(State)
-        _set(new, "__dict__", state.__dict__.copy())  # every field at once, past the frozen guard
+        _set(new, "__dict__", dict(state.__dict__))  # every field at once, past the frozen guard
         turn = _new(cls)  # its fields set here: calling a class is the slow way to make one
         turn.state, turn.lines, turn.dice, turn.who, turn.own_clock = new, lines, [], who, None
         return turn
@@ -108,7 +108,7 @@ class Turn:
         clock = self.own_clock
         if clock is None or fields["clock"] is not clock:
             clock = self.own_clock = _new(Clock)
-            _set(clock, "__dict__", fields["clock"].__dict__.copy())
+            _set(clock, "__dict__", dict(fields["clock"].__dict__))
             fields["clock"] = clock
         clock.__dict__.update(changes)
 
