@@ -229,7 +229,7 @@ class Character:
 
     def effective(self, attribute: str) -> int:
         """The score less the penalties in force, never below 0: the dice a Check rolls."""
-        score = self.score(attribute)
+        score: int = getattr(self, check_attribute(attribute))  # self.score(), one call less
         return max(0, score - self.penalty(attribute)) if self.penalties else max(0, score)
 
     def with_score(self, attribute: str, value: int) -> Character:

@@ -43,6 +43,7 @@ TABLE = "voidlight-costs"
 HIT_STARTS = 6
 #: The roll on the table (a value: one serves every cost rolled).
 _D66 = D66()
+_STANDARD = Position.STANDARD  # read once: an Enum class's members are looked up slowly
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,7 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
     elif kind == "maybe encounter":
         faces = chance.resolve(roll(found.amount))
         turn.dice.extend(faces)
-        hits = count_hits(faces, Position.STANDARD)
+        hits = count_hits(faces, _STANDARD)
         if turn.lines is not None:
             turn.say(f"{found.amount}D: {' '.join(map(str, faces))}: {hits} Hit{'s' * (hits != 1)}")
         if hits:
@@ -165,7 +166,7 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
         _equipment(turn, kind, found.prefer)
     elif kind == "penalty":
         until = turn.state.clock.minute + found.minutes
-        added = tuple(Penalty(name, until, found.amount) for name in found.attributes)
+        added = _penalties(found.attributes, until, found.amount)
         turn.update(penalties=(*turn.sheet.penalties, *added))
         if turn.lines is not None:
             names = ", ".join(name.title() for name in found.attributes)
@@ -179,12 +180,24 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
         turn.ask(Pending("condition", options, f"Choose the condition: {found.name}"))
     else:
         next_due = turn.state.clock.minute + WORSENING[found.worsens] if found.worsens else None
-        condition = Condition(found.name, found.slots, worsens=found.worsens, next_due=next_due)
+        condition = _condition(found.name, found.slots, found.worsens, next_due)
         if found.name == "Panic":
             turn.say("Panic: immediately stop your current action")
         if found.worsens:
             turn.say(f"{found.name} worsens every 10 minutes until treated")
         gain(turn, condition)
+
+
+@lru_cache(maxsize=256)  # bounded: an entry's attributes, until a minute of the expedition
+def _penalties(attributes: tuple[str, ...], until: int, amount: int) -> tuple[Penalty, ...]:
+    """The penalties of a cost entry (values: made once, and checked once, per minute)."""
+    return tuple(Penalty(name, until, amount) for name in attributes)
+
+
+@lru_cache(maxsize=256)  # bounded: the table's conditions, worsening from a minute
+def _condition(name: str, slots: int, worsens: str, next_due: int | None) -> Condition:
+    """The condition a cost entry gives (a value: made, and checked, once)."""
+    return Condition(name, slots, worsens=worsens, next_due=next_due)
 
 
 def _equipment(turn: Turn, kind: str, prefer: str) -> None:

@@ -45,6 +45,8 @@ Result = tuple[str | None, int | None]
 _int = S.whole
 #: Sets a new value's fields all at once (its own dict), past a frozen dataclass's guard.
 _set, _new = object.__setattr__, object.__new__
+#: Read once: an Enum class's members are looked up slowly (through its metaclass) every time.
+_ABSOLUTE, _IMPOSSIBLE = Position.ABSOLUTE, Position.IMPOSSIBLE
 
 
 # --- checks --------------------------------------------------------------------------------
@@ -58,9 +60,9 @@ def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
     score = sheet.effective(name)
     count, rolled = dice_to_roll(score, where)
     faces: tuple[int, ...] = ()
-    if where is Position.ABSOLUTE:
+    if where is _ABSOLUTE:
         hits, outcome = max(score, 2), "success"
-    elif where is Position.IMPOSSIBLE:
+    elif where is _IMPOSSIBLE:
         hits, outcome = 0, "failure"
     else:
         faces = chance.resolve(roll(count))
@@ -75,17 +77,12 @@ def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
         turn.tell(f"{name.title()} {score} {at}{note}{zero}: {shown}, {outcome}")
         if outcome != "success" and turn.state.costs == DUE:
             turn.say("a cost is due: roll it or pick it on the table, or skip it")
-    checked = _new(LastCheck)  # every field set: a Check's record without its __init__
-    _set(checked, "__dict__", dict(_CHECKED, attribute=name, faces=faces, outcome=outcome,
-                                   position=rolled._value_ if faces else at,
-                                   hits=hits if faces else 0))  # fmt: skip
+    checked = _new(LastCheck)  # every field, in order: a Check's record without its __init__
+    _set(checked, "__dict__", {"attribute": name, "position": rolled._value_ if faces else at,
+                               "faces": faces, "hits": hits if faces else 0, "outcome": outcome,
+                               "pushed": False, "costed": False})  # fmt: skip
     turn.update(last_check=checked)
     return outcome, hits if faces else None
-
-
-#: A Check's record's fields (each Check sets the first five; a new Check is neither pushed nor
-#: costed): a Check makes one without a frozen dataclass's constructor.
-_CHECKED = LastCheck("vigor", "standard", (), 0, "failure").__dict__
 
 
 def _why_moved(turn: Turn, attribute: str) -> str:

@@ -284,18 +284,21 @@ def sheet_position(
         and check_attribute(attribute) == "vigor"
         and where in _FREEZES
     ):
-        where = Position.BAD
+        where = _FROZEN
     light = state.light
     if not light.dead:
-        where = _BEAMED[where, light.beam]
+        where = _BEAMED[where._value_, light.beam]
     return where
 
 
 #: The Positions Frozen makes Bad on a physical (Vigor) check.
-_FREEZES = (Position.GOOD, Position.STANDARD)
-#: Where each beam moves each Position (:data:`BEAM_STEP`, :func:`shift`), worked out at import.
+_FREEZES, _FROZEN = (Position.GOOD, Position.STANDARD), Position.BAD
+#: Where each beam moves each Position (:data:`BEAM_STEP`, :func:`shift`), worked out at import,
+#: by the Position's name (an Enum member hashes in Python).
 _BEAMED = {
-    (where, beam): shift(where, step) for where in Position for beam, step in BEAM_STEP.items()
+    (where.value, beam): shift(where, step)
+    for where in Position
+    for beam, step in BEAM_STEP.items()
 }
 
 
