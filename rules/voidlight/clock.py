@@ -96,7 +96,7 @@ def elapse(turn: Turn, minutes: int, chance: Source) -> None:
 
 def run(turn: Turn, chance: Source) -> None:
     """Play what falls due up to ``clock.until``, stopping at a pending choice."""
-    while turn.state.pending is None and not turn.state.over:
+    while turn.state.pending is None and turn.state.status != "lost":  # not over
         event = next_event(turn.state)
         if event is None:
             break
@@ -107,7 +107,7 @@ def run(turn: Turn, chance: Source) -> None:
             _happen(turn, what, index, chance)
         finally:
             turn.who = before
-    if turn.state.pending is None or turn.state.over:
+    if turn.state.pending is None or turn.state.status == "lost":  # over
         turn.clock(minute=turn.state.clock.until)
     elif turn.lines is not None:
         owed = turn.state.clock.owed

@@ -176,7 +176,7 @@ def save(turn: Turn, attribute: str, position: str, chance: Source) -> tuple[str
     assert pending is not None and pending.kind == "save"
     name = check_attribute(attribute)
     where = position_of(position)
-    sheet = turn.sheet
+    sheet = turn.state.crew[turn.who]  # turn.sheet, without a property's cost
     score = sheet.effective(name)
     count, rolled = dice_to_roll(score, where)
     faces: tuple[int, ...] = ()

@@ -199,7 +199,8 @@ def tend(state: State, beam: str) -> Any | None:
         # only to one standing (so the expedition is not over), which is all refusal asks then
         if cost_owed(state, index):
             return act(Cost, who=who_of(state, index))
-    if state.light.dead:
+    dead = state.light.dead
+    if dead:
         for index in members:
             if refusal(state, "swap_battery", index) is None:
                 return act(SwapBattery, who=who_of(state, index))
@@ -210,7 +211,7 @@ def tend(state: State, beam: str) -> Any | None:
         )
         if worsening and refusal(state, "treat", index) is None:
             return act(Treat, worsening[0], who=who_of(state, index))
-    if beam == "adaptive" and not state.light.dead:
+    if beam == "adaptive" and not dead:
         wanted = "high" if state.light.dice >= 4 else "low"
         if state.light.beam != wanted:
             return act(Beam, wanted)

@@ -55,7 +55,7 @@ _ABSOLUTE, _IMPOSSIBLE = Position.ABSOLUTE, Position.IMPOSSIBLE
 def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
     name = check_attribute(action.attribute)
     asked = position_of(action.position)
-    sheet = turn.sheet
+    sheet = turn.state.crew[turn.who]  # turn.sheet, without a property's cost
     where = sheet_position(turn.state, sheet, name, asked)
     score = sheet.effective(name)
     count, rolled = dice_to_roll(score, where)
@@ -113,7 +113,7 @@ def _push(turn: Turn, action: A.Push, chance: Source) -> Result:
 
 
 def _cost(turn: Turn, action: A.Cost, chance: Source) -> Result:
-    last = turn.sheet.last_check
+    last = turn.state.crew[turn.who].last_check  # turn.sheet's, without a property's cost
     assert last is not None
     turn.update(last_check=evolve(last, costed=True))
     code = take_cost(turn, action.entry, chance)

@@ -286,7 +286,7 @@ def sheet_position(
     ):
         where = _FROZEN
     light = state.light
-    if not light.dead:
+    if light.dice:  # not light.dead, without a property's cost
         where = _BEAMED[where._value_, light.beam]
     return where
 

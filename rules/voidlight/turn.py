@@ -37,6 +37,8 @@ class Turn:
     yet another State (an action changes it several times; a simulation plays millions). The
     clock is copied on its first change in the turn and then changed in place, likewise. The
     values in the fields (a sheet, the light, a pending choice) stay frozen: they are replaced.
+    ``fields`` is the new state's own dict (``state.__dict__``, which CPython 3.11 reads the slow
+    way, as a descriptor), and ``clock_fields`` its clock's once copied.
     """
 
     state: State
@@ -48,14 +50,17 @@ class Turn:
     who: int = 0
     #: The clock this turn made (None: the state's is still the one it was taken with).
     own_clock: Clock | None = None
+    fields: dict[str, Any] = field(default_factory=dict)
+    clock_fields: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: State, lines: list[str] | None, who: int = 0) -> Turn:
         """The turn of an action taken in ``state``: its new state a copy of it, to fill in."""
-        new = _new(State)
-        _set(new, "__dict__", dict(state.__dict__))  # every field at once, past the frozen guard
+        new, fields = _new(State), dict(state.__dict__)
+        _set(new, "__dict__", fields)  # every field at once, past the frozen guard
         turn = _new(cls)  # its fields set here: calling a class is the slow way to make one
         turn.state, turn.lines, turn.dice, turn.who, turn.own_clock = new, lines, [], who, None
+        turn.fields = fields
         return turn
 
     @property
@@ -76,11 +81,11 @@ class Turn:
         refuses it)."""
         if not _STATE.issuperset(changes):
             raise TypeError(f"a State has no field {sorted(set(changes) - _STATE)}")
-        self.state.__dict__.update(changes)
+        self.fields.update(changes)
 
     def put(self, character: Character) -> None:
         """Replace the acting character's sheet (the expedition's status follows the crew's)."""
-        fields = self.state.__dict__
+        fields = self.fields
         crew = fields["crew"]
         if len(crew) == 1:  # solo: no list to build
             crew = (character,)
@@ -104,13 +109,14 @@ class Turn:
         then changed in place (an Elapse moves it several times)."""
         if not _CLOCK.issuperset(changes):
             raise TypeError(f"a Clock has no field {sorted(set(changes) - _CLOCK)}")
-        fields = self.state.__dict__
+        fields = self.fields
         clock = self.own_clock
         if clock is None or fields["clock"] is not clock:
             clock = self.own_clock = _new(Clock)
-            _set(clock, "__dict__", dict(fields["clock"].__dict__))
+            self.clock_fields = copied = dict(fields["clock"].__dict__)
+            _set(clock, "__dict__", copied)
             fields["clock"] = clock
-        clock.__dict__.update(changes)
+        self.clock_fields.update(changes)
 
     def say(self, line: str) -> None:
         """Add a line to the report (a quiet turn drops it)."""
