@@ -194,6 +194,8 @@ def dice_to_roll(count: int, position: Position) -> tuple[int, Position]:
     Boundless engine v2 (RULES-NOTES): "A roll of 0 dice (attribute 0, or a 0D fortune roll): roll
     1 die and only a 6 is a Hit." Any other pool, and a Position that rolls no dice, is unchanged.
     """
+    if type(count) is int and 0 < count <= MAX_DICE and type(position) is Position:
+        return count, position  # what the checks below come to for a pool of dice
     _check_count(count)
     if not isinstance(position, Position):
         raise InvalidInput(f"a Position is one of {[p.name for p in Position]}, got {position!r}")

@@ -241,11 +241,11 @@ class Character:
 
     @property
     def used_slots(self) -> int:
-        return sum(i.slots for i in self.items) + self.condition_slots
+        return sum([SIZES[i.size] for i in self.items]) + self.condition_slots  # i.slots
 
     @property
     def condition_slots(self) -> int:
-        return sum(c.slots for c in self.conditions)
+        return sum([c.slots for c in self.conditions])
 
     @property
     def free_slots(self) -> int:
@@ -315,8 +315,7 @@ def recheck(sheet: Character, changes: dict[str, Any]) -> Character | None:
     if not _COPIED.issuperset(changes):
         return None
     new = _new(Character)
-    fields = dict(sheet.__dict__)  # combined: read at full speed (rules.voidlight.state.evolve)
-    fields.update(changes)
+    fields = {**sheet.__dict__, **changes}  # combined: read at full speed (see state.evolve)
     _set(new, "__dict__", fields)  # every field at once, past the frozen guard
     if _RECHECKED.isdisjoint(changes):
         return new

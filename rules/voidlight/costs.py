@@ -174,7 +174,8 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
     elif kind == "enemy":
         roll_enemy(turn, "", chance)
     elif kind == "narrate":
-        turn.say(f"{found.name}: narrate it")
+        if turn.lines is not None:
+            turn.say(f"{found.name}: narrate it")
     elif kind == "choose condition":
         options = tuple(found.name.split(" or "))
         turn.ask(Pending("condition", options, f"Choose the condition: {found.name}"))
@@ -209,7 +210,13 @@ def _equipment(turn: Turn, kind: str, prefer: str) -> None:
         turn.say(f"a piece of equipment {verb}, but you carry none that could")
         return
     preferred = f" ({prefer} preferred)" if prefer else ""
-    turn.ask(Pending(kind, names, f"A piece of equipment {verb}{preferred}: choose which"))
+    turn.ask(_choice(kind, names, f"A piece of equipment {verb}{preferred}: choose which"))
+
+
+@lru_cache(maxsize=256)  # bounded: the two kinds, what a character carries, the table's words
+def _choice(kind: str, options: tuple[str, ...], prompt: str) -> Pending:
+    """The choice of the piece of equipment that falls or breaks (a value: made once)."""
+    return Pending(kind, options, prompt)
 
 
 def roll_enemy(turn: Turn, name: str, chance: Source) -> Enemy:

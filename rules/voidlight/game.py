@@ -28,7 +28,7 @@ from rules.voidlight.owed import COSTS, DUE, LAPSE
 from rules.voidlight.pools import BEAMS, roll
 from rules.voidlight.recovery import advance, long_rest, short_rest
 from rules.voidlight.report import Report
-from rules.voidlight.state import State, evolve
+from rules.voidlight.state import State, crew_index, evolve
 from rules.voidlight.turn import Turn
 
 __all__ = [
@@ -404,7 +404,7 @@ def acting(state: State, action: Any) -> int | None:
         if not action.who and len(state.crew) > 1:
             state.index(action.who)  # refused: say who
         return asked
-    return state.index(action.who)
+    return crew_index(state, action.who)
 
 
 def initial(options: Mapping[str, Any]) -> State:
