@@ -177,14 +177,14 @@ def count_hits(faces: tuple[int, ...], position: Position) -> int:
     """How many of ``faces`` are Hits in ``position`` (each face checked, as :meth:`Position.is_hit`
     checks it, in one loop: every roll of a pool counts its Hits)."""
     threshold = _THRESHOLDS.get(position._value_)
+    if threshold is None:  # no roll: Absolute counts every die a Hit, Impossible none
+        threshold = 1 if position is _ABSOLUTE else SIDES + 1
     hits = 0
     for face in faces:
         if type(face) is not int or not 1 <= face <= SIDES:
             _check_face(face)  # refuses it, by name (an int subclass passes, as is_hit lets it)
-        if threshold is None:
-            hits += position is _ABSOLUTE
-        else:
-            hits += face >= threshold
+        if face >= threshold:
+            hits += 1
     return hits
 
 

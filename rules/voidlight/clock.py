@@ -97,10 +97,10 @@ def elapse(turn: Turn, minutes: int, chance: Source) -> None:
 def run(turn: Turn, chance: Source) -> None:
     """Play what falls due up to ``clock.until``, stopping at a pending choice."""
     while turn.state.pending is None and turn.state.status != "lost":  # not over
-        event = next_event(turn.state)
-        if event is None:
+        events = due(turn.state)  # next_event(), without its call
+        if not events:
             break
-        minute, what, who, index = event
+        minute, what, who, index = min(events)
         turn.clock(minute=minute)
         before, turn.who = turn.who, who  # turn.acting(who), without a context manager's cost
         try:
@@ -143,7 +143,7 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
             worsen(turn, index)
     elif what == _LIGHT:
         turn.clock(next_roll=minute + state.clock.interval)
-        if not state.light.dead:
+        if state.light.dice:  # not dead
             roll_light(turn, chance, at)
     else:
         turn.clock(dark_next=minute + DARK_EVERY)

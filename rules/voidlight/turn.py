@@ -100,9 +100,16 @@ class Turn:
         """Change the acting character's sheet. A sheet checks itself when made (its scores,
         Hit Points, slots); a change of the fields :func:`recheck` knows is copied and only
         what changed is checked again (what every Check, cost and save changes)."""
-        sheet = self.state.crew[self.who]
+        crew = self.fields["crew"]
+        sheet = crew[self.who]
         new = recheck(sheet, changes)
-        self.put(replace(sheet, **changes) if new is None else new)
+        if new is None:
+            new = replace(sheet, **changes)
+        if len(crew) == 1:  # solo, every Check and cost: put() without its call
+            crew = (new,)
+            self.fields["crew"], self.fields["status"] = crew, crew_status(crew)
+        else:
+            self.put(new)
 
     def clock(self, **changes: Any) -> None:
         """Change the clock (an unknown field is refused): copied on the turn's first change,
