@@ -107,12 +107,13 @@ def roll_d6(rng: random.Random) -> int:
 
 def _d6s(rng: random.Random, count: int) -> list[int]:
     """``count`` d6 from ``rng``, each as :func:`roll_d6` rolls it, in one call (a roll's dice)."""
-    getrandbits, faces = rng.getrandbits, []
+    faces: list[int] = []
+    getrandbits, add = rng.getrandbits, faces.append
     for _ in range(count):
         face = getrandbits(3)
         while face >= SIDES:
             face = getrandbits(3)
-        faces.append(face + 1)
+        add(face + 1)
     return faces
 
 

@@ -59,12 +59,11 @@ STANDINGS = ("standing", "dying", "lost")
 
 def check_attribute(name: object) -> str:
     """``name`` if it is one of the four Attributes; else an error naming it."""
-    if name not in ATTRIBUTES:
-        raise InvalidInput(
-            f"the Attributes are Vigor, Operate, Insight and Diplomacy: {name!r} is not one"
-        )
-    assert isinstance(name, str)
-    return name
+    if isinstance(name, str) and name in ATTRIBUTES:
+        return name
+    raise InvalidInput(
+        f"the Attributes are Vigor, Operate, Insight and Diplomacy: {name!r} is not one"
+    )
 
 
 def _check_int(what: str, value: object, low: int, high: int) -> int:
@@ -230,7 +229,8 @@ class Character:
     def effective(self, attribute: str) -> int:
         """The score less the penalties in force, never below 0: the dice a Check rolls."""
         score: int = getattr(self, check_attribute(attribute))  # self.score(), one call less
-        return max(0, score - self.penalty(attribute)) if self.penalties else max(0, score)
+        # a score is 0 to 6 (the sheet checks it when made): only a penalty can take it below 0
+        return max(0, score - self.penalty(attribute)) if self.penalties else score
 
     def with_score(self, attribute: str, value: int) -> Character:
         """The attribute set to ``value``, kept in 0..6."""
