@@ -136,24 +136,28 @@ def refusal(state: State, kind: str, who: int | None = None) -> str | None:
             return f"a crew is at most {CREW_MOST} characters"
         return None
     if kind not in _ABOUT:
-        return _needs(state, kind, None)
-    if who is None:
+        at, sheet = 0, state.crew[0]
+    elif who is None:
         reasons = [refusal(state, kind, index) for index in range(len(state.crew))]
         return None if None in reasons else _first(reasons, len(state.crew))
-    sheet = state.crew[who]
-    if sheet.status == "lost":
-        return f"{sheet.name} is lost to the dark"
-    if sheet.status == "dying" and kind in _NOT_WHILE_DYING:
-        if len(state.crew) == 1:
-            return "you are taken out and dying: if helped in time, you wake after a Long Rest"
-        return (
-            f"{sheet.name} is taken out and dying: if helped in time, they wake after a Long Rest"
-        )
-    if kind == "leave" and not any(
-        c.status != "lost" for i, c in enumerate(state.crew) if i != who
-    ):
-        return f"{sheet.name} is the last of the crew standing or dying: no one would be left"
-    return _needs(state, kind, who)
+    else:
+        at, sheet = who, state.crew[who]
+        if sheet.status == "lost":
+            return f"{sheet.name} is lost to the dark"
+        if sheet.status == "dying" and kind in _NOT_WHILE_DYING:
+            if len(state.crew) == 1:
+                return "you are taken out and dying: if helped in time, you wake after a Long Rest"
+            return (
+                f"{sheet.name} is taken out and dying: if helped in time, they wake after a Long "
+                "Rest"
+            )
+        if kind == "leave" and not any(
+            c.status != "lost" for i, c in enumerate(state.crew) if i != who
+        ):
+            return f"{sheet.name} is the last of the crew standing or dying: no one would be left"
+    # what the move itself needs (_NEEDS: each kind asks only its own rules, found by a look-up)
+    needs = _NEEDS.get(kind)
+    return None if needs is None else needs(state, sheet, at)
 
 
 def _first(reasons: list[str | None], size: int) -> str:
@@ -161,16 +165,6 @@ def _first(reasons: list[str | None], size: int) -> str:
     if size == 1:
         return str(reasons[0])
     return "; ".join(dict.fromkeys(str(reason) for reason in reasons))
-
-
-def _needs(state: State, kind: str, who: int | None) -> str | None:
-    """What a move of ``kind`` needs besides the turn's order (:data:`_NEEDS`: each kind asks
-    only its own rules, found by a look-up; every move of a simulation asks)."""
-    needs = _NEEDS.get(kind)
-    if needs is None:
-        return None
-    at = who or 0
-    return needs(state, state.crew[at], at)
 
 
 Needs = Callable[[State, Character, int], "str | None"]
