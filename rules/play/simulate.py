@@ -42,6 +42,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import FunctionType, MethodType
 from typing import Any, Generic, Protocol, TypeVar
 
 from rules.errors import IllegalAction, InvalidInput, LanternError
@@ -67,6 +68,7 @@ UNFINISHED = "unfinished"
 CHUNK = 500
 
 S = TypeVar("S")
+R = TypeVar("R")
 
 
 class Playable(Protocol[S]):
@@ -201,10 +203,19 @@ class _Part:
         self.longest = max(self.longest, other.longest)
 
 
+def _bound(call: Callable[[S], R]) -> Callable[[S], R]:
+    """``call`` itself, or, for an object whose class defines ``__call__`` in Python (a policy
+    or an outcome such as the explorer's), that method bound to it once: calling the object
+    looks ``__call__`` up on its class every time, and a simulation calls both every action."""
+    method = type(call).__call__  # never missing: at worst the metaclass's, bound to the class
+    return MethodType(method, call) if isinstance(method, FunctionType) else call
+
+
 def _play(job: _Job[S], start: int, stop: int) -> _Part:
     """Play runs ``start`` to ``stop - 1`` of ``job``, each from its own seed."""
     part = _Part(measured={name: Counter() for name, _measure in job.measures})
-    outcome, apply, game = job.outcome, job.game.apply, job.game
+    outcome, apply, game = _bound(job.outcome), job.game.apply, job.game
+    most = job.max_steps
     valued = hasattr(game, "parse_action")  # a journey's game: actions are values
     #: The actions check_action passed, by id (kept alive here, so an id is never reused): a
     #: policy hands the same few action values again and again, and a value's kind stays.
@@ -212,10 +223,12 @@ def _play(job: _Job[S], start: int, stop: int) -> _Part:
     for run in range(start, stop):
         this_seed = run_seed(job.seed, run)
         chance = job.chance(this_seed)
-        policy = job.policy.build(this_seed) if isinstance(job.policy, PerRun) else job.policy
+        policy = _bound(
+            job.policy.build(this_seed) if isinstance(job.policy, PerRun) else job.policy
+        )
         now, taken = job.state, 0
         result = outcome(now)
-        while result is None and taken < job.max_steps:
+        while result is None and taken < most:
             action = policy(now)
             try:
                 if valued and passed.get(id(action), passed) is not action:  # None is checked

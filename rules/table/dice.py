@@ -81,6 +81,8 @@ class Position(enum.Enum):
 
 #: The lowest face that Hits, by Position value (read by value: an Enum member hashes in Python).
 _THRESHOLDS = {"good": 4, "standard": 5, "bad": 6}
+#: Read from the module, not the Enum class (whose attributes its metaclass looks up slowly).
+_BAD, _ABSOLUTE = Position.BAD, Position.ABSOLUTE
 
 
 def _check_face(face: object) -> int:
@@ -100,10 +102,19 @@ def _check_count(count: object, low: int = 0) -> int:
 def roll_d6(rng: random.Random) -> int:
     """One d6 from ``rng``, exactly as ``rng.randint(1, 6)`` rolls it (3 random bits, again while
     they read 6 or 7), without randint's three calls: dice are most of a simulation's chance."""
-    face = rng.getrandbits(3)
-    while face >= SIDES:
-        face = rng.getrandbits(3)
-    return face + 1
+    return _d6s(rng, 1)[0]
+
+
+def _d6s(rng: random.Random, count: int) -> list[int]:
+    """``count`` d6 from ``rng``, each as :func:`roll_d6` rolls it, in one call (a roll's dice)."""
+    faces: list[int] = []
+    getrandbits, add = rng.getrandbits, faces.append
+    for _ in range(count):
+        face = getrandbits(3)
+        while face >= SIDES:
+            face = getrandbits(3)
+        add(face + 1)
+    return faces
 
 
 @dataclass(frozen=True)
@@ -119,9 +130,7 @@ class Roll:
         return Distribution.uniform(itertools.product(range(1, SIDES + 1), repeat=self.count))
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
-        if self.count == 2:  # the Action Dice, every Firelights action: no list to build
-            return roll_d6(rng), roll_d6(rng)
-        return tuple([roll_d6(rng) for _ in range(self.count)])
+        return tuple(_d6s(rng, self.count))
 
     def check(self, outcome: object) -> tuple[int, ...]:
         if not isinstance(outcome, list | tuple) or len(outcome) != self.count:
@@ -140,7 +149,8 @@ class D66:
         return Distribution.uniform(D66_VALUES)
 
     def sample(self, rng: random.Random) -> int:
-        return 10 * roll_d6(rng) + roll_d6(rng)
+        tens, units = _d6s(rng, 2)
+        return 10 * tens + units
 
     def check(self, outcome: object) -> int:
         return d66_value(outcome)
@@ -168,14 +178,14 @@ def count_hits(faces: tuple[int, ...], position: Position) -> int:
     """How many of ``faces`` are Hits in ``position`` (each face checked, as :meth:`Position.is_hit`
     checks it, in one loop: every roll of a pool counts its Hits)."""
     threshold = _THRESHOLDS.get(position._value_)
+    if threshold is None:  # no roll: Absolute counts every die a Hit, Impossible none
+        threshold = 1 if position is _ABSOLUTE else SIDES + 1
     hits = 0
     for face in faces:
         if type(face) is not int or not 1 <= face <= SIDES:
             _check_face(face)  # refuses it, by name (an int subclass passes, as is_hit lets it)
-        if threshold is None:
-            hits += position is Position.ABSOLUTE
-        else:
-            hits += face >= threshold
+        if face >= threshold:
+            hits += 1
     return hits
 
 
@@ -185,11 +195,13 @@ def dice_to_roll(count: int, position: Position) -> tuple[int, Position]:
     Boundless engine v2 (RULES-NOTES): "A roll of 0 dice (attribute 0, or a 0D fortune roll): roll
     1 die and only a 6 is a Hit." Any other pool, and a Position that rolls no dice, is unchanged.
     """
+    if type(count) is int and 0 < count <= MAX_DICE and type(position) is Position:
+        return count, position  # what the checks below come to for a pool of dice
     _check_count(count)
     if not isinstance(position, Position):
         raise InvalidInput(f"a Position is one of {[p.name for p in Position]}, got {position!r}")
-    if count == 0 and position.rolls:
-        return 1, Position.BAD
+    if count == 0 and position._value_ in _THRESHOLDS:  # it rolls (Position.rolls, read here)
+        return 1, _BAD
     return count, position
 
 

@@ -31,10 +31,12 @@ def roll_light(turn: Turn, chance: Source, why: str) -> int:
     turn.dice.extend(faces)
     lost = removed(faces, BEAMS[light.beam])
     turn.set(light=evolve(light, dice=light.dice - lost))
-    turn.say(
-        f"{why}: the Voidlight Pool rolls {' '.join(map(str, faces))}: {lost} "
-        f"{'die' if lost == 1 else 'dice'} removed ({light.dice - lost}/{FULL}, {light.beam} beam)"
-    )
+    if turn.lines is not None:
+        turn.say(
+            f"{why}: the Voidlight Pool rolls {' '.join(map(str, faces))}: {lost} "
+            f"{'die' if lost == 1 else 'dice'} removed ({light.dice - lost}/{FULL}, "
+            f"{light.beam} beam)"
+        )
     if turn.state.light.dead:
         _dies(turn)
     return lost
@@ -48,7 +50,8 @@ def drain(turn: Turn, amount: int, source: str) -> None:
         return
     left = max(0, light.dice - amount)
     turn.set(light=evolve(light, dice=left))
-    turn.say(f"{source}: the Voidlight Pool drains by {light.dice - left} ({left}/{FULL})")
+    if turn.lines is not None:
+        turn.say(f"{source}: the Voidlight Pool drains by {light.dice - left} ({left}/{FULL})")
     if left == 0:
         _dies(turn)
 
@@ -76,4 +79,5 @@ def swap(turn: Turn) -> None:
     turn.update(items=turn.sheet.items[:index] + turn.sheet.items[index + 1 :])
     turn.set(light=evolve(turn.state.light, dice=FULL))
     turn.clock(dark_next=None)
-    turn.tell(f"you slot a new Battery: the Voidlight is P{FULL} again (it was P{before})")
+    if turn.lines is not None:
+        turn.tell(f"you slot a new Battery: the Voidlight is P{FULL} again (it was P{before})")

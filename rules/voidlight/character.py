@@ -59,12 +59,11 @@ STANDINGS = ("standing", "dying", "lost")
 
 def check_attribute(name: object) -> str:
     """``name`` if it is one of the four Attributes; else an error naming it."""
-    if name not in ATTRIBUTES:
-        raise InvalidInput(
-            f"the Attributes are Vigor, Operate, Insight and Diplomacy: {name!r} is not one"
-        )
-    assert isinstance(name, str)
-    return name
+    if isinstance(name, str) and name in ATTRIBUTES:
+        return name
+    raise InvalidInput(
+        f"the Attributes are Vigor, Operate, Insight and Diplomacy: {name!r} is not one"
+    )
 
 
 def _check_int(what: str, value: object, low: int, high: int) -> int:
@@ -229,8 +228,9 @@ class Character:
 
     def effective(self, attribute: str) -> int:
         """The score less the penalties in force, never below 0: the dice a Check rolls."""
-        score = self.score(attribute)
-        return max(0, score - self.penalty(attribute)) if self.penalties else max(0, score)
+        score: int = getattr(self, check_attribute(attribute))  # self.score(), one call less
+        # a score is 0 to 6 (the sheet checks it when made): only a penalty can take it below 0
+        return max(0, score - self.penalty(attribute)) if self.penalties else score
 
     def with_score(self, attribute: str, value: int) -> Character:
         """The attribute set to ``value``, kept in 0..6."""
@@ -241,11 +241,11 @@ class Character:
 
     @property
     def used_slots(self) -> int:
-        return sum(i.slots for i in self.items) + self.condition_slots
+        return sum([SIZES[i.size] for i in self.items]) + self.condition_slots  # i.slots
 
     @property
     def condition_slots(self) -> int:
-        return sum(c.slots for c in self.conditions)
+        return sum([c.slots for c in self.conditions])
 
     @property
     def free_slots(self) -> int:
@@ -303,6 +303,8 @@ class Character:
 #: penalties are not checked on creation).
 _RECHECKED = frozenset({"status", *ATTRIBUTES, "hp", "credits", "items", "conditions"})
 _COPIED = frozenset({"last_check", "penalties"}) | _RECHECKED
+_SCORES = frozenset(ATTRIBUTES)
+_new, _set = object.__new__, object.__setattr__
 
 
 def recheck(sheet: Character, changes: dict[str, Any]) -> Character | None:
@@ -312,17 +314,17 @@ def recheck(sheet: Character, changes: dict[str, Any]) -> Character | None:
     to a field this does not check (a name, the max Hit Points): replace it then."""
     if not _COPIED.issuperset(changes):
         return None
-    new = object.__new__(Character)
-    fields = new.__dict__
-    fields.update(sheet.__dict__)
-    fields.update(changes)
+    new = _new(Character)
+    fields = {**sheet.__dict__, **changes}  # combined: read at full speed (see state.evolve)
+    _set(new, "__dict__", fields)  # every field at once, past the frozen guard
     if _RECHECKED.isdisjoint(changes):
         return new
     if "status" in changes and new.status not in STANDINGS:
         raise InvalidInput(f"a character is {', '.join(STANDINGS)}, not {new.status!r:.40}")
-    for name in ATTRIBUTES:
-        if name in changes:
-            _check_int(name.title(), fields[name], 0, MAX_SCORE)
+    if not _SCORES.isdisjoint(changes):
+        for name in ATTRIBUTES:
+            if name in changes:
+                _check_int(name.title(), fields[name], 0, MAX_SCORE)
     if "hp" in changes:
         _check_int("Hit Points", new.hp, 0, new.max_hp)
     if "credits" in changes:

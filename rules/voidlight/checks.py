@@ -56,9 +56,13 @@ _LADDER = (Position.BAD, Position.STANDARD, Position.GOOD)
 
 def position_of(value: object) -> Position:
     """A :class:`Position` from itself or its name ("good", "standard", ...)."""
+    if type(value) is str:  # a name, as actions carry it: one look-up
+        found = _BY_VALUE.get(value)
+        if found is not None:
+            return found
     if isinstance(value, Position):
         return value
-    if isinstance(value, str) and value in _BY_VALUE:  # a name, as actions carry it
+    if isinstance(value, str) and value in _BY_VALUE:
         return _BY_VALUE[value]
     for position in Position:
         if value == position.value:

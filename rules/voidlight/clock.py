@@ -48,29 +48,38 @@ Event = tuple[int, int, int, int]
 
 def next_event(state: State) -> Event | None:
     """The first thing due by ``clock.until``: (minute, what, character, index), or None."""
-    events = list(due(state))
+    events = due(state)
     return min(events) if events else None
 
 
 def due(state: State) -> list[Event]:
+    """Everything due by ``clock.until``, each kept only when due (an Elapse asks after every
+    event)."""
     clock = state.clock
+    until = clock.until
     events: list[Event] = []
     for who, sheet in enumerate(state.crew):
         if sheet.status == "lost":
             continue
         if sheet.penalties:
-            events += [(p.until, _PENALTY, who, i) for i, p in enumerate(sheet.penalties)]
+            events += [
+                (p.until, _PENALTY, who, i)
+                for i, p in enumerate(sheet.penalties)
+                if p.until <= until
+            ]
         if sheet.conditions:
             events += [
                 (c.next_due, _WORSENS, who, i)
                 for i, c in enumerate(sheet.conditions)
-                if c.worsens and c.next_due is not None
+                if c.worsens and c.next_due is not None and c.next_due <= until
             ]
-    if clock.timer == "interval" and clock.next_roll is not None:
-        events.append((clock.next_roll, _LIGHT, 0, 0))
-    if clock.dark_next is not None:
-        events.append((clock.dark_next, _DARK, 0, 0))
-    return [event for event in events if event[0] <= clock.until]
+    roll = clock.next_roll
+    if roll is not None and roll <= until and clock.timer == "interval":
+        events.append((roll, _LIGHT, 0, 0))
+    dark = clock.dark_next
+    if dark is not None and dark <= until:
+        events.append((dark, _DARK, 0, 0))
+    return events
 
 
 def elapse(turn: Turn, minutes: int, chance: Source) -> None:
@@ -87,20 +96,20 @@ def elapse(turn: Turn, minutes: int, chance: Source) -> None:
 
 def run(turn: Turn, chance: Source) -> None:
     """Play what falls due up to ``clock.until``, stopping at a pending choice."""
-    while turn.state.pending is None and not turn.state.over:
-        event = next_event(turn.state)
-        if event is None:
+    while turn.state.pending is None and turn.state.status != "lost":  # not over
+        events = due(turn.state)  # next_event(), without its call
+        if not events:
             break
-        minute, what, who, index = event
+        minute, what, who, index = min(events)
         turn.clock(minute=minute)
         before, turn.who = turn.who, who  # turn.acting(who), without a context manager's cost
         try:
             _happen(turn, what, index, chance)
         finally:
             turn.who = before
-    if turn.state.pending is None or turn.state.over:
+    if turn.state.pending is None or turn.state.status == "lost":  # over
         turn.clock(minute=turn.state.clock.until)
-    else:
+    elif turn.lines is not None:
         owed = turn.state.clock.owed
         later = f" ({owed} minutes owed, played once it is made)" if owed else ""
         turn.say(f"the clock waits at minute {turn.state.clock.minute} for your choice{later}")
@@ -109,12 +118,12 @@ def run(turn: Turn, chance: Source) -> None:
 def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
     state = turn.state
     minute = state.clock.minute
-    at = f"minute {minute}"
+    at = f"minute {minute}" if turn.lines is not None else ""  # said only in a report
     if what == _PENALTY:
         sheet = turn.sheet
         ending = [p for p in sheet.penalties if p.until <= minute]
         turn.update(penalties=tuple(p for p in sheet.penalties if p.until > minute))
-        for penalty in ending:
+        for penalty in ending if turn.lines is not None else ():
             turn.tell(f"{at}: -{penalty.amount} {penalty.attribute.title()} wears off")
     elif what == _WORSENS:
         condition = turn.sheet.conditions[index]
@@ -127,15 +136,17 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
         if condition.worsens == "bleeding":
             (face,) = chance.resolve(roll(1))
             turn.dice.append(face)
-            damage(turn, max(0, face - 1), f"{at}: Bleeding, 1D-1 = {face}-1")
+            damage(turn, max(0, face - 1), f"{at}: Bleeding, 1D-1 = {face}-1" if at else "")
         else:
-            turn.tell(f"{at}: {condition.name} worsens")
+            if at:
+                turn.tell(f"{at}: {condition.name} worsens")
             worsen(turn, index)
     elif what == _LIGHT:
         turn.clock(next_roll=minute + state.clock.interval)
-        if not state.light.dead:
+        if state.light.dice:  # not dead
             roll_light(turn, chance, at)
     else:
         turn.clock(dark_next=minute + DARK_EVERY)
-        turn.say(f"{at}: {DARK_EVERY} minutes in the dark")
+        if at:
+            turn.say(f"{at}: {DARK_EVERY} minutes in the dark")
         dark_round(turn)

@@ -41,6 +41,9 @@ __all__ = ["TABLE", "Effect", "effect", "entry_text", "roll_enemy", "take_cost"]
 TABLE = "voidlight-costs"
 #: House rule: the pool a Hit starts on "ROLL 1D/2D, A HIT STARTS AN ENCOUNTER POOL".
 HIT_STARTS = 6
+#: The roll on the table (a value: one serves every cost rolled).
+_D66 = D66()
+_STANDARD = Position.STANDARD  # read once: an Enum class's members are looked up slowly
 
 
 @dataclass(frozen=True)
@@ -115,10 +118,10 @@ def entry_text(code: int) -> str:
 
 def take_cost(turn: Turn, picked: int | None, chance: Source) -> int:
     """Roll (``picked`` None) or pick a cost and apply it; the entry."""
-    code = chance.resolve(D66()) if picked is None else d66_value(picked)
+    code = chance.resolve(_D66) if picked is None else d66_value(picked)
     text = entry_text(code)
-    how = "rolled" if picked is None else "picked"
-    turn.tell(f"cost {how}: {code} {text}")
+    if turn.lines is not None:
+        turn.tell(f"cost {'rolled' if picked is None else 'picked'}: {code} {text}")
     _apply(turn, effect(text), text, chance)
     return code
 
@@ -126,13 +129,16 @@ def take_cost(turn: Turn, picked: int | None, chance: Source) -> int:
 def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
     kind = found.kind
     if kind == "damage":
-        amount, source = found.amount, text.title()
+        amount, source = found.amount, ""
         if found.die:
             (face,) = chance.resolve(roll(1))
             turn.dice.append(face)
-            amount, source = (
-                max(0, face + found.amount),
-                f"1D{found.amount:+d} = {face}{found.amount:+d}".replace("+0", ""),
+            amount = max(0, face + found.amount)
+        if turn.lines is not None:  # the source is said only in a report
+            source = (
+                f"1D{found.amount:+d} = {face}{found.amount:+d}".replace("+0", "")
+                if found.die
+                else text.title()
             )
         damage(turn, amount, source)
     elif kind == "drain":
@@ -141,13 +147,15 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
             (face,) = chance.resolve(roll(1))
             turn.dice.append(face)
             amount = face + found.amount
-            turn.say(f"1D{found.amount:+d} = {amount}".replace("+0", ""))
+            if turn.lines is not None:
+                turn.say(f"1D{found.amount:+d} = {amount}".replace("+0", ""))
         drain(turn, amount, "the cost")
     elif kind == "maybe encounter":
         faces = chance.resolve(roll(found.amount))
         turn.dice.extend(faces)
-        hits = count_hits(faces, Position.STANDARD)
-        turn.say(f"{found.amount}D: {' '.join(map(str, faces))}: {hits} Hit{'s' * (hits != 1)}")
+        hits = count_hits(faces, _STANDARD)
+        if turn.lines is not None:
+            turn.say(f"{found.amount}D: {' '.join(map(str, faces))}: {hits} Hit{'s' * (hits != 1)}")
         if hits:
             start_encounter(turn, f"Encounter {turn.state.pools_started + 1}", HIT_STARTS)
         else:
@@ -158,25 +166,39 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
         _equipment(turn, kind, found.prefer)
     elif kind == "penalty":
         until = turn.state.clock.minute + found.minutes
-        added = tuple(Penalty(name, until, found.amount) for name in found.attributes)
+        added = _penalties(found.attributes, until, found.amount)
         turn.update(penalties=(*turn.sheet.penalties, *added))
-        names = ", ".join(name.title() for name in found.attributes)
-        turn.tell(f"-{found.amount} {names} until minute {until} of the expedition")
+        if turn.lines is not None:
+            names = ", ".join(name.title() for name in found.attributes)
+            turn.tell(f"-{found.amount} {names} until minute {until} of the expedition")
     elif kind == "enemy":
         roll_enemy(turn, "", chance)
     elif kind == "narrate":
-        turn.say(f"{found.name}: narrate it")
+        if turn.lines is not None:
+            turn.say(f"{found.name}: narrate it")
     elif kind == "choose condition":
         options = tuple(found.name.split(" or "))
         turn.ask(Pending("condition", options, f"Choose the condition: {found.name}"))
     else:
         next_due = turn.state.clock.minute + WORSENING[found.worsens] if found.worsens else None
-        condition = Condition(found.name, found.slots, worsens=found.worsens, next_due=next_due)
+        condition = _condition(found.name, found.slots, found.worsens, next_due)
         if found.name == "Panic":
             turn.say("Panic: immediately stop your current action")
         if found.worsens:
             turn.say(f"{found.name} worsens every 10 minutes until treated")
         gain(turn, condition)
+
+
+@lru_cache(maxsize=256)  # bounded: an entry's attributes, until a minute of the expedition
+def _penalties(attributes: tuple[str, ...], until: int, amount: int) -> tuple[Penalty, ...]:
+    """The penalties of a cost entry (values: made once, and checked once, per minute)."""
+    return tuple(Penalty(name, until, amount) for name in attributes)
+
+
+@lru_cache(maxsize=256)  # bounded: the table's conditions, worsening from a minute
+def _condition(name: str, slots: int, worsens: str, next_due: int | None) -> Condition:
+    """The condition a cost entry gives (a value: made, and checked, once)."""
+    return Condition(name, slots, worsens=worsens, next_due=next_due)
 
 
 def _equipment(turn: Turn, kind: str, prefer: str) -> None:
@@ -188,7 +210,13 @@ def _equipment(turn: Turn, kind: str, prefer: str) -> None:
         turn.say(f"a piece of equipment {verb}, but you carry none that could")
         return
     preferred = f" ({prefer} preferred)" if prefer else ""
-    turn.ask(Pending(kind, names, f"A piece of equipment {verb}{preferred}: choose which"))
+    turn.ask(_choice(kind, names, f"A piece of equipment {verb}{preferred}: choose which"))
+
+
+@lru_cache(maxsize=256)  # bounded: the two kinds, what a character carries, the table's words
+def _choice(kind: str, options: tuple[str, ...], prompt: str) -> Pending:
+    """The choice of the piece of equipment that falls or breaks (a value: made once)."""
+    return Pending(kind, options, prompt)
 
 
 def roll_enemy(turn: Turn, name: str, chance: Source) -> Enemy:

@@ -25,6 +25,7 @@ standing or dying.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from rules.errors import IllegalAction
 from rules.table.chance import Source
@@ -36,6 +37,9 @@ from rules.voidlight.state import Pending
 from rules.voidlight.turn import Turn
 
 __all__ = ["damage", "dark_round", "due_save", "gain", "made_room", "save", "worsen"]
+
+#: Read once: an Enum class's members are looked up slowly (through its metaclass) every time.
+_ABSOLUTE, _IMPOSSIBLE = Position.ABSOLUTE, Position.IMPOSSIBLE
 
 PROMPTS = {
     "hit points": "0 Hit Points: make a Critical Save (choose the most relevant Attribute)",
@@ -51,21 +55,31 @@ def due_save(turn: Turn, reason: str, prompt: str | None = None) -> None:
     condition); behind a choice already asked, it waits its turn."""
     state = turn.state
     asked = (state.pending, *state.queue) if state.pending is not None else state.queue
-    if any(p.kind == "save" and p.who == turn.name for p in asked):
+    if asked and any(p.kind == "save" and p.who == turn.name for p in asked):
         return
     if turn.sheet.status == "dying" and reason != "dark":
         turn.tell("you are taken out already: no further Critical Save")
         return
-    turn.ask(Pending("save", ATTRIBUTES, prompt or PROMPTS[reason], reason=reason))
+    turn.ask(_save_asked(prompt or PROMPTS[reason], reason))
+
+
+@lru_cache(maxsize=64)  # bounded: the prompts above, and the few their callers word
+def _save_asked(prompt: str, reason: str) -> Pending:
+    """The choice of a Critical Save's Attribute (a value: made once per prompt)."""
+    return Pending("save", ATTRIBUTES, prompt, reason=reason)
 
 
 def dark_round(turn: Turn) -> None:
     """ "Each character makes a Critical Save": every one standing or dying, in the order they
     joined (house rule), one after another."""
-    for index, character in enumerate(turn.state.crew):
-        if character.status != "lost":
-            with turn.acting(index):
+    before = turn.who  # turn.acting(index) for each, without a context manager's cost
+    try:
+        for index, character in enumerate(turn.state.crew):
+            if character.status != "lost":
+                turn.who = index
                 due_save(turn, "dark")
+    finally:
+        turn.who = before
 
 
 def damage(turn: Turn, amount: int, source: str) -> None:
@@ -76,7 +90,8 @@ def damage(turn: Turn, amount: int, source: str) -> None:
         return
     before = sheet.hp
     turn.update(hp=max(0, before - amount))
-    turn.tell(f"{source}: {amount} damage ({turn.sheet.hp}/{sheet.max_hp} Hit Points)")
+    if turn.lines is not None:
+        turn.tell(f"{source}: {amount} damage ({turn.sheet.hp}/{sheet.max_hp} Hit Points)")
     if before == 0:
         due_save(turn, "hit points", PROMPTS["again"])
     elif turn.sheet.hp == 0:
@@ -109,8 +124,9 @@ def gain(turn: Turn, condition: Condition) -> None:
 
 def _write(turn: Turn, condition: Condition) -> None:
     turn.update(conditions=(*turn.sheet.conditions, condition))
-    size = f" ({condition.slots} slots)" if condition.slots > 1 else ""
-    turn.tell(f"you gain {condition.name}{size}: {turn.sheet.used_slots}/{SLOTS} slots filled")
+    if turn.lines is not None:
+        size = f" ({condition.slots} slots)" if condition.slots > 1 else ""
+        turn.tell(f"you gain {condition.name}{size}: {turn.sheet.used_slots}/{SLOTS} slots filled")
     if turn.sheet.full_of_conditions:
         due_save(turn, "slots")
 
@@ -160,29 +176,31 @@ def save(turn: Turn, attribute: str, position: str, chance: Source) -> tuple[str
     assert pending is not None and pending.kind == "save"
     name = check_attribute(attribute)
     where = position_of(position)
-    sheet = turn.sheet
+    sheet = turn.state.crew[turn.who]  # turn.sheet, without a property's cost
     score = sheet.effective(name)
     count, rolled = dice_to_roll(score, where)
     faces: tuple[int, ...] = ()
-    if where is Position.ABSOLUTE:
+    if where is _ABSOLUTE:
         hits = count or 1
-    elif where is Position.IMPOSSIBLE:
+    elif where is _IMPOSSIBLE:
         hits = 0
     else:
         faces = chance.resolve(roll(count))
         turn.dice.extend(faces)
         hits = count_hits(faces, rolled)
-    misses = 0 if where is Position.ABSOLUTE else count - hits
+    misses = 0 if where is _ABSOLUTE else count - hits
     outcome = "endure" if hits >= 1 else "taken out"
     turn.set(pending=None)
-    shown = " ".join(map(str, faces)) if faces else f"no roll ({where.value})"
-    turn.tell(
-        f"Critical Save with {name.title()} {score} ({where.value}): {shown}: {hits_text(hits)}"
-    )
+    if turn.lines is not None:
+        shown = " ".join(map(str, faces)) if faces else f"no roll ({where.value})"
+        turn.tell(
+            f"Critical Save with {name.title()} {score} ({where.value}): {shown}: {hits_text(hits)}"
+        )
     loss = save_loss(misses, sheet.score(name))
     if loss:
         turn.update(**{name: sheet.score(name) - loss})
-        turn.tell(f"{name.title()} drops by {loss} to {turn.sheet.score(name)}")
+        if turn.lines is not None:
+            turn.tell(f"{name.title()} drops by {loss} to {turn.sheet.score(name)}")
     if outcome == "endure":
         turn.tell("you are wounded, but endure")
     elif pending.reason == "dark":

@@ -41,7 +41,7 @@ from rules.voidlight.actions import (
     Treat,
 )
 from rules.voidlight.character import ATTRIBUTES
-from rules.voidlight.game import apply, initial
+from rules.voidlight.game import apply, apply_quietly, initial
 from rules.voidlight.moves import refusal
 from rules.voidlight.owed import cost_owed
 from rules.voidlight.state import State
@@ -88,11 +88,12 @@ class Trek:
 
 @dataclass(frozen=True)
 class Expedition:
-    """The game :func:`~rules.play.simulate.simulate` plays: Voidlight's ``apply``, counting scenes
-    and Batteries."""
+    """The game :func:`~rules.play.simulate.simulate` plays: Voidlight's rules, counting scenes
+    and Batteries. Every action is checked as ``apply`` checks it, and no report is written
+    (:func:`~rules.voidlight.game.apply_quietly`): a simulation or a rollout reads none."""
 
-    def apply(self, trek: Trek, action: Any, chance: Source) -> tuple[Trek, Any]:
-        state, report = apply(trek.state, action, chance)
+    def apply(self, trek: Trek, action: Any, chance: Source) -> tuple[Trek, None]:
+        state, report = apply_quietly(trek.state, action, chance)
         if isinstance(action, Check):
             return _trek(state, trek.scene, True, trek.swaps), report
         if isinstance(action, Elapse):
@@ -104,9 +105,12 @@ class Expedition:
 def _trek(state: State, scene: int, checked: bool, swaps: int) -> Trek:
     """``Trek(state, scene, checked, swaps)`` without a frozen dataclass's constructor (it checks
     nothing; every action of an expedition makes one)."""
-    trek = object.__new__(Trek)
-    trek.__dict__.update(state=state, scene=scene, checked=checked, swaps=swaps)
+    trek = _new(Trek)
+    _set(trek, "__dict__", {"state": state, "scene": scene, "checked": checked, "swaps": swaps})
     return trek
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 class UnderWay(Protocol):
@@ -195,16 +199,19 @@ def tend(state: State, beam: str) -> Any | None:
         # only to one standing (so the expedition is not over), which is all refusal asks then
         if cost_owed(state, index):
             return act(Cost, who=who_of(state, index))
-    if state.light.dead:
+    dead = state.light.dead
+    if dead:
         for index in members:
             if refusal(state, "swap_battery", index) is None:
                 return act(SwapBattery, who=who_of(state, index))
     for index in members:
-        sheet = state.crew[index]
-        worsening = [c.name for c in sheet.conditions if c.worsens and not c.lasting]
+        conditions = state.crew[index].conditions
+        worsening = (
+            [c.name for c in conditions if c.worsens and not c.lasting] if conditions else ()
+        )
         if worsening and refusal(state, "treat", index) is None:
             return act(Treat, worsening[0], who=who_of(state, index))
-    if beam == "adaptive" and not state.light.dead:
+    if beam == "adaptive" and not dead:
         wanted = "high" if state.light.dice >= 4 else "low"
         if state.light.beam != wanted:
             return act(Beam, wanted)

@@ -23,18 +23,30 @@ from rules.voidlight.checks import check_outcome, hits_text, position_of
 from rules.voidlight.clock import INTERVAL_MOST, elapse, run
 from rules.voidlight.costs import take_cost
 from rules.voidlight.damage import damage, gain, made_room, save
-from rules.voidlight.moves import check_position, refusal
+from rules.voidlight.moves import refusal, sheet_position
 from rules.voidlight.owed import COSTS, DUE, LAPSE
 from rules.voidlight.pools import BEAMS, roll
 from rules.voidlight.recovery import advance, long_rest, short_rest
 from rules.voidlight.report import Report
-from rules.voidlight.state import State, evolve
+from rules.voidlight.state import State, crew_index, evolve
 from rules.voidlight.turn import Turn
 
-__all__ = ["DEFAULTS", "HANDLERS", "apply", "initial", "options_of", "record_options"]
+__all__ = [
+    "DEFAULTS",
+    "HANDLERS",
+    "apply",
+    "apply_quietly",
+    "initial",
+    "options_of",
+    "record_options",
+]
 
 Result = tuple[str | None, int | None]
 _int = S.whole
+#: Sets a new value's fields all at once (its own dict), past a frozen dataclass's guard.
+_set, _new = object.__setattr__, object.__new__
+#: Read once: an Enum class's members are looked up slowly (through its metaclass) every time.
+_ABSOLUTE, _IMPOSSIBLE = Position.ABSOLUTE, Position.IMPOSSIBLE
 
 
 # --- checks --------------------------------------------------------------------------------
@@ -43,37 +55,34 @@ _int = S.whole
 def _check(turn: Turn, action: A.Check, chance: Source) -> Result:
     name = check_attribute(action.attribute)
     asked = position_of(action.position)
-    where = check_position(turn.state, name, asked, turn.name)
-    score = turn.sheet.effective(name)
-    note = "" if where is asked else f" (set {asked.value}: {_why_moved(turn, name)})"
+    sheet = turn.state.crew[turn.who]  # turn.sheet, without a property's cost
+    where = sheet_position(turn.state, sheet, name, asked)
+    score = sheet.effective(name)
     count, rolled = dice_to_roll(score, where)
     faces: tuple[int, ...] = ()
-    if where is Position.ABSOLUTE:
+    if where is _ABSOLUTE:
         hits, outcome = max(score, 2), "success"
-    elif where is Position.IMPOSSIBLE:
+    elif where is _IMPOSSIBLE:
         hits, outcome = 0, "failure"
     else:
         faces = chance.resolve(roll(count))
         turn.dice.extend(faces)
         hits = count_hits(faces, rolled)
         outcome = check_outcome(hits)
-    zero = " (0 dice: 1 die, only a 6 Hits)" if score == 0 and faces else ""
-    shown = f"{' '.join(map(str, faces))}: {hits_text(hits)}" if faces else "no roll"
     at = where._value_  # Enum's value property, read once
-    turn.tell(f"{name.title()} {score} {at}{note}{zero}: {shown}, {outcome}")
-    if outcome != "success" and turn.state.costs == DUE:
-        turn.say("a cost is due: roll it or pick it on the table, or skip it")
-    checked = object.__new__(LastCheck)  # every field set: a Check's record without its __init__
-    checked.__dict__.update(_CHECKED)
-    checked.__dict__.update(attribute=name, faces=faces, outcome=outcome,
-                            position=rolled._value_ if faces else at, hits=hits if faces else 0)  # fmt: skip
+    if turn.lines is not None:
+        note = "" if where is asked else f" (set {asked.value}: {_why_moved(turn, name)})"
+        zero = " (0 dice: 1 die, only a 6 Hits)" if score == 0 and faces else ""
+        shown = f"{' '.join(map(str, faces))}: {hits_text(hits)}" if faces else "no roll"
+        turn.tell(f"{name.title()} {score} {at}{note}{zero}: {shown}, {outcome}")
+        if outcome != "success" and turn.state.costs == DUE:
+            turn.say("a cost is due: roll it or pick it on the table, or skip it")
+    checked = _new(LastCheck)  # every field, in order: a Check's record without its __init__
+    _set(checked, "__dict__", {"attribute": name, "position": rolled._value_ if faces else at,
+                               "faces": faces, "hits": hits if faces else 0, "outcome": outcome,
+                               "pushed": False, "costed": False})  # fmt: skip
     turn.update(last_check=checked)
     return outcome, hits if faces else None
-
-
-#: A Check's record's fields (each Check sets the first five; a new Check is neither pushed nor
-#: costed): a Check makes one without a frozen dataclass's constructor.
-_CHECKED = LastCheck("vigor", "standard", (), 0, "failure").__dict__
 
 
 def _why_moved(turn: Turn, attribute: str) -> str:
@@ -104,7 +113,7 @@ def _push(turn: Turn, action: A.Push, chance: Source) -> Result:
 
 
 def _cost(turn: Turn, action: A.Cost, chance: Source) -> Result:
-    last = turn.sheet.last_check
+    last = turn.state.crew[turn.who].last_check  # turn.sheet's, without a property's cost
     assert last is not None
     turn.update(last_check=evolve(last, costed=True))
     code = take_cost(turn, action.entry, chance)
@@ -172,8 +181,11 @@ def _treat(turn: Turn, action: A.Treat, chance: Source) -> Result:
     if condition.lasting:
         raise IllegalAction(f"{condition.name!r} is lasting: it cannot be cleared")
     turn.update(conditions=sheet.conditions[:index] + sheet.conditions[index + 1 :])
-    stops = " (it worsens no more)" if condition.worsens else ""
-    turn.tell(f"{condition.name} is treated and cleared{stops}: {turn.sheet.used_slots}/10 slots")
+    if turn.lines is not None:
+        stops = " (it worsens no more)" if condition.worsens else ""
+        turn.tell(
+            f"{condition.name} is treated and cleared{stops}: {turn.sheet.used_slots}/10 slots"
+        )
     return None, None
 
 
@@ -207,7 +219,8 @@ def _credits(turn: Turn, action: A.Credits, chance: Source) -> Result:
 
 def _elapse(turn: Turn, action: A.Elapse, chance: Source) -> Result:
     minutes = _int("a number of minutes", action.minutes, 1, 24 * 60)
-    turn.say(f"{minutes} minute{'s' * (minutes != 1)} pass{'es' * (minutes == 1)}")
+    if turn.lines is not None:
+        turn.say(f"{minutes} minute{'s' * (minutes != 1)} pass{'es' * (minutes == 1)}")
     elapse(turn, minutes, chance)
     return None, None
 
@@ -332,6 +345,25 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     ("2"); Roll an Encounter Pool "arrives" / "not yet"; Roll for an enemy its tier; Choose the
     option; Damage an enemy "defeated" or None; every other action None.
     """
+    lines: list[str] = []
+    turn, who, outcome, hits = _play(state, action, chance, lines)
+    named = state.crew[who].name if who is not None and len(state.crew) > 1 else ""
+    report = Report.made(action.title, tuple(lines), tuple(turn.dice), hits, outcome, named)
+    return turn.state, report
+
+
+def apply_quietly(state: State, action: Any, chance: Source) -> tuple[State, None]:
+    """:func:`apply` without the report: the same checks, the same chance steps, the same new
+    state. For a rollout (a simulation, advice), which reads no report: its text is never
+    written."""
+    return _play(state, action, chance, None)[0].state, None
+
+
+def _play(
+    state: State, action: Any, chance: Source, lines: list[str] | None
+) -> tuple[Turn, int | None, str | None, int | None]:
+    """``action`` checked and played (:func:`apply`): its turn, where the character it was about
+    sits in the crew (:func:`acting`), its outcome and Hits."""
     who = acting(state, action)
     kind = getattr(action, "kind", None)
     reason = refusal(state, kind, who) if kind is not None else "it is not an action"
@@ -339,17 +371,16 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
         raise IllegalAction(
             f"{getattr(action, 'title', repr(action))} is not possible now: {reason}"
         )
-    turn = Turn(state, [], [], who or 0)
-    named = state.crew[who].name if who is not None and len(state.crew) > 1 else ""
+    turn = Turn.of(state, lines, who or 0)
     outcome, hits = HANDLERS[type(action)](turn, action, chance)
     if turn.state.queue:
         turn.next_asked()
     now = turn.state
     if now.pending is None and now.clock.until > now.clock.minute and now.status != "lost":
-        turn.say(f"the clock runs on: {now.clock.owed} minutes owed")
+        if lines is not None:
+            turn.say(f"the clock runs on: {now.clock.owed} minutes owed")
         run(turn, chance)
-    report = Report.made(action.title, tuple(turn.lines), tuple(turn.dice), hits, outcome, named)
-    return turn.state, report
+    return turn, who, outcome, hits
 
 
 #: The actions that answer what is asked (a save, a choice).
@@ -373,7 +404,7 @@ def acting(state: State, action: Any) -> int | None:
         if not action.who and len(state.crew) > 1:
             state.index(action.who)  # refused: say who
         return asked
-    return state.index(action.who)
+    return crew_index(state, action.who)
 
 
 def initial(options: Mapping[str, Any]) -> State:

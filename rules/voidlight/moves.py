@@ -11,13 +11,14 @@ In a crew, a move about a character (:data:`ABOUT`) is offered for some of them 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.errors import IllegalAction
 from rules.table.chance import Distribution
 from rules.table.dice import Position
 from rules.voidlight import actions as A
-from rules.voidlight.character import check_attribute
+from rules.voidlight.character import Character, check_attribute
 from rules.voidlight.checks import (
     check_odds,
     position_of,
@@ -25,7 +26,7 @@ from rules.voidlight.checks import (
     save_odds,
     shift,
 )
-from rules.voidlight.owed import cost_owed, passed_by, still_due
+from rules.voidlight.owed import PASS_BY_COST, cost_owed, passed_by, still_due
 from rules.voidlight.pools import BEAMS, FULL, BatteryLife, battery_life, pool_loss
 from rules.voidlight.recovery import advance_refusal
 from rules.voidlight.solo import (
@@ -50,6 +51,7 @@ __all__ = [
     "odds",
     "option_text",
     "refusal",
+    "sheet_position",
     "why_not",
 ]
 
@@ -134,24 +136,28 @@ def refusal(state: State, kind: str, who: int | None = None) -> str | None:
             return f"a crew is at most {CREW_MOST} characters"
         return None
     if kind not in _ABOUT:
-        return _needs(state, kind, None)
-    if who is None:
+        at, sheet = 0, state.crew[0]
+    elif who is None:
         reasons = [refusal(state, kind, index) for index in range(len(state.crew))]
         return None if None in reasons else _first(reasons, len(state.crew))
-    sheet = state.crew[who]
-    if sheet.status == "lost":
-        return f"{sheet.name} is lost to the dark"
-    if sheet.status == "dying" and kind in _NOT_WHILE_DYING:
-        if len(state.crew) == 1:
-            return "you are taken out and dying: if helped in time, you wake after a Long Rest"
-        return (
-            f"{sheet.name} is taken out and dying: if helped in time, they wake after a Long Rest"
-        )
-    if kind == "leave" and not any(
-        c.status != "lost" for i, c in enumerate(state.crew) if i != who
-    ):
-        return f"{sheet.name} is the last of the crew standing or dying: no one would be left"
-    return _needs(state, kind, who)
+    else:
+        at, sheet = who, state.crew[who]
+        if sheet.status == "lost":
+            return f"{sheet.name} is lost to the dark"
+        if sheet.status == "dying" and kind in _NOT_WHILE_DYING:
+            if len(state.crew) == 1:
+                return "you are taken out and dying: if helped in time, you wake after a Long Rest"
+            return (
+                f"{sheet.name} is taken out and dying: if helped in time, they wake after a Long "
+                "Rest"
+            )
+        if kind == "leave" and not any(
+            c.status != "lost" for i, c in enumerate(state.crew) if i != who
+        ):
+            return f"{sheet.name} is the last of the crew standing or dying: no one would be left"
+    # what the move itself needs (_NEEDS: each kind asks only its own rules, found by a look-up)
+    needs = _NEEDS.get(kind)
+    return None if needs is None else needs(state, sheet, at)
 
 
 def _first(reasons: list[str | None], size: int) -> str:
@@ -161,50 +167,93 @@ def _first(reasons: list[str | None], size: int) -> str:
     return "; ".join(dict.fromkeys(str(reason) for reason in reasons))
 
 
-def _needs(state: State, kind: str, who: int | None) -> str | None:
-    light = state.light
-    sheet = state.crew[who if who is not None else 0]
+Needs = Callable[[State, Character, int], "str | None"]
+
+
+def _push_needs(state: State, sheet: Character, who: int) -> str | None:
     last = sheet.last_check
-    if kind == "push":
-        if last is None:
-            return "make a Check first: a Push rerolls its Misses"
-        if last.pushed:
-            return "the last Check is pushed already"
-        if last.costed:
-            return "the last Check's cost is taken or skipped: it can no longer be pushed"
-        if not last.faces:
-            return f"the last Check was {last.position}: no dice were rolled to push"
-        if last.misses == 0:
-            return "the last Check has no Misses to reroll"
-        return None
-    if kind in ("cost", "skip_cost"):
-        if not cost_owed(state, who or 0):
-            return "a cost is taken when a Check yields 1 or 0 Hits" + (
-                ", once" if last is not None and last.costed else ""
-            )
-        return None
-    skipped = passed_by(state, kind, who or 0)
-    if skipped is not None:
-        return still_due(skipped)
-    if kind in ("roll_light", "beam") and light.dead:
-        return "the Voidlight is dead: slot a new Battery"
-    if kind == "swap_battery":
-        if not any(item.name.casefold() == "battery" for item in sheet.items):
-            return "you carry no Battery: take an item named 'Battery' first"
-        if light.dice == FULL:
-            return f"the Voidlight is full (P{FULL}): keep the Battery for later"
-        return None
-    if kind == "drop" and not sheet.items:
-        return "you carry nothing to drop"
-    if kind == "treat" and not any(not c.lasting for c in sheet.conditions):
-        return "you have no condition that can be cleared"
-    if kind in ("roll_encounter", "end_encounter") and not state.encounters:
-        return "there is no Encounter Pool"
-    if kind == "hurt_enemy" and not any(foe.hp > 0 for foe in state.enemies):
-        return "there is no enemy standing"
-    if kind == "advance":
-        return advance_refusal(sheet)
+    if last is None:
+        return "make a Check first: a Push rerolls its Misses"
+    if last.pushed:
+        return "the last Check is pushed already"
+    if last.costed:
+        return "the last Check's cost is taken or skipped: it can no longer be pushed"
+    if not last.faces:
+        return f"the last Check was {last.position}: no dice were rolled to push"
+    if last.misses == 0:
+        return "the last Check has no Misses to reroll"
     return None
+
+
+def _cost_needs(state: State, sheet: Character, who: int) -> str | None:
+    if not cost_owed(state, who):
+        last = sheet.last_check
+        return "a cost is taken when a Check yields 1 or 0 Hits" + (
+            ", once" if last is not None and last.costed else ""
+        )
+    return None
+
+
+def _passing_cost(kind: str) -> Needs:
+    """A move that would pass the last Check's cost by (:func:`passed_by`) waits for it."""
+
+    def needs(state: State, sheet: Character, who: int) -> str | None:
+        skipped = passed_by(state, kind, who)
+        return None if skipped is None else still_due(skipped)
+
+    return needs
+
+
+def _light_needs(state: State, sheet: Character, who: int) -> str | None:
+    return "the Voidlight is dead: slot a new Battery" if state.light.dead else None
+
+
+def _swap_needs(state: State, sheet: Character, who: int) -> str | None:
+    if not any(item.name.casefold() == "battery" for item in sheet.items):
+        return "you carry no Battery: take an item named 'Battery' first"
+    if state.light.dice == FULL:
+        return f"the Voidlight is full (P{FULL}): keep the Battery for later"
+    return None
+
+
+def _drop_needs(state: State, sheet: Character, who: int) -> str | None:
+    return None if sheet.items else "you carry nothing to drop"
+
+
+def _treat_needs(state: State, sheet: Character, who: int) -> str | None:
+    if not any(not c.lasting for c in sheet.conditions):
+        return "you have no condition that can be cleared"
+    return None
+
+
+def _pool_needs(state: State, sheet: Character, who: int) -> str | None:
+    return None if state.encounters else "there is no Encounter Pool"
+
+
+def _foe_needs(state: State, sheet: Character, who: int) -> str | None:
+    return None if any(foe.hp > 0 for foe in state.enemies) else "there is no enemy standing"
+
+
+def _advance_needs(state: State, sheet: Character, who: int) -> str | None:
+    return advance_refusal(sheet)
+
+
+#: What each move needs of the state besides the turn's order (a kind not here needs nothing).
+_NEEDS: dict[str, Needs] = {
+    "push": _push_needs,
+    "cost": _cost_needs,
+    "skip_cost": _cost_needs,
+    **{kind: _passing_cost(kind) for kind in PASS_BY_COST},
+    "roll_light": _light_needs,
+    "beam": _light_needs,
+    "swap_battery": _swap_needs,
+    "drop": _drop_needs,
+    "treat": _treat_needs,
+    "roll_encounter": _pool_needs,
+    "end_encounter": _pool_needs,
+    "hurt_enemy": _foe_needs,
+    "advance": _advance_needs,
+}
 
 
 def check_position(
@@ -214,21 +263,37 @@ def check_position(
     in: the fiction's ``position``; Frozen makes a Vigor (physical) check Bad; then the beam,
     whose light the whole crew shares, moves it one step (house rules)."""
     where = position_of(position)
-    sheet = state.member(who) if state.crew else None
-    frozen = sheet is not None and any(c.name.casefold() == "frozen" for c in sheet.conditions)
+    return sheet_position(state, state.member(who) if state.crew else None, attribute, where)
+
+
+def sheet_position(
+    state: State, sheet: Character | None, attribute: str, where: Position
+) -> Position:
+    """:func:`check_position` for the sheet of the one who checks, found already (a Check
+    rolls in it), and the fiction's Position read from its name."""
     if (
-        frozen
+        sheet is not None
+        and sheet.conditions
+        and any(c.name.casefold() == "frozen" for c in sheet.conditions)
         and check_attribute(attribute) == "vigor"
-        and where
-        in (
-            Position.GOOD,
-            Position.STANDARD,
-        )
+        and where in _FREEZES
     ):
-        where = Position.BAD
-    if not state.light.dead:
-        where = shift(where, BEAM_STEP[state.light.beam])
+        where = _FROZEN
+    light = state.light
+    if light.dice:  # not light.dead, without a property's cost
+        where = _BEAMED[where._value_, light.beam]
     return where
+
+
+#: The Positions Frozen makes Bad on a physical (Vigor) check.
+_FREEZES, _FROZEN = (Position.GOOD, Position.STANDARD), Position.BAD
+#: Where each beam moves each Position (:data:`BEAM_STEP`, :func:`shift`), worked out at import,
+#: by the Position's name (an Enum member hashes in Python).
+_BEAMED = {
+    (where.value, beam): shift(where, step)
+    for where in Position
+    for beam, step in BEAM_STEP.items()
+}
 
 
 def fortune_dice(state: State, action: A.Fortune) -> int:

@@ -2,6 +2,11 @@
 
 Why a character index: the rule modules speak of "the character" (their sheet, their Hit Points,
 their save); in a crew, the turn says which one, so one rule text serves a crew of one and of six.
+
+Why the lines may be None: a rollout (a simulation, advice) plays thousands of actions and reads
+none of their reports, so a quiet turn (:func:`rules.voidlight.game.apply_quietly`) is told
+nothing, and a line that costs something to write is written only when ``lines`` is not None.
+What the action does to the state is the same either way: only the words are left out.
 """
 
 from __future__ import annotations
@@ -19,16 +24,44 @@ __all__ = ["Turn"]
 #: The fields of a State, for :meth:`Turn.set` (the check :func:`evolve` makes, made here).
 _STATE = frozenset(State.__dataclass_fields__)
 _CLOCK = frozenset(Clock.__dataclass_fields__)
+_set = object.__setattr__
+_new = object.__new__
 
 
 @dataclass(slots=True)
 class Turn:
+    """One action at work on its own new state (:meth:`of`), and what it reports.
+
+    ``state`` is a copy of the state the action was taken in: nothing else holds it until the
+    action returns it, so each change is written into its fields where they lie, not copied into
+    yet another State (an action changes it several times; a simulation plays millions). The
+    clock is copied on its first change in the turn and then changed in place, likewise. The
+    values in the fields (a sheet, the light, a pending choice) stay frozen: they are replaced.
+    ``fields`` is the new state's own dict (``state.__dict__``, which CPython 3.11 reads the slow
+    way, as a descriptor), and ``clock_fields`` its clock's once copied.
+    """
+
     state: State
-    lines: list[str] = field(default_factory=list)
+    #: The report's lines so far; None: a quiet turn, whose report nobody reads, writes none.
+    lines: list[str] | None = field(default_factory=list)
     #: The dice an action rolled, in order (for the report), and what its main roll came to.
     dice: list[int] = field(default_factory=list)
     #: Where the character the action is about sits in the crew.
     who: int = 0
+    #: The clock this turn made (None: the state's is still the one it was taken with).
+    own_clock: Clock | None = None
+    fields: dict[str, Any] = field(default_factory=dict)
+    clock_fields: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: State, lines: list[str] | None, who: int = 0) -> Turn:
+        """The turn of an action taken in ``state``: its new state a copy of it, to fill in."""
+        new, fields = _new(State), dict(state.__dict__)
+        _set(new, "__dict__", fields)  # every field at once, past the frozen guard
+        turn = _new(cls)  # its fields set here: calling a class is the slow way to make one
+        turn.state, turn.lines, turn.dice, turn.who, turn.own_clock = new, lines, [], who, None
+        turn.fields = fields
+        return turn
 
     @property
     def sheet(self) -> Character:
@@ -44,53 +77,63 @@ class Turn:
         return len(self.state.crew) > 1
 
     def set(self, **changes: Any) -> None:
-        """:func:`evolve` of the state, inlined: every action sets it several times."""
+        """Change fields of the turn's new state (an unknown one is refused, as :func:`evolve`
+        refuses it)."""
         if not _STATE.issuperset(changes):
             raise TypeError(f"a State has no field {sorted(set(changes) - _STATE)}")
-        new = object.__new__(State)
-        fields = new.__dict__
-        fields.update(self.state.__dict__)
-        fields.update(changes)
-        self.state = new
+        self.fields.update(changes)
 
     def put(self, character: Character) -> None:
         """Replace the acting character's sheet (the expedition's status follows the crew's)."""
-        crew = self.state.crew
+        fields = self.fields
+        crew = fields["crew"]
         if len(crew) == 1:  # solo: no list to build
-            solo = (character,)
-            self.set(crew=solo, status=crew_status(solo))
-            return
-        changed = list(crew)
-        changed[self.who] = character
-        self.set(crew=tuple(changed), status=crew_status(tuple(changed)))
+            crew = (character,)
+        else:
+            changed = list(crew)
+            changed[self.who] = character
+            crew = tuple(changed)
+        fields["crew"] = crew
+        fields["status"] = crew_status(crew)
 
     def update(self, **changes: Any) -> None:
         """Change the acting character's sheet. A sheet checks itself when made (its scores,
         Hit Points, slots); a change of the fields :func:`recheck` knows is copied and only
         what changed is checked again (what every Check, cost and save changes)."""
-        sheet = self.sheet
+        crew = self.fields["crew"]
+        sheet = crew[self.who]
         new = recheck(sheet, changes)
-        self.put(replace(sheet, **changes) if new is None else new)
+        if new is None:
+            new = replace(sheet, **changes)
+        if len(crew) == 1:  # solo, every Check and cost: put() without its call
+            crew = (new,)
+            self.fields["crew"], self.fields["status"] = crew, crew_status(crew)
+        else:
+            self.put(new)
 
     def clock(self, **changes: Any) -> None:
-        """:meth:`State.with_clock`, inlined: an Elapse moves the clock several times."""
+        """Change the clock (an unknown field is refused): copied on the turn's first change,
+        then changed in place (an Elapse moves it several times)."""
         if not _CLOCK.issuperset(changes):
             raise TypeError(f"a Clock has no field {sorted(set(changes) - _CLOCK)}")
-        state = self.state
-        clock = object.__new__(Clock)
-        clock.__dict__.update(state.clock.__dict__)
-        clock.__dict__.update(changes)
-        new = object.__new__(State)
-        new.__dict__.update(state.__dict__)
-        new.__dict__["clock"] = clock
-        self.state = new
+        fields = self.fields
+        clock = self.own_clock
+        if clock is None or fields["clock"] is not clock:
+            clock = self.own_clock = _new(Clock)
+            self.clock_fields = copied = dict(fields["clock"].__dict__)
+            _set(clock, "__dict__", copied)
+            fields["clock"] = clock
+        self.clock_fields.update(changes)
 
     def say(self, line: str) -> None:
-        self.lines.append(line)
+        """Add a line to the report (a quiet turn drops it)."""
+        if self.lines is not None:
+            self.lines.append(line)
 
     def tell(self, line: str) -> None:
         """A line about the acting character: named in a crew (``Kai: ...``)."""
-        self.say(f"{self.name}: {line}" if self.crewed else line)
+        if self.lines is not None:
+            self.lines.append(f"{self.name}: {line}" if self.crewed else line)
 
     @contextmanager
     def acting(self, who: int) -> Iterator[None]:
