@@ -76,7 +76,7 @@ def fightable(state: State) -> tuple[str, ...]:
 
 def hidden_paths(state: State) -> tuple[tuple[int, int], ...]:
     """The cells of the hidden paths on the map (Confront Risk or Buy Information reveal them)."""
-    return tuple([region.at for region in state.world.regions if not region.face_up])
+    return state.world.hidden
 
 
 def hidden_path_names(state: State) -> tuple[tuple[tuple[int, int], str], ...]:

@@ -75,7 +75,7 @@ class State:
         """Fatigue full or the Story Deck empty: "you have to rest or flee to live another day, or
         risk extinguishing your light". With Fatigue full the player may push on (see
         :func:`rules.firelights.moves.risk`); an empty deck must be rested first."""
-        return self.fatigue_full or not self.deck.draw_pile
+        return self.fatigue >= FATIGUE_BOXES or not self.deck.draw_pile  # fatigue_full, read here
 
     @property
     def beacons_lit(self) -> int:

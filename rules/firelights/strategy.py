@@ -52,7 +52,6 @@ from rules.firelights.actions import (
     Search,
     Travel,
 )
-from rules.firelights.character import APPROACHES
 from rules.firelights.curses import curse_named
 from rules.firelights.game import GAME, ROLLOUT
 from rules.firelights.moves import refusal
@@ -82,24 +81,12 @@ Cell = tuple[int, int]
 
 def best_approach(state: State) -> str:
     """The approach with the highest modifier (the first of
-    :data:`~rules.firelights.character.APPROACHES` on a tie)."""
+    :data:`~rules.firelights.character.APPROACHES` on a tie):
+    :attr:`~rules.firelights.character.Character.strongest`."""
     character = state.character
     if character is None:
         raise InvalidInput("the Firelight has no approaches before the journey begins")
-    last = _last_best
-    if last[0] is not character:  # a journey keeps its Firelight: ask once
-        last = (character, max(APPROACHES, key=character.modifier))
-        _remember_best(last)
-    return last[1]
-
-
-#: The last Firelight :func:`best_approach` was asked about (an immutable sheet), and its answer.
-_last_best: tuple[object, str] = (None, "")
-
-
-def _remember_best(last: tuple[object, str]) -> None:
-    global _last_best
-    _last_best = last
+    return character.strongest
 
 
 def beacon_path(state: State) -> list[Cell]:
@@ -125,7 +112,7 @@ _last_path: list[Any] = [None, []]
 
 
 def _beacon_path(world: WorldMap) -> list[Cell]:
-    targets = {region.at for region in world.beacons if not region.lit}
+    targets = world.unlit
     if world.token is None or not targets:
         return []  # no unlit beacon: most of a journey, so no search
     open_cells = world.revealed
@@ -213,35 +200,40 @@ class SensiblePlayer:
 
     def next_action(self, state: State) -> Any:
         """The action it takes in ``state`` (also what calling the player does: the policy as a
-        function, for :func:`rules.play.simulate.simulate`)."""
-        if state.character is None:
+        function, for :func:`rules.play.simulate.simulate`). Whether the journey is
+        :func:`hopeless` is asked only when pushing on is in question (exhausted, or facing a
+        Curse it would not fight otherwise)."""
+        character = state.character
+        if character is None:
             return self.begin
-        approach = best_approach(state)
+        approach = character.strongest
         if state.pending is not None:
             return self._answer(state, approach)
-        desperate = self.bold or hopeless(state)  # push on, at the risk of its light
         held = len(state.deck.draw_pile)
-        if state.exhausted and not (desperate and held >= 2):
+        if state.exhausted and not (held >= 2 and (self.bold or hopeless(state))):
             return _act(Flee) if refusal(state, "flee") is None else self._rest(state)
         if held < 2:
             return self._rest(state)
-        if state.facing is not None:
-            if state.fatigue <= self.fight_up_to or desperate:
-                return _act(Fight, approach, state.facing)
+        facing = state.facing
+        if facing is not None:
+            if state.fatigue <= self.fight_up_to or self.bold or hopeless(state):
+                return _act(Fight, approach, facing)
             return _act(Flee)
-        here = state.world.current
+        world = state.world
+        here = world.current
         if here.beacon and not here.lit:
             return _act(Confront, approach, "ignite")
-        path = _path(state.world)
-        if len(path) > 1:
-            return _act(Travel, path[1])
-        for region in state.world.regions:  # the first hidden path, if any
-            if not region.face_up:
-                if state.treasures >= 2:
-                    return _act(BuyInformation, state.treasures, region.at)
-                if state.fatigue <= 1 and held >= self.search_from:
-                    return _act(Search, approach)
-                return _act(Confront, approach, "reveal", region.at)
+        if world.unlit:  # else there is no beacon to head for
+            path = _path(world)
+            if len(path) > 1:
+                return _act(Travel, path[1])
+        hidden = world.hidden
+        if hidden:  # the first hidden path
+            if state.treasures >= 2:
+                return _act(BuyInformation, state.treasures, hidden[0])
+            if state.fatigue <= 1 and held >= self.search_from:
+                return _act(Search, approach)
+            return _act(Confront, approach, "reveal", hidden[0])
         return _act(Discover, approach)
 
     __call__ = next_action  # a call less on every action of a simulation

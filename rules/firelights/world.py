@@ -172,6 +172,23 @@ class WorldMap:
     def lit(self) -> int:
         return sum([region.lit for region in self.regions])
 
+    @derived
+    def unlit(self) -> tuple[Cell, ...]:
+        """The cells of the beacons not yet lit, in order of placement (where a player heads)."""
+        return tuple([region.at for region in self.beacons if not region.lit])
+
+    @derived
+    def hidden(self) -> tuple[Cell, ...]:
+        """The cells of the hidden paths, in order of placement (a player looks for the first
+        before every move)."""
+        return tuple([region.at for region in self.regions if not region.face_up])
+
+    @derived
+    def paths(self) -> int:
+        """How many cards have been placed face down, revealed since or not: the next hidden
+        path's letter is the one after theirs."""
+        return sum([bool(region.path) for region in self.regions])
+
     def candidates(self, card: Card) -> tuple[Cell, ...]:
         """The free cells where ``card`` may go, nearest the current location first.
 
@@ -214,7 +231,8 @@ class WorldMap:
         face = card.is_face
         beacons = self.beacons
         beacon = token is not None and face_up and face and len(beacons) < BEACONS
-        path = "" if face_up else path_letter(sum(bool(r.path) for r in self.regions))
+        paths = self.paths
+        path = "" if face_up else path_letter(paths)
         region = object.__new__(Region)  # every field set: _BLANK's and the new card's
         region.__dict__.update(
             _BLANK.__dict__, card=card, at=at, face_up=face_up, beacon=beacon, path=path
@@ -227,9 +245,12 @@ class WorldMap:
             token=at if token is None else token,
             _index=index,
             beacons=(*beacons, region) if beacon else beacons,
+            unlit=(*self.unlit, at) if beacon else self.unlit,
             lit=self.lit,
             faces_up=self.faces_up + (face_up and face),
             revealed=self.revealed | {at} if face_up else self.revealed,
+            hidden=self.hidden if face_up else (*self.hidden, at),
+            paths=paths if face_up else paths + 1,
             # the token stays where it was (a new card takes a free cell): the same region
             current=region if token is None else self.current,
         )  # fmt: skip
@@ -275,7 +296,8 @@ class WorldMap:
         world = self._replace(lit)
         beacons = tuple([lit if b is region else b for b in self.beacons])  # same order
         more = {"beacons": beacons, "lit": self.lit + 1, "faces_up": self.faces_up}
-        return world._derived(self._index, revealed=self.revealed, **more)
+        kept = {"revealed": self.revealed, "hidden": self.hidden, "paths": self.paths}
+        return world._derived(self._index, **kept, **more)
 
     def write(self, at: Cell, text: str) -> WorldMap:
         """Place a slip of paper with ``text`` on the region at ``at``."""
@@ -306,6 +328,9 @@ class WorldMap:
             "lit": self.lit,
             "faces_up": self.faces_up,
             "revealed": self.revealed,
+            "unlit": self.unlit,
+            "hidden": self.hidden,
+            "paths": self.paths,
             "current": target,
         }
         return world._derived(self._index, **derived)

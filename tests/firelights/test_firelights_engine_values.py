@@ -64,6 +64,8 @@ def test_every_map_along_a_journey_derives_what_a_fresh_map_derives() -> None:
         assert world._index == again._index
         assert world.beacons == again.beacons and world.lit == again.lit
         assert world.faces_up == again.faces_up and world.revealed == again.revealed
+        assert world.unlit == again.unlit and world.hidden == again.hidden
+        assert world.paths == again.paths
         for card in full_deck():
             assert world.candidates(card) == again.candidates(card) == nearest_free(world, card)
 
