@@ -225,7 +225,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     extinguishes the light whatever the outcome)."""
     check(state, action)
     turn = Turn.of(state, [])
-    report = _play(turn, state, action, chance)
+    report = (_action if type(action) in EFFECTS else _play)(turn, state, action, chance)
     assert report is not None  # a turn with lines writes its report
     return turn.state, report
 
@@ -236,15 +236,14 @@ def apply_quietly(state: State, action: Any, chance: Source) -> tuple[State, Non
     reads no report: its text is never written."""
     check(state, action)
     turn = Turn.of(state, None)
-    _play(turn, state, action, chance)
+    (_action if type(action) in EFFECTS else _play)(turn, state, action, chance)
     return turn.state, None
 
 
 def _play(turn: Turn, state: State, action: Any, chance: Source) -> Report | None:
-    """What the checked ``action`` does to ``turn``'s new state, and its report (None when the
-    turn is quiet)."""
-    if type(action) in EFFECTS:  # the seven Actions, most of a journey: asked first
-        return _action(turn, state, action, chance)
+    """What the checked ``action``, not one of the seven Actions' own classes (those go to
+    :func:`_action` straight away: most of a journey), does to ``turn``'s new state, and its
+    report (None when the turn is quiet)."""
     if isinstance(action, A.Begin):
         _begin(turn, action, chance)
         return _report(turn, action.title)

@@ -279,15 +279,21 @@ class Deck:
         left = self.draw_pile
         if type(count) is not int or not 0 <= count <= len(left):
             Draw(left, count)  # refuses it, in the words of the draw
-        cards = chance.resolve(Draw._of(left, count))
+        step = object.__new__(Draw)  # Draw._of, inline: the count is checked above
+        step.__dict__.update(pile=left, count=count)
+        cards = chance.resolve(step)
         try:  # the few cards drawn leave the sorted pile, which stays sorted
             if len(cards) == 2:  # an action's two cards: the pile cut once, not twice
                 first, second = left.index(cards[0]), left.index(cards[1])
                 if first > second:
                     first, second = second, first
                 if first != second:
-                    left = left[:first] + left[first + 1 : second] + left[second + 1 :]
-                    return cards, Deck._of(left, self.discard_pile)
+                    deck = object.__new__(Deck)  # Deck._of, inline
+                    deck.__dict__.update(
+                        draw_pile=left[:first] + left[first + 1 : second] + left[second + 1 :],
+                        discard_pile=self.discard_pile,
+                    )
+                    return cards, deck
             for card in cards:
                 at = left.index(card)
                 left = left[:at] + left[at + 1 :]

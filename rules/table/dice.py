@@ -119,8 +119,15 @@ class Roll:
         return Distribution.uniform(itertools.product(range(1, SIDES + 1), repeat=self.count))
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
-        if self.count == 2:  # the Action Dice, every Firelights action: no list to build
-            return roll_d6(rng), roll_d6(rng)
+        if self.count == 2:  # the Action Dice, every Firelights action: roll_d6 twice, inline
+            bits = rng.getrandbits
+            first = bits(3)
+            while first >= SIDES:
+                first = bits(3)
+            second = bits(3)
+            while second >= SIDES:
+                second = bits(3)
+            return first + 1, second + 1
         return tuple([roll_d6(rng) for _ in range(self.count)])
 
     def check(self, outcome: object) -> tuple[int, ...]:
