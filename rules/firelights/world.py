@@ -122,12 +122,6 @@ class WorldMap:
             index.setdefault(region.at, i)
         return index
 
-    def _derived(self, index: dict[Cell, int], **more: Any) -> WorldMap:
-        """This map, told its cell index (and ``more`` of what is derived: its ``beacons``, how
-        many are ``lit``, ...) by the map it was made from."""
-        self.__dict__.update(more, _index=index)
-        return self
-
     def _at(self, at: object) -> int | None:
         try:
             return self._index.get(at)  # type: ignore[call-overload, no-any-return]
@@ -285,19 +279,37 @@ class WorldMap:
         region = self[at]
         if region.face_up:
             raise IllegalAction(f"{region.card.label} at {at!r} is face up, not a hidden path")
-        beacon = region.card.is_face and len(self.beacons) < BEACONS
-        return self._replace(region.evolve(face_up=True, beacon=beacon))
+        face = region.card.is_face
+        beacon = face and len(self.beacons) < BEACONS
+        hidden = self.hidden  # the first region at its cell is the first hidden path there
+        gone = hidden.index(region.at)
+        known = {
+            "lit": self.lit,  # a region keeps its lit mark
+            "faces_up": self.faces_up + face,
+            "revealed": self.revealed | {region.at},
+            "hidden": hidden[:gone] + hidden[gone + 1 :],
+            "paths": self.paths,
+        }
+        if not beacon:  # else the beacons, in order of placement, are worked out on first use
+            known.update(beacons=self.beacons, unlit=self.unlit)
+        return self._replace(region.evolve(face_up=True, beacon=beacon), known)
 
     def light(self, at: Cell) -> WorldMap:
         region = self[at]
         if not region.beacon or region.lit:
             raise IllegalAction(f"{region.card.label} at {at!r} holds no unlit beacon")
         lit = region.evolve(lit=True)
-        world = self._replace(lit)
         beacons = tuple([lit if b is region else b for b in self.beacons])  # same order
-        more = {"beacons": beacons, "lit": self.lit + 1, "faces_up": self.faces_up}
-        kept = {"revealed": self.revealed, "hidden": self.hidden, "paths": self.paths}
-        return world._derived(self._index, **kept, **more)
+        known = {
+            "beacons": beacons,
+            "unlit": tuple([b.at for b in beacons if not b.lit]),
+            "lit": self.lit + 1,
+            "faces_up": self.faces_up,
+            "revealed": self.revealed,
+            "hidden": self.hidden,
+            "paths": self.paths,
+        }
+        return self._replace(lit, known)
 
     def write(self, at: Cell, text: str) -> WorldMap:
         """Place a slip of paper with ``text`` on the region at ``at``."""
@@ -322,18 +334,21 @@ class WorldMap:
                 f"{target.card.label} at {at!r} does not touch your location "
                 f"{self.current.card.label}: travel one region at a time"
             )
-        world = WorldMap(self.regions, target.at)
-        derived = {
-            "beacons": self.beacons,
-            "lit": self.lit,
-            "faces_up": self.faces_up,
-            "revealed": self.revealed,
-            "unlit": self.unlit,
-            "hidden": self.hidden,
-            "paths": self.paths,
-            "current": target,
-        }
-        return world._derived(self._index, **derived)
+        world = object.__new__(WorldMap)  # the fields and what is derived, in one go
+        world.__dict__.update(
+            regions=self.regions,
+            token=target.at,
+            _index=self._index,
+            beacons=self.beacons,
+            lit=self.lit,
+            faces_up=self.faces_up,
+            revealed=self.revealed,
+            unlit=self.unlit,
+            hidden=self.hidden,
+            paths=self.paths,
+            current=target,
+        )
+        return world
 
     def neighbours(self) -> tuple[Region, ...]:
         """The regions touching the current location."""
@@ -342,11 +357,22 @@ class WorldMap:
         x, y = self.token
         return tuple([r for r in self.regions if (r.at[0] - x, r.at[1] - y) in NEIGHBOURS])
 
-    def _replace(self, new: Region) -> WorldMap:
-        """This map with ``new`` in place of the region at its cell."""
-        at = self._index[new.at]
+    def _replace(self, new: Region, known: dict[str, Any] | None = None) -> WorldMap:
+        """This map with ``new`` in place of the region at its cell (the first there), told
+        what its move ``known`` of what is derived (the rest is worked out on first use)."""
+        index = self._index
+        at = index[new.at]
+        world = object.__new__(WorldMap)  # the fields and what is derived, in one go
+        fields = world.__dict__
+        if known:
+            fields.update(known)
+        token = self.token
+        here = None if token is None else index.get(token)
+        if here is not None:  # the token's region: the new one, or where it was
+            fields["current"] = new if here == at else self.regions[here]
         regions = (*self.regions[:at], new, *self.regions[at + 1 :])
-        return WorldMap(regions, self.token)._derived(self._index)
+        fields.update(regions=regions, token=token, _index=index)
+        return world
 
 
 @cache
