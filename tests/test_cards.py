@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import IllegalAction, InvalidInput
-from rules.table.cards import Card, Colour, Deck, Draw, Suit, full_deck
+from rules.table.cards import Card, Colour, Deck, Draw, Suit, codes, full_deck
 from rules.table.chance import Chance, Recording, Replay, Source, Supplied
 
 CODES = [
@@ -88,7 +88,7 @@ def test_the_face_cards_are_the_jacks_queens_and_kings() -> None:
 def test_every_card_parses_from_and_prints_to_its_code(code: str) -> None:
     card = Card.parse(code)
     assert str(card) == code
-    assert Card.parse(str(card)) == card
+    assert Card.parse(str(card)) is card and codes([card, card]) == (str(card), str(card))
     assert Card.parse(code.lower()) == card
     assert Card.parse(card.label) == card  # the suit symbol works too: "Q♥"
     assert eval(repr(card), {"Card": Card, "Suit": Suit}) == card

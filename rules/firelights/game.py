@@ -21,7 +21,7 @@ from rules.firelights.summary import summary
 from rules.firelights.turn import Turn, action_roll, place, reveal, stack
 from rules.firelights.world import BEACONS
 from rules.table import tables
-from rules.table.cards import Card
+from rules.table.cards import Card, codes
 from rules.table.chance import Pick, Source
 
 __all__ = ["GAME", "ROLLOUT", "TABLE", "Firelights", "apply", "apply_quietly"]
@@ -93,10 +93,10 @@ def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: R
         for card in cards:
             place(turn, card)
         return
-    codes = tuple(map(str, cards))
+    options = codes(cards)
     if result is Result.SHADE:
         turn.new["in_play"] = cards
-        turn.ask("keep", codes, "Shade: choose which card joins your map")
+        turn.ask("keep", options, "Shade: choose which card joins your map")
         return
     turn.say("Darkness: the path is hidden")
     turn.fatigue(1)
@@ -104,7 +104,7 @@ def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: R
         turn.discard(cards)
         return
     turn.new["in_play"] = cards
-    turn.ask("hide", codes, "Choose which card lies face down as a hidden path")
+    turn.ask("hide", options, "Choose which card lies face down as a hidden path")
 
 
 def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result) -> None:
@@ -114,7 +114,7 @@ def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result)
     elif result is Result.SHADE:
         turn.new["in_play"] = cards
         prompt = f"Shade: choose which card to stack on {action.curse}"
-        turn.ask("stack", tuple(map(str, cards)), prompt)
+        turn.ask("stack", codes(cards), prompt)
     else:
         turn.discard(cards)
         turn.ask("evade", (), "Darkness: you must Evade Danger")

@@ -27,7 +27,7 @@ from functools import lru_cache
 from rules.errors import IllegalAction, InvalidInput
 from rules.table.distribution import Distribution, Source
 
-__all__ = ["RANK_NAMES", "Card", "Colour", "Deck", "Draw", "Suit", "full_deck"]
+__all__ = ["RANK_NAMES", "Card", "Colour", "Deck", "Draw", "Suit", "codes", "full_deck"]
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 FACE_RANKS = frozenset({11, 12, 13})
@@ -90,6 +90,7 @@ class Card:
         object.__setattr__(card, "suit", suit)
         name = RANK_NAMES.get(rank, str(rank))
         _CODES[card], _LABELS[card] = f"{name}{suit.value}", f"{name}{suit.symbol}"
+        _BY_CODE[_CODES[card]] = card
         _KEYS[card] = (rank, suit.value)
         _CARDS[rank, suit] = card
         return card
@@ -101,6 +102,10 @@ class Card:
     @classmethod
     def parse(cls, code: object) -> Card:
         """A card from its code (``"AS"``, ``"10h"``, ``"KD"``); anything else is refused."""
+        if type(code) is str:  # a card's own code, as the games write them: looked up
+            known = _BY_CODE.get(code)
+            if known is not None:
+                return known
         if isinstance(code, Card):
             return code
         if not isinstance(code, str) or len(code.strip()) < 2:
@@ -139,6 +144,13 @@ _CARDS: dict[tuple[int, Suit], Card] = {}
 _CODES: dict[Card, str] = {}
 _LABELS: dict[Card, str] = {}
 _KEYS: dict[Card, tuple[int, str]] = {}
+#: Each card by its code (``"QH"``): what :meth:`Card.parse` finds first.
+_BY_CODE: dict[str, Card] = {}
+
+
+def codes(cards: Iterable[Card]) -> tuple[str, ...]:
+    """The cards' codes (``str`` of each), read from where they were worked out once."""
+    return tuple(map(_CODES.__getitem__, cards))
 
 
 def full_deck() -> tuple[Card, ...]:
@@ -322,7 +334,9 @@ class Deck:
         """Put cards drawn from this deck, and held by the game since, on the discard pile,
         without :meth:`discard`'s check that none is in the deck already: a game discarding the
         cards its own draw gave it (a card leaves the deck when drawn, and is discarded once)."""
-        return Deck._of(self.draw_pile, self.discard_pile + cards)
+        deck = object.__new__(Deck)  # Deck._of, inline: every action discards
+        deck.__dict__.update(draw_pile=self.draw_pile, discard_pile=self.discard_pile + cards)
+        return deck
 
     def reshuffle(self) -> Deck:
         """Shuffle the discard pile back into the draw pile."""
