@@ -224,7 +224,7 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     The outcome is what the result says; the lines tell what followed (a Fatigue marked while full
     extinguishes the light whatever the outcome)."""
     check(state, action)
-    turn = Turn.of(state, [])
+    turn = Turn(state, [])
     report = (_action if type(action) in EFFECTS else _play)(turn, state, action, chance)
     assert report is not None  # a turn with lines writes its report
     return turn.state, report
@@ -235,7 +235,7 @@ def apply_quietly(state: State, action: Any, chance: Source) -> tuple[State, Non
     state. For a rollout (advice, :func:`~rules.firelights.strategy.chance_to_complete`), which
     reads no report: its text is never written."""
     check(state, action)
-    turn = Turn.of(state, None)
+    turn = Turn(state, None)
     (_action if type(action) in EFFECTS else _play)(turn, state, action, chance)
     return turn.state, None
 

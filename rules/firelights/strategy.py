@@ -119,6 +119,14 @@ def _beacon_path(world: WorldMap) -> list[Cell]:
     start = world.token
     if start in targets:
         return [start]
+    x, y = start
+    near = None  # a beacon next door: the walk's first ring, the first of around()'s order
+    for cell in targets:  # (lexicographic: (dx, dy) from (-1, -1) to (1, 1)), without the walk
+        next_door = -1 <= cell[0] - x <= 1 and -1 <= cell[1] - y <= 1 and cell in open_cells
+        if next_door and (near is None or cell < near):
+            near = cell
+    if near is not None:
+        return [start, near]
     came: dict[Cell, Cell | None] = {start: None}
     queue = deque([start])
     while queue:

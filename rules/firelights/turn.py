@@ -24,7 +24,7 @@ __all__ = ["ACTION_DICE", "Turn", "action_roll", "place", "reveal", "stack"]
 ACTION_DICE = Roll(2)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Turn:
     """The state being built by one action, and the report lines so far (None: a quiet turn,
     whose report nobody reads, writes none).
@@ -42,13 +42,13 @@ class Turn:
     new: dict[str, Any]
     lines: list[str] | None
 
-    @classmethod
-    def of(cls, state: State, lines: list[str] | None) -> Turn:
-        """The turn of an action taken in ``state``: its new state a copy of it, to fill in."""
-        new = object.__new__(State)  # state.evolve(), inline: one call less per action
-        fields = new.__dict__
-        fields.update(state.__dict__)
-        return cls(new, fields, lines)
+    def __init__(self, begun: State, lines: list[str] | None) -> None:
+        """The turn of an action taken in ``begun``: its new state a copy of it, to fill in
+        (``begun.evolve()``, done here: a call less per action)."""
+        state = object.__new__(State)
+        new = state.__dict__
+        new.update(begun.__dict__)
+        self.state, self.new, self.lines = state, new, lines
 
     def say(self, line: str) -> None:
         """Add a line to the report (a quiet turn drops it; a line worth the cost of writing
