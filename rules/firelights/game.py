@@ -12,13 +12,13 @@ from typing import Any
 
 from rules.errors import InvalidInput
 from rules.firelights import actions as A
-from rules.firelights.action_roll import Result
+from rules.firelights.action_roll import Result, read
 from rules.firelights.character import Character
-from rules.firelights.moves import check, check_option, checked_modifier
+from rules.firelights.moves import ACTION_CARDS, check, check_option, checked_modifier
 from rules.firelights.report import Report, outcome_of
 from rules.firelights.state import FATIGUE_BOXES, State, locations
 from rules.firelights.summary import summary
-from rules.firelights.turn import Turn, action_roll, place, reveal, stack
+from rules.firelights.turn import ACTION_DICE, Turn, place, reveal, stack
 from rules.firelights.world import BEACONS
 from rules.table import tables
 from rules.table.cards import Card, codes
@@ -59,7 +59,8 @@ def _search(turn: Turn, action: A.Search, cards: tuple[Card, ...], result: Resul
     if result is not Result.DARKNESS:
         found = 2 if result is Result.LIGHT else 1
         turn.new["treasures"] = state.treasures + found
-        turn.say(f"you find {found} treasure{'s' * (found > 1)} ({turn.state.treasures} held)")
+        if turn.lines is not None:  # a quiet turn builds no words (so throughout)
+            turn.say(f"you find {found} treasure{'s' * (found > 1)} ({turn.state.treasures} held)")
         return
     turn.fatigue(1)
     if state.facing:
@@ -82,8 +83,9 @@ INFORMATION = {
 def _buy(turn: Turn, action: A.BuyInformation, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     turn.new["treasures"] = turn.state.treasures - action.treasures
-    turn.say(f"you spend {action.treasures} treasure(s) ({turn.state.treasures} left)")
-    turn.say(INFORMATION[result])
+    if turn.lines is not None:
+        turn.say(f"you spend {action.treasures} treasure(s) ({turn.state.treasures} left)")
+        turn.say(INFORMATION[result])
     if action.target is not None and result is not Result.DARKNESS:
         reveal(turn, action.target)
 
@@ -98,7 +100,8 @@ def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: R
         turn.new["in_play"] = cards
         turn.ask("keep", options, "Shade: choose which card joins your map")
         return
-    turn.say("Darkness: the path is hidden")
+    if turn.lines is not None:
+        turn.say("Darkness: the path is hidden")
     turn.fatigue(1)
     if turn.state.over:
         turn.discard(cards)
@@ -123,39 +126,44 @@ def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result)
 def _evade(turn: Turn, action: A.Evade, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     turn.new["pending"] = None  # a Darkness on Fight asked for this Evade Danger; it is done
-    if result is Result.LIGHT:
-        turn.say("you avoid the danger")
-    else:
+    if result is not Result.LIGHT:
         turn.fatigue(1 if result is Result.SHADE else 2)
+    elif turn.lines is not None:
+        turn.say("you avoid the danger")
 
 
 def _ask(turn: Turn, action: A.Ask, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
-    question = f"“{action.question}” " if action.question else ""
-    turn.say(f"{question}the Oracle answers {ANSWERS[result]}")
+    if turn.lines is not None:
+        question = f"“{action.question}” " if action.question else ""
+        turn.say(f"{question}the Oracle answers {ANSWERS[result]}")
 
 
 def _confront(turn: Turn, action: A.Confront, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     if result is Result.DARKNESS:
-        turn.say("a setback" + (": the beacon stays dark" if action.purpose == "ignite" else ""))
+        if turn.lines is not None:
+            turn.say(
+                "a setback" + (": the beacon stays dark" if action.purpose == "ignite" else "")
+            )
         turn.fatigue(1)
         return
     if action.purpose == "ignite":
         assert turn.state.world.token is not None
         turn.new["world"] = turn.state.world.light(turn.state.world.token)
         lit = turn.state.world.lit
-        extra = " — with a complication: narrate it" if result is Result.SHADE else ""
-        turn.say(f"the beacon is lit ({lit}/{BEACONS}){extra}")
+        if turn.lines is not None:
+            extra = " — with a complication: narrate it" if result is Result.SHADE else ""
+            turn.say(f"the beacon is lit ({lit}/{BEACONS}){extra}")
         if lit >= BEACONS:
             turn.new["status"] = "complete"
             turn.say("all six beacons burn: the dead can cross the Veil. Your journey is complete")
     elif action.purpose == "reveal":
         assert action.target is not None
         reveal(turn, action.target)
-        if result is Result.SHADE:
+        if result is Result.SHADE and turn.lines is not None:
             turn.say("a partial success: it comes at a cost")
-    else:
+    elif turn.lines is not None:
         turn.say("a full success" if result is Result.LIGHT else "a partial success")
 
 
@@ -180,7 +188,8 @@ def _choose(turn: Turn, action: A.Choose, chance: Source) -> None:
         if option == "random":
             option = chance.resolve(Pick(tuple(o for o in pending.options if o != "random")))
         turn.new["facing"] = option
-        turn.say(f"{option} is onto you")
+        if turn.lines is not None:
+            turn.say(f"{option} is onto you")
         return
     chosen = Card.parse(option)
     other = tuple([card for card in turn.state.in_play if card != chosen])
@@ -281,7 +290,7 @@ def _play(turn: Turn, state: State, action: Any, chance: Source) -> Report | Non
     else:
         return _action(turn, state, action, chance)
     _stranded(turn)
-    return _report(turn, action.title)
+    return None if turn.lines is None else _report(turn, action.title)
 
 
 def _rest(turn: Turn, state: State, action: A.Rest) -> None:
@@ -299,9 +308,13 @@ def _rest(turn: Turn, state: State, action: A.Rest) -> None:
 
 
 def _action(turn: Turn, state: State, action: Any, chance: Source) -> Report | None:
-    """One of the seven Actions: the roll, its effect, and the report with its outcome."""
+    """One of the seven Actions: the roll, its effect, and the report with its outcome.
+
+    The roll: draw the two cards, roll the Action Dice, and read the score against the cards."""
     bonus = checked_modifier(state, action)
-    cards, dice, result = action_roll(turn, bonus, chance)
+    cards, turn.new["deck"] = state.deck.draw(ACTION_CARDS, chance)
+    dice = chance.resolve(ACTION_DICE)
+    result = read(sum(dice) + bonus, cards)
     EFFECTS[type(action)](turn, action, cards, result)  # what its Light, Shade or Darkness does
     _stranded(turn)
     if turn.lines is None:

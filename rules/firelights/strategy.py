@@ -151,10 +151,7 @@ def hopeless(state: State) -> bool:
     card can still become a beacon, or already is one; only six are ever needed. So a hopeless
     journey stays hopeless.
     """
-    last = _last_hopeless
-    if last[0] is state:  # a simulation asks of each state twice: its outcome, its move
-        return last[1]  # type: ignore[no-any-return]
-    world, curses = state.world, state.curses
+    curses = state.curses
     counted = _last_stacked
     if counted[0] is not curses:  # the curses change only when cards are stacked on them
         stacked = 0
@@ -162,18 +159,16 @@ def hopeless(state: State) -> bool:
             for card in track.stack:
                 stacked += card.is_face
         counted[:] = (curses, stacked)
-    beacons = len(world.beacons)
-    dark = world.faces_up - beacons
-    found: bool = FACE_CARDS - counted[1] - dark - beacons < BEACONS - beacons
-    last[:] = (state, found)
+    world = state.world
+    dark = world.faces_up - len(world.beacons)  # face up without a beacon
+    # the face cards that hold a beacon or still may (FACE_CARDS - stacked - dark) are too few
+    found: bool = FACE_CARDS - counted[1] - dark < BEACONS
     return found
 
 
 #: The last curses :func:`hopeless` counted the face cards of (immutable), and that count: a
 #: list set in place, so remembering costs no call.
 _last_stacked: list[Any] = [None, 0]
-#: The last state :func:`hopeless` was asked about (immutable), and its answer.
-_last_hopeless: list[Any] = [None, False]
 
 
 def journey_outcome(state: State) -> Hashable | None:

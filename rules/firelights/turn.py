@@ -11,14 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.firelights.action_roll import Result, read
-from rules.firelights.moves import ACTION_CARDS
 from rules.firelights.state import FATIGUE_BOXES, Pending, State
 from rules.table.cards import Card
-from rules.table.chance import Source
 from rules.table.dice import Roll
 
-__all__ = ["ACTION_DICE", "Turn", "action_roll", "place", "reveal", "stack"]
+__all__ = ["ACTION_DICE", "Turn", "place", "reveal", "stack"]
 
 #: The two Action Dice ("Roll and sum your two Action Dice").
 ACTION_DICE = Roll(2)
@@ -87,16 +84,6 @@ class Turn:
         self.new["pending"] = pending
         if self.lines is not None:
             self.lines.append(prompt)
-
-
-def action_roll(
-    turn: Turn, bonus: int, chance: Source
-) -> tuple[tuple[Card, ...], tuple[int, ...], Result]:
-    """Draw the two cards, roll the Action Dice, and read the score against the cards."""
-    cards, deck = turn.state.deck.draw(ACTION_CARDS, chance)
-    dice = chance.resolve(ACTION_DICE)
-    turn.new["deck"] = deck
-    return cards, dice, read(sum(dice) + bonus, cards)
 
 
 def place(turn: Turn, card: Card, face_up: bool = True) -> None:

@@ -129,7 +129,10 @@ class WorldMap:
             return None
 
     def __getitem__(self, at: Cell) -> Region:
-        i = self._at(at)
+        try:  # _at(at), here: a move looks up a region or two
+            i = self._index.get(at)
+        except TypeError:  # unhashable: no cell
+            i = None
         if i is None:
             raise InvalidInput(f"there is no region at {at!r} on your map")
         return self.regions[i]
