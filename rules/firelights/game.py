@@ -24,7 +24,7 @@ from rules.table import tables
 from rules.table.cards import Card, codes
 from rules.table.chance import Pick, Source
 
-__all__ = ["GAME", "ROLLOUT", "TABLE", "Firelights", "apply", "apply_quietly"]
+__all__ = ["GAME", "ROLLOUT", "TABLE", "Firelights", "advance", "apply", "apply_quietly"]
 
 #: The oracle table an Ask reads (:func:`rules.table.tables.load` names).
 TABLE = "firelights-d66"
@@ -247,6 +247,15 @@ def apply_quietly(state: State, action: Any, chance: Source) -> tuple[State, Non
     turn = Turn(state, None)
     (_action if type(action) in EFFECTS else _play)(turn, state, action, chance)
     return turn.state, None
+
+
+def advance(state: State, action: Any, chance: Source) -> State:
+    """:func:`apply_quietly`'s new state alone, in the same three steps (check, turn, play): a
+    rollout's step (advice), which would only take the pair apart again."""
+    check(state, action)
+    turn = Turn(state, None)
+    (_action if type(action) in EFFECTS else _play)(turn, state, action, chance)
+    return turn.state
 
 
 def _play(turn: Turn, state: State, action: Any, chance: Source) -> Report | None:
