@@ -32,7 +32,6 @@ played by the same player, so any run can be replayed and looked at.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -112,6 +111,15 @@ _last_path: list[Any] = [None, []]
 
 
 def _beacon_path(world: WorldMap) -> list[Cell]:
+    """The path of a breadth-first walk from the token over the revealed cells, the neighbours
+    in :func:`~rules.firelights.world.around`'s order, to the first unlit beacon it meets.
+
+    Found without the walk: a beacon next door is the first of the walk's first ring; else the
+    walk's path is the descent from the token, at each cell to the first neighbour one step
+    nearer a beacon (every cell on a shortest way to one is first reached from the one before
+    it on such a way, so the walk meets them in the order of that descent). How near each cell
+    is to a beacon is kept for the map's revealed cells and unlit beacons, which travelling
+    keeps: the next steps on the way read it again."""
     targets = world.unlit
     if world.token is None or not targets:
         return []  # no unlit beacon: most of a journey, so no search
@@ -121,26 +129,63 @@ def _beacon_path(world: WorldMap) -> list[Cell]:
         return [start]
     x, y = start
     near = None  # a beacon next door: the walk's first ring, the first of around()'s order
-    for cell in targets:  # (lexicographic: (dx, dy) from (-1, -1) to (1, 1)), without the walk
+    for cell in targets:  # (lexicographic: (dx, dy) from (-1, -1) to (1, 1))
         next_door = -1 <= cell[0] - x <= 1 and -1 <= cell[1] - y <= 1 and cell in open_cells
         if next_door and (near is None or cell < near):
             near = cell
     if near is not None:
         return [start, near]
-    came: dict[Cell, Cell | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
+    known = _field
+    if known[0] is not open_cells or known[1] is not targets:
+        ends = [cell for cell in dict.fromkeys(targets) if cell in open_cells]
+        known[:] = (open_cells, targets, dict.fromkeys(ends, 0), ends, 0)
+    if start in open_cells:
+        here = _nearness(known, start)
+    else:  # a token off the revealed cells (a made-up map): one step onto them first
+        ways = [_nearness(known, cell) for cell in around(start) if cell in open_cells]
+        reached = [steps for steps in ways if steps is not None]
+        here = min(reached) + 1 if reached else None
+    if here is None:
+        return []  # no beacon can be reached
+    far: dict[Cell, int] = known[2]
+    path, cell = [start], start
+    while here:
+        here -= 1
         for step in around(cell):
-            if step in open_cells and step not in came:
-                came[step] = cell
-                if step in targets:  # the first found is the first a breadth-first walk meets
-                    path = [step]
-                    while (back := came[path[-1]]) is not None:
-                        path.append(back)
-                    return path[::-1]
+            if far.get(step) == here:
+                cell = step
+                break
+        path.append(cell)
+    return path
+
+
+def _nearness(known: list[Any], cell: Cell) -> int | None:
+    """How many steps over the revealed cells ``cell`` lies from the nearest unlit beacon (None:
+    none can be reached): the walk out from the beacons, all at once, carried on only as far as
+    ``cell`` (every cell nearer is then reached too)."""
+    far: dict[Cell, int] = known[2]
+    if cell in far:
+        return far[cell]
+    open_cells, queue, done = known[0], known[3], known[4]
+    while done < len(queue):
+        here = queue[done]
+        done += 1
+        steps = far[here] + 1
+        for step in around(here):
+            if step in open_cells and step not in far:
+                far[step] = steps
                 queue.append(step)
-    return []
+        if cell in far:
+            known[4] = done
+            return far[cell]
+    known[4] = done
+    return None
+
+
+#: The revealed cells and unlit beacons (immutable) :func:`_nearness` walks out over, each
+#: cell's steps from a beacon so far, the cells in the order reached, and how many of them the
+#: walk has gone on from.
+_field: list[Any] = [None, None, {}, [], 0]
 
 
 def hopeless(state: State) -> bool:

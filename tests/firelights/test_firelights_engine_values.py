@@ -173,3 +173,10 @@ def test_the_way_to_the_nearest_beacon_on_made_up_maps() -> None:
         token = rng.choice([r.at for r in regions if r.face_up] or [cells[0]])
         world = WorldMap(tuple(regions), token)
         assert beacon_path(State(world=world)) == walked(world)
+        # the token elsewhere on the same map (its revealed cells and unlit beacons the same
+        # objects, as travelling hands them on): on a face-up card, a hidden path, off the map
+        _ = (world.unlit, world.revealed)  # worked out, to be handed on
+        for elsewhere in rng.sample([(x, y) for x in range(-3, 4) for y in range(-3, 4)], 6):
+            moved = object.__new__(WorldMap)
+            moved.__dict__.update(world.__dict__, token=elsewhere)
+            assert beacon_path(State(world=moved)) == walked(moved)
