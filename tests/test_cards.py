@@ -269,6 +269,22 @@ def test_a_draw_samples_the_cards_random_sample_would_from_the_same_generator() 
                 assert ours.getstate() == stdlib.getstate()  # no more numbers asked for
 
 
+def test_a_sampled_draw_leaves_the_deck_a_draw_at_the_table_leaves() -> None:
+    """A sample tells the deck where it drew the cards (no search of the pile): the same cards
+    and the same deck as the cards typed at the table, every pile size, from both generators."""
+    from rules.table.chance import FastChance
+
+    for size in range(2, 53):
+        deck = Deck(full_deck()[:size], full_deck()[size:])
+        for seed in range(30):
+            for sampled in (FastChance(seed), Chance(seed)):
+                cards, after = deck.draw(2, sampled)
+                typed = Supplied([[str(card) for card in cards]])
+                assert deck.draw(2, typed) == (cards, after)
+                assert after.discard_pile == deck.discard_pile
+                assert after.draw_pile == tuple(c for c in deck.draw_pile if c not in cards)
+
+
 @pytest.mark.parametrize("count", ["2", 2.0, True, None])
 def test_a_number_of_cards_to_draw_that_is_not_a_whole_number_is_refused_in_words(
     count: object,

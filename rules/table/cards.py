@@ -234,10 +234,14 @@ class Draw:
             second = bits(k)
             while second >= left:
                 second = bits(k)
-            return pile[first], pile[left if second == first else second]
-        second = bits(k)  # random.sample's set: draw again until a new place comes up
-        while second >= n or second == first:
-            second = bits(k)
+            if second == first:
+                second = left
+        else:
+            second = bits(k)  # random.sample's set: draw again until a new place comes up
+            while second >= n or second == first:
+                second = bits(k)
+        # where in the pile they lie, for the deck that asked (Deck.draw checks them)
+        self.__dict__["places"] = (first, second)
         return pile[first], pile[second]
 
     def check(self, outcome: object) -> tuple[Card, ...]:
@@ -296,7 +300,11 @@ class Deck:
         cards = chance.resolve(step)
         try:  # the few cards drawn leave the sorted pile, which stays sorted
             if len(cards) == 2:  # an action's two cards: the pile cut once, not twice
-                first, second = left.index(cards[0]), left.index(cards[1])
+                places = step.__dict__.get("places")  # where a sample drew them: no search
+                if places and left[places[0]] is cards[0] and left[places[1]] is cards[1]:
+                    first, second = places
+                else:  # drawn at the table, replayed, or by another generator
+                    first, second = left.index(cards[0]), left.index(cards[1])
                 if first > second:
                     first, second = second, first
                 if first != second:
