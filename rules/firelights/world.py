@@ -19,7 +19,7 @@ Region) or revealed from a hidden path holds one, the first six only (RULES-NOTE
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
@@ -106,21 +106,37 @@ _BLANK = Region(Card(1, Suit.CLUBS), (0, 0))
 class WorldMap:
     """The regions in order of placement, and the token's cell (None before the first card).
 
-    A map never changes, so what is derived from it is worked out once, on first use: where each
-    cell's region is, its beacons, the face-up cells; a map made by :meth:`place`, :meth:`travel`
-    or another move starts from its parent's (every action looks up the token's region).
+    A map never changes, so what is derived from it is worked out once, when it is made (the
+    fields after ``token``: where each cell's region is, its beacons, the face-up cells, ...); a
+    map made by :meth:`place`, :meth:`travel` or another move is handed them by its parent.
+    They are plain fields, not worked out on first use, so that reading one is a plain read (an
+    action reads several); the token's region, :attr:`current`, is worked out on first use.
     """
 
     regions: tuple[Region, ...] = ()
     token: Cell | None = None
+    #: Each region's cell and its place in :attr:`regions` (the first, for a cell twice).
+    _index: dict[Cell, int] = field(init=False, repr=False, compare=False)
+    #: The regions holding a beacon, in order of placement.
+    beacons: tuple[Region, ...] = field(init=False, repr=False, compare=False)
+    #: The cells of the regions face up: where the token may go.
+    revealed: frozenset[Cell] = field(init=False, repr=False, compare=False)
+    #: How many face cards lie face up on the map, beacons or not (a face card that lies face up
+    #: without a beacon never gets one).
+    faces_up: int = field(init=False, repr=False, compare=False)
+    #: How many beacons are lit.
+    lit: int = field(init=False, repr=False, compare=False)
+    #: The cells of the beacons not yet lit, in order of placement (where a player heads).
+    unlit: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    #: The cells of the hidden paths, in order of placement (a player looks for the first before
+    #: every move).
+    hidden: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    #: How many cards have been placed face down, revealed since or not: the next hidden path's
+    #: letter is the one after theirs.
+    paths: int = field(init=False, repr=False, compare=False)
 
-    @derived
-    def _index(self) -> dict[Cell, int]:
-        """Each region's cell and its place in :attr:`regions` (the first, for a cell twice)."""
-        index: dict[Cell, int] = {}
-        for i, region in enumerate(self.regions):
-            index.setdefault(region.at, i)
-        return index
+    def __post_init__(self) -> None:
+        self.__dict__.update(_derived(self.regions))
 
     def _at(self, at: object) -> int | None:
         try:
@@ -149,42 +165,6 @@ class WorldMap:
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(region.card for region in self.regions)
-
-    @derived
-    def beacons(self) -> tuple[Region, ...]:
-        return tuple([region for region in self.regions if region.beacon])
-
-    @derived
-    def revealed(self) -> frozenset[Cell]:
-        """The cells of the regions face up: where the token may go."""
-        return frozenset([region.at for region in self.regions if region.face_up])
-
-    @derived
-    def faces_up(self) -> int:
-        """How many face cards lie face up on the map, beacons or not (a face card that lies
-        face up without a beacon never gets one)."""
-        return sum([region.face_up and region.card.is_face for region in self.regions])
-
-    @derived
-    def lit(self) -> int:
-        return sum([region.lit for region in self.regions])
-
-    @derived
-    def unlit(self) -> tuple[Cell, ...]:
-        """The cells of the beacons not yet lit, in order of placement (where a player heads)."""
-        return tuple([region.at for region in self.beacons if not region.lit])
-
-    @derived
-    def hidden(self) -> tuple[Cell, ...]:
-        """The cells of the hidden paths, in order of placement (a player looks for the first
-        before every move)."""
-        return tuple([region.at for region in self.regions if not region.face_up])
-
-    @derived
-    def paths(self) -> int:
-        """How many cards have been placed face down, revealed since or not: the next hidden
-        path's letter is the one after theirs."""
-        return sum([bool(region.path) for region in self.regions])
 
     def candidates(self, card: Card) -> tuple[Cell, ...]:
         """The free cells where ``card`` may go, nearest the current location first.
@@ -242,10 +222,10 @@ class WorldMap:
             token=at if token is None else token,
             _index=index,
             beacons=(*beacons, region) if beacon else beacons,
-            unlit=(*self.unlit, at) if beacon else self.unlit,
-            lit=self.lit,
-            faces_up=self.faces_up + (face_up and face),
             revealed=self.revealed | {at} if face_up else self.revealed,
+            faces_up=self.faces_up + (face_up and face),
+            lit=self.lit,
+            unlit=(*self.unlit, at) if beacon else self.unlit,
             hidden=self.hidden if face_up else (*self.hidden, at),
             paths=paths if face_up else paths + 1,
             # the token stays where it was (a new card takes a free cell): the same region
@@ -343,9 +323,9 @@ class WorldMap:
             token=target.at,
             _index=self._index,
             beacons=self.beacons,
-            lit=self.lit,
-            faces_up=self.faces_up,
             revealed=self.revealed,
+            faces_up=self.faces_up,
+            lit=self.lit,
             unlit=self.unlit,
             hidden=self.hidden,
             paths=self.paths,
@@ -362,20 +342,48 @@ class WorldMap:
 
     def _replace(self, new: Region, known: dict[str, Any] | None = None) -> WorldMap:
         """This map with ``new`` in place of the region at its cell (the first there), told
-        what its move ``known`` of what is derived (the rest is worked out on first use)."""
+        what its move ``known`` of what is derived (the rest is worked out from the regions)."""
         index = self._index
         at = index[new.at]
+        regions = (*self.regions[:at], new, *self.regions[at + 1 :])
+        if known is None or len(known) < len(_DERIVED) - 1:  # the rest worked out here
+            known = {**_derived(regions), **(known or {})}
         world = object.__new__(WorldMap)  # the fields and what is derived, in one go
         fields = world.__dict__
-        if known:
-            fields.update(known)
+        fields.update(regions=regions, token=self.token, _index=index)
+        for name in _ORDER:  # every map's fields in one order: a read of one finds it at once
+            fields[name] = known[name]
         token = self.token
         here = None if token is None else index.get(token)
         if here is not None:  # the token's region: the new one, or where it was
             fields["current"] = new if here == at else self.regions[here]
-        regions = (*self.regions[:at], new, *self.regions[at + 1 :])
-        fields.update(regions=regions, token=token, _index=index)
         return world
+
+
+def _derived(regions: tuple[Region, ...]) -> dict[str, Any]:
+    """What a map of ``regions`` derives from them (:data:`_DERIVED`, the fields after
+    ``token``), worked out from scratch: a map made by its constructor, or a slip written."""
+    index: dict[Cell, int] = {}
+    for i, region in enumerate(regions):
+        index.setdefault(region.at, i)
+    beacons = tuple([region for region in regions if region.beacon])
+    return {
+        "_index": index,
+        "beacons": beacons,
+        "revealed": frozenset([region.at for region in regions if region.face_up]),
+        "faces_up": sum([region.face_up and region.card.is_face for region in regions]),
+        "lit": sum([region.lit for region in regions]),
+        "unlit": tuple([region.at for region in beacons if not region.lit]),
+        "hidden": tuple([region.at for region in regions if not region.face_up]),
+        "paths": sum([bool(region.path) for region in regions]),
+    }
+
+
+#: The fields of a map it derives from its regions, and those after its index, in order (each
+#: move writes a new map's fields in the order of the class: the interpreter then reads one
+#: from every map as from one kind of object).
+_DERIVED = frozenset(f.name for f in fields(WorldMap) if not f.init)
+_ORDER = tuple(f.name for f in fields(WorldMap) if not f.init and f.name != "_index")
 
 
 @cache
