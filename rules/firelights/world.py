@@ -93,12 +93,15 @@ class Region:
         if not _REGION_FIELDS.issuperset(changes):
             raise TypeError(f"a Region has no field {sorted(set(changes) - _REGION_FIELDS)}")
         region = object.__new__(Region)
-        region.__dict__.update(self.__dict__, **changes)
+        object.__setattr__(region, "__dict__", {**self.__dict__, **changes})  # see _BLANK
         return region
 
 
 _REGION_FIELDS = frozenset(f.name for f in fields(Region))
-#: A region whose every field a new region sets (the defaults of the others).
+#: A region whose every field a new region sets (the defaults of the others). A region a move
+#: makes gets its fields as a plain dict of its own (set as its ``__dict__``), not filled into
+#: the layout shared by every region its constructor made, as this one: the interpreter reads a
+#: field quickly from one layout only, and moves make nearly every region.
 _BLANK = Region(Card(1, Suit.CLUBS), (0, 0))
 
 
@@ -211,9 +214,9 @@ class WorldMap:
         paths = self.paths
         path = "" if face_up else path_letter(paths)
         region = object.__new__(Region)  # every field set: _BLANK's and the new card's
-        region.__dict__.update(
-            _BLANK.__dict__, card=card, at=at, face_up=face_up, beacon=beacon, path=path
-        )
+        fields = {**_BLANK.__dict__, "card": card, "at": at, "face_up": face_up}
+        fields["beacon"], fields["path"] = beacon, path
+        object.__setattr__(region, "__dict__", fields)  # see _BLANK
         index = self._index.copy()
         index[at] = len(self.regions)
         world = object.__new__(WorldMap)  # the fields and what is derived, in one go
