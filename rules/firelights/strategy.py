@@ -258,7 +258,8 @@ class SensiblePlayer:
         if state.pending is not None:
             return self._answer(state, approach)
         held = len(state.deck.draw_pile)
-        if state.exhausted and not (held >= 2 and (self.bold or hopeless(state))):
+        exhausted = state.fatigue >= FATIGUE_BOXES or not held  # state.exhausted, read here
+        if exhausted and not (held >= 2 and (self.bold or hopeless(state))):
             return _act(Flee) if refusal(state, "flee") is None else self._rest(state)
         if held < 2:
             return self._rest(state)
