@@ -28,6 +28,9 @@ __all__ = ["GAME", "ROLLOUT", "TABLE", "Firelights", "advance", "apply", "apply_
 
 #: The oracle table an Ask reads (:func:`rules.table.tables.load` names).
 TABLE = "firelights-d66"
+# The three results as module names: an Action's effect asks which it got, and the
+# interpreter reads a module's name faster than an Enum's member.
+LIGHT, SHADE, DARKNESS = Result.LIGHT, Result.SHADE, Result.DARKNESS
 ANSWERS = {
     Result.LIGHT: "yes, and...",
     Result.SHADE: "yes, but...",
@@ -56,8 +59,8 @@ def _begin(turn: Turn, action: A.Begin, chance: Source) -> None:
 def _search(turn: Turn, action: A.Search, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     state = turn.state
-    if result is not Result.DARKNESS:
-        found = 2 if result is Result.LIGHT else 1
+    if result is not DARKNESS:
+        found = 2 if result is LIGHT else 1
         turn.new["treasures"] = state.treasures + found
         if turn.lines is not None:  # a quiet turn builds no words (so throughout)
             turn.say(f"you find {found} treasure{'s' * (found > 1)} ({turn.state.treasures} held)")
@@ -86,17 +89,17 @@ def _buy(turn: Turn, action: A.BuyInformation, cards: tuple[Card, ...], result: 
     if turn.lines is not None:
         turn.say(f"you spend {action.treasures} treasure(s) ({turn.state.treasures} left)")
         turn.say(INFORMATION[result])
-    if action.target is not None and result is not Result.DARKNESS:
+    if action.target is not None and result is not DARKNESS:
         reveal(turn, action.target)
 
 
 def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: Result) -> None:
-    if result is Result.LIGHT:
+    if result is LIGHT:
         for card in cards:
             place(turn, card)
         return
     options = codes(cards)
-    if result is Result.SHADE:
+    if result is SHADE:
         turn.new["in_play"] = cards
         turn.ask("keep", options, "Shade: choose which card joins your map")
         return
@@ -112,9 +115,9 @@ def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: R
 
 def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result) -> None:
     turn.new["facing"] = action.curse
-    if result is Result.LIGHT:
+    if result is LIGHT:
         stack(turn, cards)
-    elif result is Result.SHADE:
+    elif result is SHADE:
         turn.new["in_play"] = cards
         prompt = f"Shade: choose which card to stack on {action.curse}"
         turn.ask("stack", codes(cards), prompt)
@@ -126,8 +129,8 @@ def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result)
 def _evade(turn: Turn, action: A.Evade, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     turn.new["pending"] = None  # a Darkness on Fight asked for this Evade Danger; it is done
-    if result is not Result.LIGHT:
-        turn.fatigue(1 if result is Result.SHADE else 2)
+    if result is not LIGHT:
+        turn.fatigue(1 if result is SHADE else 2)
     elif turn.lines is not None:
         turn.say("you avoid the danger")
 
@@ -141,7 +144,7 @@ def _ask(turn: Turn, action: A.Ask, cards: tuple[Card, ...], result: Result) -> 
 
 def _confront(turn: Turn, action: A.Confront, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
-    if result is Result.DARKNESS:
+    if result is DARKNESS:
         if turn.lines is not None:
             turn.say(
                 "a setback" + (": the beacon stays dark" if action.purpose == "ignite" else "")
@@ -153,7 +156,7 @@ def _confront(turn: Turn, action: A.Confront, cards: tuple[Card, ...], result: R
         turn.new["world"] = turn.state.world.light(turn.state.world.token)
         lit = turn.state.world.lit
         if turn.lines is not None:
-            extra = " — with a complication: narrate it" if result is Result.SHADE else ""
+            extra = " — with a complication: narrate it" if result is SHADE else ""
             turn.say(f"the beacon is lit ({lit}/{BEACONS}){extra}")
         if lit >= BEACONS:
             turn.new["status"] = "complete"
@@ -161,10 +164,10 @@ def _confront(turn: Turn, action: A.Confront, cards: tuple[Card, ...], result: R
     elif action.purpose == "reveal":
         assert action.target is not None
         reveal(turn, action.target)
-        if result is Result.SHADE and turn.lines is not None:
+        if result is SHADE and turn.lines is not None:
             turn.say("a partial success: it comes at a cost")
     elif turn.lines is not None:
-        turn.say("a full success" if result is Result.LIGHT else "a partial success")
+        turn.say("a full success" if result is LIGHT else "a partial success")
 
 
 #: What each Action does once its result is read.
