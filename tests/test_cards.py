@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import IllegalAction, InvalidInput
-from rules.table.cards import Card, Colour, Deck, Draw, Suit, codes, full_deck
+from rules.table.cards import FACES, Card, Colour, Deck, Draw, Suit, codes, full_deck
 from rules.table.chance import Chance, Recording, Replay, Source, Supplied
 
 CODES = [
@@ -78,7 +78,7 @@ def test_hearts_and_diamonds_are_red_clubs_and_spades_black() -> None:
 
 def test_the_face_cards_are_the_jacks_queens_and_kings() -> None:
     faces = [card for card in full_deck() if card.is_face]
-    assert len(faces) == 12
+    assert len(faces) == 12 and frozenset(faces) == FACES
     assert {card.rank_name for card in faces} == {"J", "Q", "K"}
     assert not Card.parse("AS").is_face
     assert not Card.parse("10D").is_face

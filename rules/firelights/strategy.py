@@ -57,7 +57,7 @@ from rules.firelights.moves import refusal
 from rules.firelights.state import FATIGUE_BOXES, State
 from rules.firelights.world import BEACONS, WorldMap, around
 from rules.play.simulate import Simulation, simulate
-from rules.table.cards import Card
+from rules.table.cards import FACES, Card
 from rules.table.chance import Chance, Source
 
 __all__ = [
@@ -202,7 +202,7 @@ def hopeless(state: State) -> bool:
         stacked = 0
         for track in curses:
             for card in track.stack:
-                stacked += card.is_face
+                stacked += card in FACES
         counted[:] = (curses, stacked)
     world = state.world
     dark = world.faces_up - len(world.beacons)  # face up without a beacon

@@ -25,7 +25,7 @@ from typing import Any
 
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights.derived import derived
-from rules.table.cards import Card, Suit
+from rules.table.cards import FACES, Card, Suit
 
 __all__ = ["BEACONS", "Cell", "Region", "WorldMap", "direction", "path_letter", "side"]
 
@@ -208,7 +208,7 @@ class WorldMap:
         else:
             at = (int(at[0]), int(at[1]))  # a cell given as a list, or of other ints
         token = self.token
-        face = card.is_face
+        face = card in FACES
         beacons = self.beacons
         beacon = token is not None and face_up and face and len(beacons) < BEACONS
         paths = self.paths
@@ -265,7 +265,7 @@ class WorldMap:
         region = self[at]
         if region.face_up:
             raise IllegalAction(f"{region.card.label} at {at!r} is face up, not a hidden path")
-        face = region.card.is_face
+        face = region.card in FACES
         beacon = face and len(self.beacons) < BEACONS
         hidden = self.hidden  # the first region at its cell is the first hidden path there
         gone = hidden.index(region.at)

@@ -27,7 +27,7 @@ from functools import lru_cache
 from rules.errors import IllegalAction, InvalidInput
 from rules.table.distribution import Distribution, Source
 
-__all__ = ["RANK_NAMES", "Card", "Colour", "Deck", "Draw", "Suit", "codes", "full_deck"]
+__all__ = ["FACES", "RANK_NAMES", "Card", "Colour", "Deck", "Draw", "Suit", "codes", "full_deck"]
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 FACE_RANKS = frozenset({11, 12, 13})
@@ -159,6 +159,9 @@ def full_deck() -> tuple[Card, ...]:
 
 
 FULL_DECK = frozenset(full_deck())
+#: The Jacks, Queens and Kings (each :attr:`Card.is_face`): ``card in FACES`` asks it without a
+#: call, where a game asks it of many cards.
+FACES = frozenset(card for card in FULL_DECK if card.is_face)
 
 
 _RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {str(r): r for r in range(1, 14)}
