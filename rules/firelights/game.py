@@ -16,7 +16,7 @@ from rules.firelights.action_roll import Result, read
 from rules.firelights.character import Character
 from rules.firelights.moves import ACTION_CARDS, check, check_option, checked_modifier
 from rules.firelights.report import Report, outcome_of
-from rules.firelights.state import FATIGUE_BOXES, State, locations
+from rules.firelights.state import FATIGUE_BOXES, State, locations, plain
 from rules.firelights.summary import summary
 from rules.firelights.turn import ACTION_DICE, Turn, place, reveal, stack
 from rules.firelights.world import BEACONS
@@ -375,7 +375,7 @@ class Firelights:
             raise InvalidInput(
                 f"the retired option 'push_on' was true or false, got {retired!r:.60}"
             )
-        return State()
+        return plain(State())  # its fields a plain dict: every state of the journey reads fast
 
     #: :func:`apply` itself, not a method calling it: a call less on every action.
     apply = staticmethod(apply)

@@ -43,11 +43,8 @@ class Turn:
         """The turn of an action taken in ``begun``: its new state a copy of it, to fill in
         (``begun.evolve()``, done here: a call less per action)."""
         state = object.__new__(State)
-        # its fields a plain dict of its own: a State its constructor made keeps its fields in
-        # a layout shared by all so made, which a copy through its __dict__ would keep, and the
-        # interpreter reads a field quickly from one layout only (this one, every action's)
-        new = {**begun.__dict__}
-        object.__setattr__(state, "__dict__", new)
+        new = state.__dict__
+        new.update(begun.__dict__)  # a plain dict's copy (see rules.firelights.state.plain)
         self.state, self.new, self.lines = state, new, lines
 
     def say(self, line: str) -> None:
