@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import IllegalAction, InvalidInput
-from rules.table.cards import Card, Colour, Deck, Draw, Suit, full_deck
+from rules.table.cards import FACES, Card, Colour, Deck, Draw, Suit, codes, full_deck
 from rules.table.chance import Chance, Recording, Replay, Source, Supplied
 
 CODES = [
@@ -78,7 +78,7 @@ def test_hearts_and_diamonds_are_red_clubs_and_spades_black() -> None:
 
 def test_the_face_cards_are_the_jacks_queens_and_kings() -> None:
     faces = [card for card in full_deck() if card.is_face]
-    assert len(faces) == 12
+    assert len(faces) == 12 and frozenset(faces) == FACES
     assert {card.rank_name for card in faces} == {"J", "Q", "K"}
     assert not Card.parse("AS").is_face
     assert not Card.parse("10D").is_face
@@ -88,7 +88,7 @@ def test_the_face_cards_are_the_jacks_queens_and_kings() -> None:
 def test_every_card_parses_from_and_prints_to_its_code(code: str) -> None:
     card = Card.parse(code)
     assert str(card) == code
-    assert Card.parse(str(card)) == card
+    assert Card.parse(str(card)) is card and codes([card, card]) == (str(card), str(card))
     assert Card.parse(code.lower()) == card
     assert Card.parse(card.label) == card  # the suit symbol works too: "Q♥"
     assert eval(repr(card), {"Card": Card, "Suit": Suit}) == card
@@ -267,6 +267,22 @@ def test_a_draw_samples_the_cards_random_sample_would_from_the_same_generator() 
                 ours, stdlib = random.Random(seed), random.Random(seed)
                 assert draw.sample(ours) == tuple(stdlib.sample(deck[:size], count))
                 assert ours.getstate() == stdlib.getstate()  # no more numbers asked for
+
+
+def test_a_sampled_draw_leaves_the_deck_a_draw_at_the_table_leaves() -> None:
+    """A sample tells the deck where it drew the cards (no search of the pile): the same cards
+    and the same deck as the cards typed at the table, every pile size, from both generators."""
+    from rules.table.chance import FastChance
+
+    for size in range(2, 53):
+        deck = Deck(full_deck()[:size], full_deck()[size:])
+        for seed in range(30):
+            for sampled in (FastChance(seed), Chance(seed)):
+                cards, after = deck.draw(2, sampled)
+                typed = Supplied([[str(card) for card in cards]])
+                assert deck.draw(2, typed) == (cards, after)
+                assert after.discard_pile == deck.discard_pile
+                assert after.draw_pile == tuple(c for c in deck.draw_pile if c not in cards)
 
 
 @pytest.mark.parametrize("count", ["2", 2.0, True, None])

@@ -242,3 +242,16 @@ def test_a_d6_is_rolled_exactly_as_randint_rolls_it() -> None:
         ours, theirs = random.Random(seed), random.Random(seed)
         assert [roll_d6(ours) for _ in range(50)] == [theirs.randint(1, 6) for _ in range(50)]
         assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_a_roll_is_rolled_exactly_as_randint_rolls_its_dice(count: int) -> None:
+    """A roll of two dice, every Firelights action's, rolls them inline: the same faces and the
+    same generator state as randint(1, 6) once per die."""
+    import random
+
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        rolled = [Roll(count).sample(ours) for _ in range(20)]
+        assert rolled == [tuple(theirs.randint(1, 6) for _ in range(count)) for _ in range(20)]
+        assert ours.getstate() == theirs.getstate()

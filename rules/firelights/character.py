@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.errors import InvalidInput
+from rules.firelights.derived import derived
 
 __all__ = ["APPROACHES", "Character"]
 
@@ -46,6 +47,12 @@ class Character:
     def display_name(self) -> str:
         """The name, with the pronouns in brackets when there are any: ``Wick (she/her)``."""
         return f"{self.name} ({self.pronouns})" if self.pronouns.strip() else self.name
+
+    @derived
+    def strongest(self) -> str:
+        """The approach with the highest modifier, the first of :data:`APPROACHES` on a tie
+        (worked out once: a sheet never changes, and a player asks before every roll)."""
+        return max(APPROACHES, key=self.modifier)
 
     def modifier(self, approach: str) -> int:
         """The bonus of ``approach`` (one of :data:`APPROACHES`)."""

@@ -57,13 +57,13 @@ _BY_NAME = {curse.name: curse for curse in CURSES}
 
 @dataclass(frozen=True)
 class CurseTrack:
-    """A curse and the cards stacked on it so far (its count worked out once: a track never
-    changes, and every action asks which Curses still live)."""
+    """A curse and the cards stacked on it so far (its Curse, count and whether it perished
+    worked out once: a track never changes, and every action asks which Curses still live)."""
 
     name: str
     stack: tuple[Card, ...] = ()
 
-    @property
+    @derived
     def curse(self) -> Curse:
         return curse_named(self.name)
 
@@ -72,7 +72,7 @@ class CurseTrack:
         value = self.curse.value
         return sum([value(card) for card in self.stack])
 
-    @property
+    @derived
     def perished(self) -> bool:
         return self.count >= self.curse.strength
 

@@ -12,22 +12,25 @@ from typing import Any
 
 from rules.errors import InvalidInput
 from rules.firelights import actions as A
-from rules.firelights.action_roll import Result
+from rules.firelights.action_roll import Result, read
 from rules.firelights.character import Character
-from rules.firelights.moves import check, check_option, checked_modifier
+from rules.firelights.moves import ACTION_CARDS, check, check_option, checked_modifier
 from rules.firelights.report import Report, outcome_of
-from rules.firelights.state import FATIGUE_BOXES, State, locations
+from rules.firelights.state import FATIGUE_BOXES, State, locations, plain
 from rules.firelights.summary import summary
-from rules.firelights.turn import Turn, action_roll, place, reveal, stack
+from rules.firelights.turn import ACTION_DICE, Turn, place, reveal, stack
 from rules.firelights.world import BEACONS
 from rules.table import tables
-from rules.table.cards import Card
+from rules.table.cards import Card, codes
 from rules.table.chance import Pick, Source
 
-__all__ = ["GAME", "ROLLOUT", "TABLE", "Firelights", "apply", "apply_quietly"]
+__all__ = ["GAME", "ROLLOUT", "TABLE", "Firelights", "advance", "apply", "apply_quietly"]
 
 #: The oracle table an Ask reads (:func:`rules.table.tables.load` names).
 TABLE = "firelights-d66"
+# The three results as module names: an Action's effect asks which it got, and the
+# interpreter reads a module's name faster than an Enum's member.
+LIGHT, SHADE, DARKNESS = Result.LIGHT, Result.SHADE, Result.DARKNESS
 ANSWERS = {
     Result.LIGHT: "yes, and...",
     Result.SHADE: "yes, but...",
@@ -56,10 +59,11 @@ def _begin(turn: Turn, action: A.Begin, chance: Source) -> None:
 def _search(turn: Turn, action: A.Search, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     state = turn.state
-    if result is not Result.DARKNESS:
-        found = 2 if result is Result.LIGHT else 1
+    if result is not DARKNESS:
+        found = 2 if result is LIGHT else 1
         turn.new["treasures"] = state.treasures + found
-        turn.say(f"you find {found} treasure{'s' * (found > 1)} ({turn.state.treasures} held)")
+        if turn.lines is not None:  # a quiet turn builds no words (so throughout)
+            turn.say(f"you find {found} treasure{'s' * (found > 1)} ({turn.state.treasures} held)")
         return
     turn.fatigue(1)
     if state.facing:
@@ -82,39 +86,41 @@ INFORMATION = {
 def _buy(turn: Turn, action: A.BuyInformation, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     turn.new["treasures"] = turn.state.treasures - action.treasures
-    turn.say(f"you spend {action.treasures} treasure(s) ({turn.state.treasures} left)")
-    turn.say(INFORMATION[result])
-    if action.target is not None and result is not Result.DARKNESS:
+    if turn.lines is not None:
+        turn.say(f"you spend {action.treasures} treasure(s) ({turn.state.treasures} left)")
+        turn.say(INFORMATION[result])
+    if action.target is not None and result is not DARKNESS:
         reveal(turn, action.target)
 
 
 def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: Result) -> None:
-    if result is Result.LIGHT:
+    if result is LIGHT:
         for card in cards:
             place(turn, card)
         return
-    codes = tuple(map(str, cards))
-    if result is Result.SHADE:
+    options = codes(cards)
+    if result is SHADE:
         turn.new["in_play"] = cards
-        turn.ask("keep", codes, "Shade: choose which card joins your map")
+        turn.ask("keep", options, "Shade: choose which card joins your map")
         return
-    turn.say("Darkness: the path is hidden")
+    if turn.lines is not None:
+        turn.say("Darkness: the path is hidden")
     turn.fatigue(1)
     if turn.state.over:
         turn.discard(cards)
         return
     turn.new["in_play"] = cards
-    turn.ask("hide", codes, "Choose which card lies face down as a hidden path")
+    turn.ask("hide", options, "Choose which card lies face down as a hidden path")
 
 
 def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result) -> None:
     turn.new["facing"] = action.curse
-    if result is Result.LIGHT:
+    if result is LIGHT:
         stack(turn, cards)
-    elif result is Result.SHADE:
+    elif result is SHADE:
         turn.new["in_play"] = cards
         prompt = f"Shade: choose which card to stack on {action.curse}"
-        turn.ask("stack", tuple(map(str, cards)), prompt)
+        turn.ask("stack", codes(cards), prompt)
     else:
         turn.discard(cards)
         turn.ask("evade", (), "Darkness: you must Evade Danger")
@@ -123,40 +129,45 @@ def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result)
 def _evade(turn: Turn, action: A.Evade, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
     turn.new["pending"] = None  # a Darkness on Fight asked for this Evade Danger; it is done
-    if result is Result.LIGHT:
+    if result is not LIGHT:
+        turn.fatigue(1 if result is SHADE else 2)
+    elif turn.lines is not None:
         turn.say("you avoid the danger")
-    else:
-        turn.fatigue(1 if result is Result.SHADE else 2)
 
 
 def _ask(turn: Turn, action: A.Ask, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
-    question = f"“{action.question}” " if action.question else ""
-    turn.say(f"{question}the Oracle answers {ANSWERS[result]}")
+    if turn.lines is not None:
+        question = f"“{action.question}” " if action.question else ""
+        turn.say(f"{question}the Oracle answers {ANSWERS[result]}")
 
 
 def _confront(turn: Turn, action: A.Confront, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
-    if result is Result.DARKNESS:
-        turn.say("a setback" + (": the beacon stays dark" if action.purpose == "ignite" else ""))
+    if result is DARKNESS:
+        if turn.lines is not None:
+            turn.say(
+                "a setback" + (": the beacon stays dark" if action.purpose == "ignite" else "")
+            )
         turn.fatigue(1)
         return
     if action.purpose == "ignite":
         assert turn.state.world.token is not None
         turn.new["world"] = turn.state.world.light(turn.state.world.token)
         lit = turn.state.world.lit
-        extra = " — with a complication: narrate it" if result is Result.SHADE else ""
-        turn.say(f"the beacon is lit ({lit}/{BEACONS}){extra}")
+        if turn.lines is not None:
+            extra = " — with a complication: narrate it" if result is SHADE else ""
+            turn.say(f"the beacon is lit ({lit}/{BEACONS}){extra}")
         if lit >= BEACONS:
             turn.new["status"] = "complete"
             turn.say("all six beacons burn: the dead can cross the Veil. Your journey is complete")
     elif action.purpose == "reveal":
         assert action.target is not None
         reveal(turn, action.target)
-        if result is Result.SHADE:
+        if result is SHADE and turn.lines is not None:
             turn.say("a partial success: it comes at a cost")
-    else:
-        turn.say("a full success" if result is Result.LIGHT else "a partial success")
+    elif turn.lines is not None:
+        turn.say("a full success" if result is LIGHT else "a partial success")
 
 
 #: What each Action does once its result is read.
@@ -180,7 +191,8 @@ def _choose(turn: Turn, action: A.Choose, chance: Source) -> None:
         if option == "random":
             option = chance.resolve(Pick(tuple(o for o in pending.options if o != "random")))
         turn.new["facing"] = option
-        turn.say(f"{option} is onto you")
+        if turn.lines is not None:
+            turn.say(f"{option} is onto you")
         return
     chosen = Card.parse(option)
     other = tuple([card for card in turn.state.in_play if card != chosen])
@@ -224,8 +236,8 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     The outcome is what the result says; the lines tell what followed (a Fatigue marked while full
     extinguishes the light whatever the outcome)."""
     check(state, action)
-    turn = Turn.of(state, [])
-    report = _play(turn, state, action, chance)
+    turn = Turn(state, [])
+    report = (_action if type(action) in EFFECTS else _play)(turn, state, action, chance)
     assert report is not None  # a turn with lines writes its report
     return turn.state, report
 
@@ -235,16 +247,24 @@ def apply_quietly(state: State, action: Any, chance: Source) -> tuple[State, Non
     state. For a rollout (advice, :func:`~rules.firelights.strategy.chance_to_complete`), which
     reads no report: its text is never written."""
     check(state, action)
-    turn = Turn.of(state, None)
-    _play(turn, state, action, chance)
+    turn = Turn(state, None)
+    (_action if type(action) in EFFECTS else _play)(turn, state, action, chance)
     return turn.state, None
 
 
+def advance(state: State, action: Any, chance: Source) -> State:
+    """:func:`apply_quietly`'s new state alone, in the same three steps (check, turn, play): a
+    rollout's step (advice), which would only take the pair apart again."""
+    check(state, action)
+    turn = Turn(state, None)
+    (_action if type(action) in EFFECTS else _play)(turn, state, action, chance)
+    return turn.state
+
+
 def _play(turn: Turn, state: State, action: Any, chance: Source) -> Report | None:
-    """What the checked ``action`` does to ``turn``'s new state, and its report (None when the
-    turn is quiet)."""
-    if type(action) in EFFECTS:  # the seven Actions, most of a journey: asked first
-        return _action(turn, state, action, chance)
+    """What the checked ``action``, not one of the seven Actions' own classes (those go to
+    :func:`_action` straight away: most of a journey), does to ``turn``'s new state, and its
+    report (None when the turn is quiet)."""
     if isinstance(action, A.Begin):
         _begin(turn, action, chance)
         return _report(turn, action.title)
@@ -282,7 +302,7 @@ def _play(turn: Turn, state: State, action: Any, chance: Source) -> Report | Non
     else:
         return _action(turn, state, action, chance)
     _stranded(turn)
-    return _report(turn, action.title)
+    return None if turn.lines is None else _report(turn, action.title)
 
 
 def _rest(turn: Turn, state: State, action: A.Rest) -> None:
@@ -300,9 +320,13 @@ def _rest(turn: Turn, state: State, action: A.Rest) -> None:
 
 
 def _action(turn: Turn, state: State, action: Any, chance: Source) -> Report | None:
-    """One of the seven Actions: the roll, its effect, and the report with its outcome."""
+    """One of the seven Actions: the roll, its effect, and the report with its outcome.
+
+    The roll: draw the two cards, roll the Action Dice, and read the score against the cards."""
     bonus = checked_modifier(state, action)
-    cards, dice, result = action_roll(turn, bonus, chance)
+    cards, turn.new["deck"] = state.deck.draw(ACTION_CARDS, chance)
+    dice = chance.resolve(ACTION_DICE)
+    result = read(sum(dice) + bonus, cards)
     EFFECTS[type(action)](turn, action, cards, result)  # what its Light, Shade or Darkness does
     _stranded(turn)
     if turn.lines is None:
@@ -351,7 +375,7 @@ class Firelights:
             raise InvalidInput(
                 f"the retired option 'push_on' was true or false, got {retired!r:.60}"
             )
-        return State()
+        return plain(State())  # its fields a plain dict: every state of the journey reads fast
 
     #: :func:`apply` itself, not a method calling it: a call less on every action.
     apply = staticmethod(apply)

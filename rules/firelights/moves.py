@@ -17,7 +17,7 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.firelights import actions as A
 from rules.firelights.action_roll import Result
 from rules.firelights.action_roll import odds as _odds
-from rules.firelights.character import check_approach
+from rules.firelights.character import APPROACHES, check_approach
 from rules.firelights.curses import curse_named
 from rules.firelights.state import State
 from rules.firelights.world import around
@@ -76,7 +76,7 @@ def fightable(state: State) -> tuple[str, ...]:
 
 def hidden_paths(state: State) -> tuple[tuple[int, int], ...]:
     """The cells of the hidden paths on the map (Confront Risk or Buy Information reveal them)."""
-    return tuple([region.at for region in state.world.regions if not region.face_up])
+    return state.world.hidden
 
 
 def hidden_path_names(state: State) -> tuple[tuple[tuple[int, int], str], ...]:
@@ -111,7 +111,7 @@ def refusal(state: State, kind: str) -> str | None:
         return None if kind == "begin" else "create your Firelight first (Begin)"
     if kind == "slip":
         return None
-    if state.over:
+    if state.status != "playing":  # state.over, read here: asked before every action
         done = (
             "all six beacons burn" if state.status == "complete" else "your light is extinguished"
         )
@@ -129,8 +129,8 @@ def refusal(state: State, kind: str) -> str | None:
         return "your Story Deck is empty: rest or flee"
     # Fatigue full refuses nothing: "or risk extinguishing your light" (see risk()).
     if kind in ROLLING:
-        if not can_roll(state):
-            held = len(state.deck.draw_pile)
+        held = len(state.deck.draw_pile)
+        if held < ACTION_CARDS:  # not can_roll(state)
             cards = f"{held} card{'s' * (held != 1)}"
             return f"the Story Deck holds {cards} and an action draws {ACTION_CARDS}: rest first"
         if kind == "buy" and state.treasures <= 0:
@@ -248,7 +248,8 @@ def _checks_of(cls: type, approach: bool) -> tuple[Callable[[State, Any], None],
 
 
 def _check_approach(state: State, action: Any) -> None:
-    check_approach(action.approach)
+    if action.approach not in APPROACHES:
+        check_approach(action.approach)  # refuses it, in its words
 
 
 def _check_confront(state: State, action: A.Confront) -> None:

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from rules.errors import InvalidInput, LanternError
 from rules.firelights import actions as A
-from rules.firelights.game import apply, apply_quietly
+from rules.firelights.game import advance, apply, apply_quietly
 from rules.firelights.moves import available, check, fightable, hidden_paths, ignitable
 from rules.firelights.state import State
 from rules.firelights.strategy import BEGIN, SensiblePlayer, best_approach, hopeless
@@ -110,6 +110,18 @@ def _lit_six(paced: Paced) -> bool | None:
     return None
 
 
+def _lit_six_by(state: State) -> bool | None:
+    """:func:`_lit_six` of a state whose rollout counts its actions itself (advice: the
+    horizon is the rollout's ``max_steps``): True once six beacons burn, False once the light
+    is out or the journey is hopeless, None while it goes on."""
+    status = state.status
+    if status == "complete":
+        return True
+    if status != "playing" or hopeless(state):  # over, or hopeless
+        return False
+    return None
+
+
 def _moves(paced: Paced) -> list[Any]:
     return choices(paced.state)
 
@@ -142,7 +154,11 @@ def advise(state: State, runs: int = 200, seed: int = 0, within: int | None = No
         isinstance(within, bool) or not isinstance(within, int) or within < 1
     ):
         raise InvalidInput(f"within is a whole number of actions, 1 or more, not {within!r}")
-    return estimate(LOOKAHEAD, Paced(state, within or NO_LIMIT), runs=runs, seed=seed)
+    # Each rollout plays its own states, not Paced ones (no pair to build per action): its
+    # first move and the sensible player's next ``within - 1`` (the rollout's max_steps), what
+    # LOOKAHEAD's countdown allows, ending as _lit_six ends it.
+    ahead = Lookahead(choices, advance, SENSIBLE.next_action, _lit_six_by, (within or NO_LIMIT) - 1)
+    return estimate(ahead, state, runs=runs, seed=seed)
 
 
 def strong_player(

@@ -16,7 +16,7 @@ from rules.firelights.curses import CURSES, CurseTrack, curse_named
 from rules.firelights.world import WorldMap
 from rules.table.cards import FULL_DECK, Card, Deck
 
-__all__ = ["FATIGUE_BOXES", "Pending", "State", "locations"]
+__all__ = ["FATIGUE_BOXES", "Pending", "State", "locations", "plain"]
 
 #: "The Fatigue track has 5 boxes; full means all 5 marked." (RULES-NOTES)
 FATIGUE_BOXES = 5
@@ -75,7 +75,7 @@ class State:
         """Fatigue full or the Story Deck empty: "you have to rest or flee to live another day, or
         risk extinguishing your light". With Fatigue full the player may push on (see
         :func:`rules.firelights.moves.risk`); an empty deck must be rested first."""
-        return self.fatigue_full or not self.deck.draw_pile
+        return self.fatigue >= FATIGUE_BOXES or not self.deck.draw_pile  # fatigue_full, read here
 
     @property
     def beacons_lit(self) -> int:
@@ -98,6 +98,17 @@ class State:
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
         return fill(new, changes) if changes else new
+
+
+def plain(state: State) -> State:
+    """``state`` again, its fields a plain dict of its own. A State its constructor made keeps
+    its fields in a layout shared by all so made, and a copy through its ``__dict__`` (every
+    action's new state, :class:`~rules.firelights.turn.Turn`) keeps that layout; the interpreter
+    reads a field quickly from a plain dict only. So a journey begins with a plain state
+    (:meth:`~rules.firelights.game.Firelights.initial`), and every state after it is one."""
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", {**state.__dict__})
+    return new
 
 
 def fill(state: State, changes: dict[str, Any]) -> State:

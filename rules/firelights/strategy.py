@@ -32,7 +32,6 @@ played by the same player, so any run can be replayed and looked at.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -52,14 +51,13 @@ from rules.firelights.actions import (
     Search,
     Travel,
 )
-from rules.firelights.character import APPROACHES
 from rules.firelights.curses import curse_named
 from rules.firelights.game import GAME, ROLLOUT
 from rules.firelights.moves import refusal
 from rules.firelights.state import FATIGUE_BOXES, State
 from rules.firelights.world import BEACONS, WorldMap, around
 from rules.play.simulate import Simulation, simulate
-from rules.table.cards import Card
+from rules.table.cards import FACES, Card
 from rules.table.chance import Chance, Source
 
 __all__ = [
@@ -82,24 +80,12 @@ Cell = tuple[int, int]
 
 def best_approach(state: State) -> str:
     """The approach with the highest modifier (the first of
-    :data:`~rules.firelights.character.APPROACHES` on a tie)."""
+    :data:`~rules.firelights.character.APPROACHES` on a tie):
+    :attr:`~rules.firelights.character.Character.strongest`."""
     character = state.character
     if character is None:
         raise InvalidInput("the Firelight has no approaches before the journey begins")
-    last = _last_best
-    if last[0] is not character:  # a journey keeps its Firelight: ask once
-        last = (character, max(APPROACHES, key=character.modifier))
-        _remember_best(last)
-    return last[1]
-
-
-#: The last Firelight :func:`best_approach` was asked about (an immutable sheet), and its answer.
-_last_best: tuple[object, str] = (None, "")
-
-
-def _remember_best(last: tuple[object, str]) -> None:
-    global _last_best
-    _last_best = last
+    return character.strongest
 
 
 def beacon_path(state: State) -> list[Cell]:
@@ -125,27 +111,81 @@ _last_path: list[Any] = [None, []]
 
 
 def _beacon_path(world: WorldMap) -> list[Cell]:
-    targets = {region.at for region in world.beacons if not region.lit}
+    """The path of a breadth-first walk from the token over the revealed cells, the neighbours
+    in :func:`~rules.firelights.world.around`'s order, to the first unlit beacon it meets.
+
+    Found without the walk: a beacon next door is the first of the walk's first ring; else the
+    walk's path is the descent from the token, at each cell to the first neighbour one step
+    nearer a beacon (every cell on a shortest way to one is first reached from the one before
+    it on such a way, so the walk meets them in the order of that descent). How near each cell
+    is to a beacon is kept for the map's revealed cells and unlit beacons, which travelling
+    keeps: the next steps on the way read it again."""
+    targets = world.unlit
     if world.token is None or not targets:
         return []  # no unlit beacon: most of a journey, so no search
     open_cells = world.revealed
     start = world.token
     if start in targets:
         return [start]
-    came: dict[Cell, Cell | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
+    x, y = start
+    near = None  # a beacon next door: the walk's first ring, the first of around()'s order
+    for cell in targets:  # (lexicographic: (dx, dy) from (-1, -1) to (1, 1))
+        next_door = -1 <= cell[0] - x <= 1 and -1 <= cell[1] - y <= 1 and cell in open_cells
+        if next_door and (near is None or cell < near):
+            near = cell
+    if near is not None:
+        return [start, near]
+    known = _field
+    if known[0] is not open_cells or known[1] is not targets:
+        ends = [cell for cell in dict.fromkeys(targets) if cell in open_cells]
+        known[:] = (open_cells, targets, dict.fromkeys(ends, 0), ends, 0)
+    if start in open_cells:
+        here = _nearness(known, start)
+    else:  # a token off the revealed cells (a made-up map): one step onto them first
+        ways = [_nearness(known, cell) for cell in around(start) if cell in open_cells]
+        reached = [steps for steps in ways if steps is not None]
+        here = min(reached) + 1 if reached else None
+    if here is None:
+        return []  # no beacon can be reached
+    far: dict[Cell, int] = known[2]
+    path, cell = [start], start
+    while here:
+        here -= 1
         for step in around(cell):
-            if step in open_cells and step not in came:
-                came[step] = cell
-                if step in targets:  # the first found is the first a breadth-first walk meets
-                    path = [step]
-                    while (back := came[path[-1]]) is not None:
-                        path.append(back)
-                    return path[::-1]
+            if far.get(step) == here:
+                cell = step
+                break
+        path.append(cell)
+    return path
+
+
+def _nearness(known: list[Any], cell: Cell) -> int | None:
+    """How many steps over the revealed cells ``cell`` lies from the nearest unlit beacon (None:
+    none can be reached): the walk out from the beacons, all at once, carried on only as far as
+    ``cell`` (every cell nearer is then reached too)."""
+    far: dict[Cell, int] = known[2]
+    if cell in far:
+        return far[cell]
+    open_cells, queue, done = known[0], known[3], known[4]
+    while done < len(queue):
+        here = queue[done]
+        done += 1
+        steps = far[here] + 1
+        for step in around(here):
+            if step in open_cells and step not in far:
+                far[step] = steps
                 queue.append(step)
-    return []
+        if cell in far:
+            known[4] = done
+            return far[cell]
+    known[4] = done
+    return None
+
+
+#: The revealed cells and unlit beacons (immutable) :func:`_nearness` walks out over, each
+#: cell's steps from a beacon so far, the cells in the order reached, and how many of them the
+#: walk has gone on from.
+_field: list[Any] = [None, None, {}, [], 0]
 
 
 def hopeless(state: State) -> bool:
@@ -156,29 +196,24 @@ def hopeless(state: State) -> bool:
     card can still become a beacon, or already is one; only six are ever needed. So a hopeless
     journey stays hopeless.
     """
-    last = _last_hopeless
-    if last[0] is state:  # a simulation asks of each state twice: its outcome, its move
-        return last[1]  # type: ignore[no-any-return]
-    world, curses = state.world, state.curses
+    curses = state.curses
     counted = _last_stacked
     if counted[0] is not curses:  # the curses change only when cards are stacked on them
         stacked = 0
         for track in curses:
             for card in track.stack:
-                stacked += card.is_face
+                stacked += card in FACES
         counted[:] = (curses, stacked)
-    beacons = len(world.beacons)
-    dark = world.faces_up - beacons
-    found: bool = FACE_CARDS - counted[1] - dark - beacons < BEACONS - beacons
-    last[:] = (state, found)
+    world = state.world
+    dark = world.faces_up - len(world.beacons)  # face up without a beacon
+    # the face cards that hold a beacon or still may (FACE_CARDS - stacked - dark) are too few
+    found: bool = FACE_CARDS - counted[1] - dark < BEACONS
     return found
 
 
 #: The last curses :func:`hopeless` counted the face cards of (immutable), and that count: a
 #: list set in place, so remembering costs no call.
 _last_stacked: list[Any] = [None, 0]
-#: The last state :func:`hopeless` was asked about (immutable), and its answer.
-_last_hopeless: list[Any] = [None, False]
 
 
 def journey_outcome(state: State) -> Hashable | None:
@@ -213,35 +248,41 @@ class SensiblePlayer:
 
     def next_action(self, state: State) -> Any:
         """The action it takes in ``state`` (also what calling the player does: the policy as a
-        function, for :func:`rules.play.simulate.simulate`)."""
-        if state.character is None:
+        function, for :func:`rules.play.simulate.simulate`). Whether the journey is
+        :func:`hopeless` is asked only when pushing on is in question (exhausted, or facing a
+        Curse it would not fight otherwise)."""
+        character = state.character
+        if character is None:
             return self.begin
-        approach = best_approach(state)
+        approach = character.strongest
         if state.pending is not None:
             return self._answer(state, approach)
-        desperate = self.bold or hopeless(state)  # push on, at the risk of its light
         held = len(state.deck.draw_pile)
-        if state.exhausted and not (desperate and held >= 2):
+        exhausted = state.fatigue >= FATIGUE_BOXES or not held  # state.exhausted, read here
+        if exhausted and not (held >= 2 and (self.bold or hopeless(state))):
             return _act(Flee) if refusal(state, "flee") is None else self._rest(state)
         if held < 2:
             return self._rest(state)
-        if state.facing is not None:
-            if state.fatigue <= self.fight_up_to or desperate:
-                return _act(Fight, approach, state.facing)
+        facing = state.facing
+        if facing is not None:
+            if state.fatigue <= self.fight_up_to or self.bold or hopeless(state):
+                return _act(Fight, approach, facing)
             return _act(Flee)
-        here = state.world.current
+        world = state.world
+        here = world.current
         if here.beacon and not here.lit:
             return _act(Confront, approach, "ignite")
-        path = _path(state.world)
-        if len(path) > 1:
-            return _act(Travel, path[1])
-        for region in state.world.regions:  # the first hidden path, if any
-            if not region.face_up:
-                if state.treasures >= 2:
-                    return _act(BuyInformation, state.treasures, region.at)
-                if state.fatigue <= 1 and held >= self.search_from:
-                    return _act(Search, approach)
-                return _act(Confront, approach, "reveal", region.at)
+        if world.unlit:  # else there is no beacon to head for
+            path = _path(world)
+            if len(path) > 1:
+                return _act(Travel, path[1])
+        hidden = world.hidden
+        if hidden:  # the first hidden path
+            if state.treasures >= 2:
+                return _act(BuyInformation, state.treasures, hidden[0])
+            if state.fatigue <= 1 and held >= self.search_from:
+                return _act(Search, approach)
+            return _act(Confront, approach, "reveal", hidden[0])
         return _act(Discover, approach)
 
     __call__ = next_action  # a call less on every action of a simulation

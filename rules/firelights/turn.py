@@ -11,20 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.firelights.action_roll import Result, read
-from rules.firelights.moves import ACTION_CARDS
 from rules.firelights.state import FATIGUE_BOXES, Pending, State
 from rules.table.cards import Card
-from rules.table.chance import Source
 from rules.table.dice import Roll
 
-__all__ = ["ACTION_DICE", "Turn", "action_roll", "place", "reveal", "stack"]
+__all__ = ["ACTION_DICE", "Turn", "place", "reveal", "stack"]
 
 #: The two Action Dice ("Roll and sum your two Action Dice").
 ACTION_DICE = Roll(2)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Turn:
     """The state being built by one action, and the report lines so far (None: a quiet turn,
     whose report nobody reads, writes none).
@@ -42,11 +39,13 @@ class Turn:
     new: dict[str, Any]
     lines: list[str] | None
 
-    @classmethod
-    def of(cls, state: State, lines: list[str] | None) -> Turn:
-        """The turn of an action taken in ``state``: its new state a copy of it, to fill in."""
-        new = state.evolve()
-        return cls(new, new.__dict__, lines)
+    def __init__(self, begun: State, lines: list[str] | None) -> None:
+        """The turn of an action taken in ``begun``: its new state a copy of it, to fill in
+        (``begun.evolve()``, done here: a call less per action)."""
+        state = object.__new__(State)
+        new = state.__dict__
+        new.update(begun.__dict__)  # a plain dict's copy (see rules.firelights.state.plain)
+        self.state, self.new, self.lines = state, new, lines
 
     def say(self, line: str) -> None:
         """Add a line to the report (a quiet turn drops it; a line worth the cost of writing
@@ -78,18 +77,13 @@ class Turn:
         self.new["deck"] = self.state.deck.discard_drawn(cards)
 
     def ask(self, kind: str, options: tuple[str, ...], prompt: str) -> None:
-        self.new["pending"] = Pending(kind, options, prompt)
-        self.say(prompt)
-
-
-def action_roll(
-    turn: Turn, bonus: int, chance: Source
-) -> tuple[tuple[Card, ...], tuple[int, ...], Result]:
-    """Draw the two cards, roll the Action Dice, and read the score against the cards."""
-    cards, deck = turn.state.deck.draw(ACTION_CARDS, chance)
-    dice = chance.resolve(ACTION_DICE)
-    turn.new["deck"] = deck
-    return cards, dice, read(sum(dice) + bonus, cards)
+        """Leave a choice to the player (the Pending built at once: its fields are the
+        engine's own, and a frozen dataclass's constructor sets each through a call)."""
+        pending = object.__new__(Pending)
+        pending.__dict__.update(kind=kind, options=options, prompt=prompt)
+        self.new["pending"] = pending
+        if self.lines is not None:
+            self.lines.append(prompt)
 
 
 def place(turn: Turn, card: Card, face_up: bool = True) -> None:

@@ -19,13 +19,13 @@ Region) or revealed from a hidden path holds one, the first six only (RULES-NOTE
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights.derived import derived
-from rules.table.cards import Card, Suit
+from rules.table.cards import FACES, Card, Suit
 
 __all__ = ["BEACONS", "Cell", "Region", "WorldMap", "direction", "path_letter", "side"]
 
@@ -93,12 +93,15 @@ class Region:
         if not _REGION_FIELDS.issuperset(changes):
             raise TypeError(f"a Region has no field {sorted(set(changes) - _REGION_FIELDS)}")
         region = object.__new__(Region)
-        region.__dict__.update(self.__dict__, **changes)
+        object.__setattr__(region, "__dict__", {**self.__dict__, **changes})  # see _BLANK
         return region
 
 
 _REGION_FIELDS = frozenset(f.name for f in fields(Region))
-#: A region whose every field a new region sets (the defaults of the others).
+#: A region whose every field a new region sets (the defaults of the others). A region a move
+#: makes gets its fields as a plain dict of its own (set as its ``__dict__``), not filled into
+#: the layout shared by every region its constructor made, as this one: the interpreter reads a
+#: field quickly from one layout only, and moves make nearly every region.
 _BLANK = Region(Card(1, Suit.CLUBS), (0, 0))
 
 
@@ -106,27 +109,37 @@ _BLANK = Region(Card(1, Suit.CLUBS), (0, 0))
 class WorldMap:
     """The regions in order of placement, and the token's cell (None before the first card).
 
-    A map never changes, so what is derived from it is worked out once, on first use: where each
-    cell's region is, its beacons, the face-up cells; a map made by :meth:`place`, :meth:`travel`
-    or another move starts from its parent's (every action looks up the token's region).
+    A map never changes, so what is derived from it is worked out once, when it is made (the
+    fields after ``token``: where each cell's region is, its beacons, the face-up cells, ...); a
+    map made by :meth:`place`, :meth:`travel` or another move is handed them by its parent.
+    They are plain fields, not worked out on first use, so that reading one is a plain read (an
+    action reads several); the token's region, :attr:`current`, is worked out on first use.
     """
 
     regions: tuple[Region, ...] = ()
     token: Cell | None = None
+    #: Each region's cell and its place in :attr:`regions` (the first, for a cell twice).
+    _index: dict[Cell, int] = field(init=False, repr=False, compare=False)
+    #: The regions holding a beacon, in order of placement.
+    beacons: tuple[Region, ...] = field(init=False, repr=False, compare=False)
+    #: The cells of the regions face up: where the token may go.
+    revealed: frozenset[Cell] = field(init=False, repr=False, compare=False)
+    #: How many face cards lie face up on the map, beacons or not (a face card that lies face up
+    #: without a beacon never gets one).
+    faces_up: int = field(init=False, repr=False, compare=False)
+    #: How many beacons are lit.
+    lit: int = field(init=False, repr=False, compare=False)
+    #: The cells of the beacons not yet lit, in order of placement (where a player heads).
+    unlit: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    #: The cells of the hidden paths, in order of placement (a player looks for the first before
+    #: every move).
+    hidden: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    #: How many cards have been placed face down, revealed since or not: the next hidden path's
+    #: letter is the one after theirs.
+    paths: int = field(init=False, repr=False, compare=False)
 
-    @derived
-    def _index(self) -> dict[Cell, int]:
-        """Each region's cell and its place in :attr:`regions` (the first, for a cell twice)."""
-        index: dict[Cell, int] = {}
-        for i, region in enumerate(self.regions):
-            index.setdefault(region.at, i)
-        return index
-
-    def _derived(self, index: dict[Cell, int], **more: Any) -> WorldMap:
-        """This map, told its cell index (and ``more`` of what is derived: its ``beacons``, how
-        many are ``lit``, ...) by the map it was made from."""
-        self.__dict__.update(more, _index=index)
-        return self
+    def __post_init__(self) -> None:
+        self.__dict__.update(_derived(self.regions))
 
     def _at(self, at: object) -> int | None:
         try:
@@ -135,7 +148,10 @@ class WorldMap:
             return None
 
     def __getitem__(self, at: Cell) -> Region:
-        i = self._at(at)
+        try:  # _at(at), here: a move looks up a region or two
+            i = self._index.get(at)
+        except TypeError:  # unhashable: no cell
+            i = None
         if i is None:
             raise InvalidInput(f"there is no region at {at!r} on your map")
         return self.regions[i]
@@ -152,25 +168,6 @@ class WorldMap:
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(region.card for region in self.regions)
-
-    @derived
-    def beacons(self) -> tuple[Region, ...]:
-        return tuple([region for region in self.regions if region.beacon])
-
-    @derived
-    def revealed(self) -> frozenset[Cell]:
-        """The cells of the regions face up: where the token may go."""
-        return frozenset([region.at for region in self.regions if region.face_up])
-
-    @derived
-    def faces_up(self) -> int:
-        """How many face cards lie face up on the map, beacons or not (a face card that lies
-        face up without a beacon never gets one)."""
-        return sum([region.face_up and region.card.is_face for region in self.regions])
-
-    @derived
-    def lit(self) -> int:
-        return sum([region.lit for region in self.regions])
 
     def candidates(self, card: Card) -> tuple[Cell, ...]:
         """The free cells where ``card`` may go, nearest the current location first.
@@ -211,14 +208,15 @@ class WorldMap:
         else:
             at = (int(at[0]), int(at[1]))  # a cell given as a list, or of other ints
         token = self.token
-        face = card.is_face
+        face = card in FACES
         beacons = self.beacons
         beacon = token is not None and face_up and face and len(beacons) < BEACONS
-        path = "" if face_up else path_letter(sum(bool(r.path) for r in self.regions))
+        paths = self.paths
+        path = "" if face_up else path_letter(paths)
         region = object.__new__(Region)  # every field set: _BLANK's and the new card's
-        region.__dict__.update(
-            _BLANK.__dict__, card=card, at=at, face_up=face_up, beacon=beacon, path=path
-        )
+        fields = {**_BLANK.__dict__, "card": card, "at": at, "face_up": face_up}
+        fields["beacon"], fields["path"] = beacon, path
+        object.__setattr__(region, "__dict__", fields)  # see _BLANK
         index = self._index.copy()
         index[at] = len(self.regions)
         world = object.__new__(WorldMap)  # the fields and what is derived, in one go
@@ -227,9 +225,12 @@ class WorldMap:
             token=at if token is None else token,
             _index=index,
             beacons=(*beacons, region) if beacon else beacons,
-            lit=self.lit,
-            faces_up=self.faces_up + (face_up and face),
             revealed=self.revealed | {at} if face_up else self.revealed,
+            faces_up=self.faces_up + (face_up and face),
+            lit=self.lit,
+            unlit=(*self.unlit, at) if beacon else self.unlit,
+            hidden=self.hidden if face_up else (*self.hidden, at),
+            paths=paths if face_up else paths + 1,
             # the token stays where it was (a new card takes a free cell): the same region
             current=region if token is None else self.current,
         )  # fmt: skip
@@ -264,18 +265,37 @@ class WorldMap:
         region = self[at]
         if region.face_up:
             raise IllegalAction(f"{region.card.label} at {at!r} is face up, not a hidden path")
-        beacon = region.card.is_face and len(self.beacons) < BEACONS
-        return self._replace(region.evolve(face_up=True, beacon=beacon))
+        face = region.card in FACES
+        beacon = face and len(self.beacons) < BEACONS
+        hidden = self.hidden  # the first region at its cell is the first hidden path there
+        gone = hidden.index(region.at)
+        known = {
+            "lit": self.lit,  # a region keeps its lit mark
+            "faces_up": self.faces_up + face,
+            "revealed": self.revealed | {region.at},
+            "hidden": hidden[:gone] + hidden[gone + 1 :],
+            "paths": self.paths,
+        }
+        if not beacon:  # else the beacons, in order of placement, are worked out on first use
+            known.update(beacons=self.beacons, unlit=self.unlit)
+        return self._replace(region.evolve(face_up=True, beacon=beacon), known)
 
     def light(self, at: Cell) -> WorldMap:
         region = self[at]
         if not region.beacon or region.lit:
             raise IllegalAction(f"{region.card.label} at {at!r} holds no unlit beacon")
         lit = region.evolve(lit=True)
-        world = self._replace(lit)
         beacons = tuple([lit if b is region else b for b in self.beacons])  # same order
-        more = {"beacons": beacons, "lit": self.lit + 1, "faces_up": self.faces_up}
-        return world._derived(self._index, revealed=self.revealed, **more)
+        known = {
+            "beacons": beacons,
+            "unlit": tuple([b.at for b in beacons if not b.lit]),
+            "lit": self.lit + 1,
+            "faces_up": self.faces_up,
+            "revealed": self.revealed,
+            "hidden": self.hidden,
+            "paths": self.paths,
+        }
+        return self._replace(lit, known)
 
     def write(self, at: Cell, text: str) -> WorldMap:
         """Place a slip of paper with ``text`` on the region at ``at``."""
@@ -300,15 +320,21 @@ class WorldMap:
                 f"{target.card.label} at {at!r} does not touch your location "
                 f"{self.current.card.label}: travel one region at a time"
             )
-        world = WorldMap(self.regions, target.at)
-        derived = {
-            "beacons": self.beacons,
-            "lit": self.lit,
-            "faces_up": self.faces_up,
-            "revealed": self.revealed,
-            "current": target,
-        }
-        return world._derived(self._index, **derived)
+        world = object.__new__(WorldMap)  # the fields and what is derived, in one go
+        world.__dict__.update(
+            regions=self.regions,
+            token=target.at,
+            _index=self._index,
+            beacons=self.beacons,
+            revealed=self.revealed,
+            faces_up=self.faces_up,
+            lit=self.lit,
+            unlit=self.unlit,
+            hidden=self.hidden,
+            paths=self.paths,
+            current=target,
+        )
+        return world
 
     def neighbours(self) -> tuple[Region, ...]:
         """The regions touching the current location."""
@@ -317,11 +343,50 @@ class WorldMap:
         x, y = self.token
         return tuple([r for r in self.regions if (r.at[0] - x, r.at[1] - y) in NEIGHBOURS])
 
-    def _replace(self, new: Region) -> WorldMap:
-        """This map with ``new`` in place of the region at its cell."""
-        at = self._index[new.at]
+    def _replace(self, new: Region, known: dict[str, Any] | None = None) -> WorldMap:
+        """This map with ``new`` in place of the region at its cell (the first there), told
+        what its move ``known`` of what is derived (the rest is worked out from the regions)."""
+        index = self._index
+        at = index[new.at]
         regions = (*self.regions[:at], new, *self.regions[at + 1 :])
-        return WorldMap(regions, self.token)._derived(self._index)
+        if known is None or len(known) < len(_DERIVED) - 1:  # the rest worked out here
+            known = {**_derived(regions), **(known or {})}
+        world = object.__new__(WorldMap)  # the fields and what is derived, in one go
+        fields = world.__dict__
+        fields.update(regions=regions, token=self.token, _index=index)
+        for name in _ORDER:  # every map's fields in one order: a read of one finds it at once
+            fields[name] = known[name]
+        token = self.token
+        here = None if token is None else index.get(token)
+        if here is not None:  # the token's region: the new one, or where it was
+            fields["current"] = new if here == at else self.regions[here]
+        return world
+
+
+def _derived(regions: tuple[Region, ...]) -> dict[str, Any]:
+    """What a map of ``regions`` derives from them (:data:`_DERIVED`, the fields after
+    ``token``), worked out from scratch: a map made by its constructor, or a slip written."""
+    index: dict[Cell, int] = {}
+    for i, region in enumerate(regions):
+        index.setdefault(region.at, i)
+    beacons = tuple([region for region in regions if region.beacon])
+    return {
+        "_index": index,
+        "beacons": beacons,
+        "revealed": frozenset([region.at for region in regions if region.face_up]),
+        "faces_up": sum([region.face_up and region.card.is_face for region in regions]),
+        "lit": sum([region.lit for region in regions]),
+        "unlit": tuple([region.at for region in beacons if not region.lit]),
+        "hidden": tuple([region.at for region in regions if not region.face_up]),
+        "paths": sum([bool(region.path) for region in regions]),
+    }
+
+
+#: The fields of a map it derives from its regions, and those after its index, in order (each
+#: move writes a new map's fields in the order of the class: the interpreter then reads one
+#: from every map as from one kind of object).
+_DERIVED = frozenset(f.name for f in fields(WorldMap) if not f.init)
+_ORDER = tuple(f.name for f in fields(WorldMap) if not f.init and f.name != "_index")
 
 
 @cache

@@ -211,15 +211,17 @@ def _bound(call: Callable[[S], R]) -> Callable[[S], R]:
     return MethodType(method, call) if isinstance(method, FunctionType) else call
 
 
-def _play(job: _Job[S], start: int, stop: int) -> _Part:
-    """Play runs ``start`` to ``stop - 1`` of ``job``, each from its own seed."""
+def _play(job: _Job[S], start: int, stop: int, passed: dict[int, object] | None = None) -> _Part:
+    """Play runs ``start`` to ``stop - 1`` of ``job``, each from its own seed. ``passed``: the
+    actions check_action passed, by id (kept alive there, so an id is never reused): a policy
+    hands the same few action values again and again, and a value's kind stays; the chunks
+    played here share it."""
     part = _Part(measured={name: Counter() for name, _measure in job.measures})
     outcome, apply, game = _bound(job.outcome), job.game.apply, job.game
     most = job.max_steps
     valued = hasattr(game, "parse_action")  # a journey's game: actions are values
-    #: The actions check_action passed, by id (kept alive here, so an id is never reused): a
-    #: policy hands the same few action values again and again, and a value's kind stays.
-    passed: dict[int, object] = {}
+    if passed is None:
+        passed = {}
     for run in range(start, stop):
         this_seed = run_seed(job.seed, run)
         chance = job.chance(this_seed)
@@ -315,9 +317,10 @@ def _run_all(
     job: _Job[Any], chunks: Sequence[tuple[int, int]], executor: Executor | None, report: Any
 ) -> list[_Part]:
     if executor is None:
-        parts = []
+        parts: list[_Part] = []
+        passed: dict[int, object] = {}
         for start, stop in chunks:
-            parts.append(_play(job, start, stop))
+            parts.append(_play(job, start, stop, passed))
             report(stop - start)
         return parts
     payload = _pickled(job, executor)

@@ -27,7 +27,7 @@ from functools import lru_cache
 from rules.errors import IllegalAction, InvalidInput
 from rules.table.distribution import Distribution, Source
 
-__all__ = ["RANK_NAMES", "Card", "Colour", "Deck", "Draw", "Suit", "full_deck"]
+__all__ = ["FACES", "RANK_NAMES", "Card", "Colour", "Deck", "Draw", "Suit", "codes", "full_deck"]
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 FACE_RANKS = frozenset({11, 12, 13})
@@ -90,6 +90,7 @@ class Card:
         object.__setattr__(card, "suit", suit)
         name = RANK_NAMES.get(rank, str(rank))
         _CODES[card], _LABELS[card] = f"{name}{suit.value}", f"{name}{suit.symbol}"
+        _BY_CODE[_CODES[card]] = card
         _KEYS[card] = (rank, suit.value)
         _CARDS[rank, suit] = card
         return card
@@ -101,6 +102,10 @@ class Card:
     @classmethod
     def parse(cls, code: object) -> Card:
         """A card from its code (``"AS"``, ``"10h"``, ``"KD"``); anything else is refused."""
+        if type(code) is str:  # a card's own code, as the games write them: looked up
+            known = _BY_CODE.get(code)
+            if known is not None:
+                return known
         if isinstance(code, Card):
             return code
         if not isinstance(code, str) or len(code.strip()) < 2:
@@ -139,6 +144,13 @@ _CARDS: dict[tuple[int, Suit], Card] = {}
 _CODES: dict[Card, str] = {}
 _LABELS: dict[Card, str] = {}
 _KEYS: dict[Card, tuple[int, str]] = {}
+#: Each card by its code (``"QH"``): what :meth:`Card.parse` finds first.
+_BY_CODE: dict[str, Card] = {}
+
+
+def codes(cards: Iterable[Card]) -> tuple[str, ...]:
+    """The cards' codes (``str`` of each), read from where they were worked out once."""
+    return tuple(map(_CODES.__getitem__, cards))
 
 
 def full_deck() -> tuple[Card, ...]:
@@ -147,6 +159,9 @@ def full_deck() -> tuple[Card, ...]:
 
 
 FULL_DECK = frozenset(full_deck())
+#: The Jacks, Queens and Kings (each :attr:`Card.is_face`): ``card in FACES`` asks it without a
+#: call, where a game asks it of many cards.
+FACES = frozenset(card for card in FULL_DECK if card.is_face)
 
 
 _RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {str(r): r for r in range(1, 14)}
@@ -222,10 +237,14 @@ class Draw:
             second = bits(k)
             while second >= left:
                 second = bits(k)
-            return pile[first], pile[left if second == first else second]
-        second = bits(k)  # random.sample's set: draw again until a new place comes up
-        while second >= n or second == first:
-            second = bits(k)
+            if second == first:
+                second = left
+        else:
+            second = bits(k)  # random.sample's set: draw again until a new place comes up
+            while second >= n or second == first:
+                second = bits(k)
+        # where in the pile they lie, for the deck that asked (Deck.draw checks them)
+        self.__dict__["places"] = (first, second)
         return pile[first], pile[second]
 
     def check(self, outcome: object) -> tuple[Card, ...]:
@@ -279,15 +298,25 @@ class Deck:
         left = self.draw_pile
         if type(count) is not int or not 0 <= count <= len(left):
             Draw(left, count)  # refuses it, in the words of the draw
-        cards = chance.resolve(Draw._of(left, count))
+        step = object.__new__(Draw)  # Draw._of, inline: the count is checked above
+        step.__dict__.update(pile=left, count=count)
+        cards = chance.resolve(step)
         try:  # the few cards drawn leave the sorted pile, which stays sorted
             if len(cards) == 2:  # an action's two cards: the pile cut once, not twice
-                first, second = left.index(cards[0]), left.index(cards[1])
+                places = step.__dict__.get("places")  # where a sample drew them: no search
+                if places and left[places[0]] is cards[0] and left[places[1]] is cards[1]:
+                    first, second = places
+                else:  # drawn at the table, replayed, or by another generator
+                    first, second = left.index(cards[0]), left.index(cards[1])
                 if first > second:
                     first, second = second, first
                 if first != second:
-                    left = left[:first] + left[first + 1 : second] + left[second + 1 :]
-                    return cards, Deck._of(left, self.discard_pile)
+                    deck = object.__new__(Deck)  # Deck._of, inline
+                    deck.__dict__.update(
+                        draw_pile=left[:first] + left[first + 1 : second] + left[second + 1 :],
+                        discard_pile=self.discard_pile,
+                    )
+                    return cards, deck
             for card in cards:
                 at = left.index(card)
                 left = left[:at] + left[at + 1 :]
@@ -316,7 +345,9 @@ class Deck:
         """Put cards drawn from this deck, and held by the game since, on the discard pile,
         without :meth:`discard`'s check that none is in the deck already: a game discarding the
         cards its own draw gave it (a card leaves the deck when drawn, and is discarded once)."""
-        return Deck._of(self.draw_pile, self.discard_pile + cards)
+        deck = object.__new__(Deck)  # Deck._of, inline: every action discards
+        deck.__dict__.update(draw_pile=self.draw_pile, discard_pile=self.discard_pile + cards)
+        return deck
 
     def reshuffle(self) -> Deck:
         """Shuffle the discard pile back into the draw pile."""

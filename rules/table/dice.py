@@ -130,6 +130,15 @@ class Roll:
         return Distribution.uniform(itertools.product(range(1, SIDES + 1), repeat=self.count))
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
+        if self.count == 2:  # the Action Dice, every Firelights action: roll_d6 twice, inline
+            bits = rng.getrandbits
+            first = bits(3)
+            while first >= SIDES:
+                first = bits(3)
+            second = bits(3)
+            while second >= SIDES:
+                second = bits(3)
+            return first + 1, second + 1
         return tuple(_d6s(rng, self.count))
 
     def check(self, outcome: object) -> tuple[int, ...]:

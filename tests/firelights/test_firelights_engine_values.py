@@ -64,6 +64,8 @@ def test_every_map_along_a_journey_derives_what_a_fresh_map_derives() -> None:
         assert world._index == again._index
         assert world.beacons == again.beacons and world.lit == again.lit
         assert world.faces_up == again.faces_up and world.revealed == again.revealed
+        assert world.unlit == again.unlit and world.hidden == again.hidden
+        assert world.paths == again.paths
         for card in full_deck():
             assert world.candidates(card) == again.candidates(card) == nearest_free(world, card)
 
@@ -115,3 +117,66 @@ def test_a_rank_of_an_int_subclass_is_the_card_of_that_plain_rank() -> None:
 
     card = Card(Rank(12), Suit.HEARTS)
     assert card is Card.parse("QH") and type(card.rank) is int
+
+
+def walked(world: WorldMap) -> list[tuple[int, int]]:
+    """The nearest unlit beacon by a plain breadth-first walk over the revealed cells, the
+    neighbours in the order of NEIGHBOURS: what beacon_path finds, its shortcuts aside."""
+    targets = {r.at for r in world.regions if r.beacon and not r.lit}
+    if world.token is None or not targets:
+        return []
+    came: dict[tuple[int, int], tuple[int, int] | None] = {world.token: None}
+    queue = [world.token]
+    for cell in queue:
+        if cell in targets:
+            path = [cell]
+            while (back := came[path[-1]]) is not None:
+                path.append(back)
+            return path[::-1]
+        for dx, dy in NEIGHBOURS:
+            step = (cell[0] + dx, cell[1] + dy)
+            if step in world.revealed and step not in came:
+                came[step] = cell
+                queue.append(step)
+    return []
+
+
+def test_the_way_to_the_nearest_beacon_is_the_plain_walks() -> None:
+    """beacon_path goes next door without a walk, and walks from the map's unlit beacons: the
+    same path as the plain walk from the regions, map after map (with unlit beacons to find)."""
+    from rules.firelights.strategy import beacon_path
+
+    worlds = {id(state.world): state for state in STATES if state.world.token is not None}
+    found = [len(walked(state.world)) for state in worlds.values()]
+    assert sum(length == 2 for length in found) > 20 and sum(length > 2 for length in found) > 5
+    for state in worlds.values():
+        assert beacon_path(state) == walked(state.world)
+
+
+def test_the_way_to_the_nearest_beacon_on_made_up_maps() -> None:
+    """Maps no journey may have dealt (beacons side by side, lit and unlit, behind hidden
+    paths): beacon_path is still the plain walk's."""
+    import random
+
+    from rules.firelights.strategy import beacon_path
+    from rules.firelights.world import Region
+
+    rng, cards = random.Random(5), full_deck()
+    for _ in range(3000):
+        cells = rng.sample([(x, y) for x in range(-2, 3) for y in range(-2, 3)], rng.randint(2, 14))
+        regions = []
+        for card, cell in zip(rng.sample(cards, len(cells)), cells, strict=True):
+            face_up = rng.random() < 0.8
+            beacon = face_up and rng.random() < 0.4
+            lit = beacon and rng.random() < 0.3
+            regions.append(Region(card, cell, face_up=face_up, beacon=beacon, lit=lit))
+        token = rng.choice([r.at for r in regions if r.face_up] or [cells[0]])
+        world = WorldMap(tuple(regions), token)
+        assert beacon_path(State(world=world)) == walked(world)
+        # the token elsewhere on the same map (its revealed cells and unlit beacons the same
+        # objects, as travelling hands them on): on a face-up card, a hidden path, off the map
+        _ = (world.unlit, world.revealed)  # worked out, to be handed on
+        for elsewhere in rng.sample([(x, y) for x in range(-3, 4) for y in range(-3, 4)], 6):
+            moved = object.__new__(WorldMap)
+            moved.__dict__.update(world.__dict__, token=elsewhere)
+            assert beacon_path(State(world=moved)) == walked(moved)

@@ -74,3 +74,25 @@ def test_advice_is_a_look_not_an_action() -> None:
             break
         move = player(journey.state)
         assert journey.play(move) == twin.play(move)
+
+
+def test_advice_counts_the_actions_as_the_paced_search_does() -> None:
+    """advise plays each rollout on plain states, its horizon the rollout's max_steps: the same
+    rows as the search on Paced states, which counts the actions down in each state (LOOKAHEAD,
+    the strong player's), within a few actions, within many, and with no limit."""
+    from rules.firelights.search import LOOKAHEAD
+    from rules.play.advice import estimate
+
+    state, chance, player, looked = GAME.initial({}), FastChance(8), SensiblePlayer(), 0
+    for taken in range(60):
+        if state.over:
+            break
+        if taken % 9 == 3 and len(choices(state)) > 1:
+            looked += 1
+            for within in (1, 2, 7, 40, None):
+                paced = Paced(state) if within is None else Paced(state, within)
+                assert advise(state, runs=6, seed=taken, within=within) == estimate(
+                    LOOKAHEAD, paced, runs=6, seed=taken
+                )
+        state = apply(state, player(state), chance)[0]
+    assert looked >= 3
