@@ -30,6 +30,12 @@ class Curse:
         """How many stack cards ``card`` counts as against this curse."""
         return 2 if self.counts_double(card) else 1
 
+    def __reduce__(self) -> tuple[Callable[[object], Curse], tuple[str]]:
+        """A Curse pickles as its name (its rule is a function of this module): a curse track
+        keeps its Curse once worked out, and a state goes to a process pool, to Dask and to the
+        process Advice thinks in."""
+        return curse_named, (self.name,)
+
 
 #: The four Curses, in the order a journey keeps their stacks.
 CURSES: tuple[Curse, ...] = (

@@ -8,15 +8,18 @@ move, and the controls that play a move, so the best one can be marked).
 
 Why a task on the kernel's loop, its batches thought apart: rollouts are slow next to a click.
 The task sends batch after batch to a process of its own at a lower priority
-(:mod:`widgets.frame.thinking`) and awaits each, so the kernel answers a click at once and the
-page's work comes first on the cores; it pools each batch with the rows so far
-(:func:`rules.play.advice.pooled`). The first batch is small, so rows show within a second of a
-state change; each batch after it is sized to take about :data:`BATCH_SECONDS`. Where no such
-process can think (a hook without an :meth:`AdviceHook.advisor`, or none can be started), the
-batches run in the kernel and the task yields between them, where ipykernel handles clicks: a
-click waits at most one batch. A state change, the toggle going off or the panel closing cancels
-the task, and a batch of an old state is dropped. With no running loop (a plain test) nothing runs
-by itself: :meth:`AdviceView.refresh` is one batch.
+(:mod:`widgets.frame.thinking`) and awaits each, so the kernel answers a click at once; it pools
+each batch with the rows so far (:func:`rules.play.advice.pooled`). It begins
+:data:`FIRST_PAUSE` after a state change: the page is still drawing the click then, and any work
+beside it slows that (measured: a process at the lowest priority too, the cores' caches and the
+host's time being shared). The first batch is small, so rows show well within a second of a
+state change; each batch after it is sized to take about :data:`APART_SECONDS` (what a click that
+comes meanwhile meets of a batch of the old state, which is dropped). Where no process can think
+(a hook without an :meth:`AdviceHook.advisor`, or none can be started), the batches run in the
+kernel and the task yields between them, where ipykernel handles clicks: a click waits at most
+one batch of :data:`BATCH_SECONDS`. A state change, the toggle going off or the panel closing
+cancels the task. With no running loop (a plain test) nothing runs by itself:
+:meth:`AdviceView.refresh` is one batch.
 
 Advice is a look, not an action: it plays nothing through the journey and each batch's rollouts
 draw from a generator of their own (the batch number is its seed), so the journey's record and
@@ -41,8 +44,10 @@ from widgets.parts.theme import escape
 
 __all__ = [
     "ADVICE_CSS",
+    "APART_SECONDS",
     "BATCH_SECONDS",
     "ENOUGH",
+    "FIRST_PAUSE",
     "FIRST_RUNS",
     "AdviceHook",
     "AdviceView",
@@ -55,7 +60,12 @@ FIRST_RUNS = 4
 #: The task first shows rows once every move has this many rollouts, or after FIRST_WAIT seconds.
 FIRST_SHOWN = 8
 FIRST_WAIT = 0.5
-#: How long a later batch should take (a click waits at most about this long).
+#: How long after a state change the task begins to think (the click's own render first).
+FIRST_PAUSE = 0.15
+#: How long a later batch thought apart should take (what a click may meet of an old state's).
+APART_SECONDS = 0.01
+#: How long a later batch thought in the kernel should take (a click waits at most about this
+#: long; each batch there also yields 5 ms to the kernel's messages).
 BATCH_SECONDS = 0.03
 #: Rollouts per move after which the refinement stops (the kernel goes idle again).
 ENOUGH = 1000
@@ -284,7 +294,7 @@ class AdviceView(widgets.VBox):
     async def _think(self, state: Any) -> None:
         runs, shown, start = 1, 0.0, time.perf_counter()
         try:
-            await self._sleep(0)  # the click's own render goes out first
+            await self._sleep(FIRST_PAUSE)  # the click's own render first
             while self._state is state and self.on and self._live:
                 began = time.perf_counter()
                 rows = await self._thought(state, runs)
@@ -299,7 +309,8 @@ class AdviceView(widgets.VBox):
                 if not rows or least >= ENOUGH:
                     break
                 took = max(time.perf_counter() - began, 1e-4)
-                runs = max(1, min(MOST_RUNS, int(runs * BATCH_SECONDS / took)))
+                aim = APART_SECONDS if self._apart else BATCH_SECONDS
+                runs = max(1, min(MOST_RUNS, int(runs * aim / took)))
                 await self._sleep(0 if self._apart else 0.005)  # clicks in between
         except asyncio.CancelledError:
             pass
