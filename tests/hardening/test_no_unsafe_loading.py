@@ -60,6 +60,15 @@ ALLOWED: dict[tuple[str, str], str] = {
         "concurrent.futures does with any call) and unpickles only those bytes in the worker; "
         "it never reads a file"
     ),
+    ("widgets/frame/thinking.py", "pickle"): (
+        "names pickle.PicklingError only, to fall back to the kernel when a batch cannot be sent; "
+        "concurrent.futures pickles the batch (the rules' advise, a state, two numbers) for Advice's "
+        "own thinking process and unpickles only those bytes there; it never reads a file"
+    ),
+    ("tests/test_pickling.py", "pickle"): (
+        "round-trips states the test played itself, and the shipped Curses, to show they can go "
+        "to a process pool; no file is read"
+    ),
     ("widgets/frame/advice.py", "importlib.import_module"): (
         "imports widgets.<game>.advice for the panel's own game_name, a class attribute of the "
         "shipped panels (firelights, voidlight, embers); nothing read from a file or a player"
