@@ -11,8 +11,8 @@ The task sends batch after batch to a process of its own at a lower priority
 (:mod:`widgets.frame.thinking`) and awaits each, so the kernel answers a click at once; it pools
 each batch with the rows so far (:func:`rules.play.advice.pooled`). It begins
 :data:`FIRST_PAUSE` after a state change: the page is still drawing the click then, and any work
-beside it slows that (measured: a process at the lowest priority too, the cores' caches and the
-host's time being shared). The first batch is small, so rows show well within a second of a
+beside it slows that (here even a process at idle priority did: the cores' caches and the host's
+time are shared). The first batch is small, so rows show well within a second of a
 state change; each batch after it is sized to take about :data:`APART_SECONDS` (what a click that
 comes meanwhile meets of a batch of the old state, which is dropped). Where no process can think
 (a hook without an :meth:`AdviceHook.advisor`, or none can be started), the batches run in the
