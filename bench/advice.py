@@ -15,12 +15,20 @@ within the target, with the machine. Exit 1 when a game's 90th percentile is ove
 Run: ``python -m bench advice`` (``--games=N``, default 6; ``--every=N``, default 3; ``--quick``:
 2 games; ``--runs=N``, default 200; ``--only=embers,firelights,voidlight``). Voidlight is printed
 for reference (the issue sets it no time).
+
+``--loop``: how free the kernel's loop stays while a batch of 64 rollouts per move thinks in the
+thinking process (:mod:`widgets.frame.thinking`): the longest wait between two turns of a loop
+that sleeps 1 ms, against the same batch's time in the kernel; met when it is under half of it.
+(The test suite checks only that the loop turns while the batch runs: a shared machine decides
+how long a turn waits, not the code.)
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from statistics import median, quantiles
 from typing import Any
 
@@ -110,7 +118,43 @@ def _time(states: Iterator[Any], ask: Callable[..., Any], runs: int) -> list[tup
     return times
 
 
+def _loop() -> int:
+    """``--loop`` (see the module docstring)."""
+    from widgets.frame import thinking  # only this measure needs the widgets' side
+
+    state = next(_firelights_states(1, 1))
+    ask = partial(firelights_advise, within=50)
+    asyncio.run(thinking.think_apart(ask, state, 1, 0))  # the process started
+
+    async def gaps() -> float:
+        batch = asyncio.ensure_future(thinking.think_apart(ask, state, 64, 1))
+        longest, last = 0.0, time.perf_counter()
+        while not batch.done():
+            await asyncio.sleep(0.001)
+            now = time.perf_counter()
+            longest, last = max(longest, now - last), now
+        return longest
+
+    try:
+        longest = asyncio.run(gaps())
+        started = time.perf_counter()
+        ask(state, 64, 1)
+        here = time.perf_counter() - started
+    finally:
+        thinking.stop()
+    met = longest < here / 2
+    print(
+        f"a batch of 64 rollouts per move (Firelights) thought apart: the kernel's loop waited at "
+        f"most {longest * 1000:.1f} ms between turns; the batch takes {here * 1000:.0f} ms in the "
+        f"kernel: {'met' if met else 'NOT met'} (under half)"
+    )
+    print(f"machine: {machine()}")
+    return 0 if met else 1
+
+
 def main(argv: list[str]) -> int:
+    if "--loop" in argv:
+        return _loop()
     games = 2 if "--quick" in argv else option(argv, "games", 6)
     every, runs = option(argv, "every", 3), option(argv, "runs", 200)
     only = next(

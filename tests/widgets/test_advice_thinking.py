@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 from functools import partial
 from typing import Any
 
@@ -63,27 +62,28 @@ def test_the_thinking_process_runs_behind_the_kernel() -> None:
 
 
 def test_while_a_batch_thinks_apart_the_kernels_loop_is_free() -> None:
-    """A click's handler runs at once: the loop turns while a batch of 64 rollouts per move runs
-    in the thinking process (in the kernel, the loop would wait the whole batch)."""
+    """A click's handler runs at once: the loop serves callbacks while a batch of 64 rollouts per
+    move runs in the thinking process (in the kernel, the batch would hold the loop until it is
+    done). How long the loop waits between turns is a speed, measured in bench/ (``python -m
+    bench advice --loop``), never asserted here: a shared machine decides it, not the code."""
     panel = begun("firelights", APART["firelights"])
     state = panel.state
     run_apart(thinking.think_apart(ADVISORS["firelights"], state, 1, 0))  # started
 
-    async def main() -> tuple[float, float]:
+    async def main() -> tuple[int, list[Advice] | None]:
         batch = asyncio.ensure_future(thinking.think_apart(ADVISORS["firelights"], state, 64, 1))
-        gaps, last = [], time.perf_counter()
+        await asyncio.sleep(0)  # the batch's task runs first (it sends the batch), then this one
+        served = int(not batch.done())  # a callback the loop ran while the batch was not done
         while not batch.done():
             await asyncio.sleep(0.001)
-            now = time.perf_counter()
-            gaps.append(now - last)
-            last = now
-        started = time.perf_counter()
-        ADVISORS["firelights"](state, 64, 1)
-        return max(gaps), time.perf_counter() - started
+            served += not batch.done()
+        return served, await batch
 
-    longest_gap, batch_here = run_apart(main())
+    served, rows = run_apart(main())
+    here = ADVISORS["firelights"](state, 64, 1)
     panel.close()
-    assert longest_gap < batch_here / 2
+    assert served >= 1  # the first turn after the batch began found it still running
+    assert rows is not None and _counts(rows) == _counts(here)  # thought apart, the same rows
 
 
 def test_a_state_that_cannot_be_sent_is_thought_in_the_kernel() -> None:
