@@ -12,6 +12,10 @@ from pathlib import Path
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "NAME_LIMIT",
+    "NOTE_LIMIT",
+    "PRONOUNS_LIMIT",
+    "TEXT_LIMIT",
     "IllegalAction",
     "InvalidInput",
     "LanternError",
@@ -37,6 +41,18 @@ def short_repr(value: object, limit: int = 120) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
+
+# --- the limits of a player's text: one set for every game and every file a player gives --------
+# (here, below every layer, so a table file keeps them too; rules.record.action names them)
+
+#: The longest text a free-text field of an action may hold (a question, a slip, a Rest entry),
+#: and the longest entry of a table file.
+TEXT_LIMIT = 2000
+#: The longest name (a character's, a condition's, a hero's on a card) and pronouns a game takes.
+NAME_LIMIT = 100
+PRONOUNS_LIMIT = 40
+#: The longest journal entry a book keeps (about ten pages of prose).
+NOTE_LIMIT = 50_000
 
 #: The most bytes a file a player gives is read to (a card file, a table file): anything
 #: larger is refused before it is read whole.

@@ -22,6 +22,7 @@ from typing import Any
 from rules.book.store.chain import CHAINED
 from rules.book.store.check import LIVE
 from rules.book.store.database import CorruptJourney, JourneyFileError, Store, rules_fingerprint
+from rules.book.store.schema import HEADED
 from rules.errors import InvalidInput, LanternError
 from rules.record import codec, journey
 
@@ -43,6 +44,9 @@ class Verdict:
     snapshots: int
     chained: bool  # False: written before the chain, not upgraded yet (opening for play does it)
     state: Any
+    #: False: written before the head (the book's length), not upgraded yet: a book whose last
+    #: rows were removed cannot be told from a short one until it is opened for play.
+    headed: bool = True
 
     def sentence(self) -> str:
         """What the check found, in a sentence a player reads."""
@@ -50,8 +54,17 @@ class Verdict:
             f"{str(self.path)!r} is whole: its {self.rows} rows read, its record replays from "
             f"the start ({self.entries} entries) and gives each of its {self.snapshots} snapshots"
         )
+        if self.chained and self.headed:
+            return (
+                f"{found}; every row and snapshot is as Lantern wrote it (chain of hashes), and "
+                "it ends where it was last saved"
+            )
         if self.chained:
-            return f"{found}; every row and snapshot is as Lantern wrote it (chain of hashes)"
+            return (
+                f"{found}; every row and snapshot is as Lantern wrote it (chain of hashes), but "
+                "it has no record of its length yet (written before it had one), so rows cut "
+                "from its end cannot be told: open it to add one"
+            )
         return f"{found}; it has no chain of hashes yet (written before them): open it to add one"
 
 
@@ -93,7 +106,8 @@ def check_store(store: Store) -> Verdict:
         raise CorruptJourney(store.path, f"does not replay: {error}") from None
     total = len(store.rows_where("1"))
     chained = info.schema >= CHAINED
-    return Verdict(store.path, total, len(rows), len(counts), chained, played.state)
+    headed = info.schema >= HEADED
+    return Verdict(store.path, total, len(rows), len(counts), chained, played.state, headed)
 
 
 def _compare(
@@ -133,6 +147,8 @@ def verify_later(
             found = error
         except LanternError as error:  # a rules error the replay raised, in words
             found = CorruptJourney(Path(path), f"does not replay: {error}")
+        except Exception as error:  # anything else, in a sentence too
+            found = JourneyFileError(Path(path), f"could not be checked ({_why(error)})")
         done(found)
 
     thread = threading.Thread(target=run, name=f"lantern-verify {Path(path).name}", daemon=True)
@@ -141,7 +157,8 @@ def verify_later(
 
 
 def main(argv: Sequence[str]) -> int:
-    """``verify PATH``: print what the check found; 0 whole, 1 damaged, 2 a usage error."""
+    """``verify PATH``: print what the check found; 0 whole, 1 damaged or not checked (any
+    failure, said in a sentence), 2 a usage error."""
     if len(argv) != 2 or argv[0] != "verify":
         print(USAGE, file=sys.stderr)
         return 2
@@ -150,5 +167,15 @@ def main(argv: Sequence[str]) -> int:
     except LanternError as error:
         print(error)
         return 1
+    except Exception as error:  # every failure in a sentence, never a traceback
+        print(f"{argv[1]!r} could not be checked ({_why(error)}): it is not known to be whole")
+        return 1
     print(verdict.sentence())
     return 0
+
+
+def _why(error: Exception) -> str:
+    """An unforeseen error in words (an operating system's error by its own words)."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return f"{type(error).__name__}: {error}"

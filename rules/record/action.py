@@ -38,7 +38,15 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, Union
 
-from rules.errors import IllegalAction, InvalidInput, short_repr
+from rules.errors import (
+    NAME_LIMIT,
+    NOTE_LIMIT,
+    PRONOUNS_LIMIT,
+    TEXT_LIMIT,
+    IllegalAction,
+    InvalidInput,
+    short_repr,
+)
 
 __all__ = [
     "NAME_LIMIT",
@@ -58,13 +66,8 @@ __all__ = [
 
 # --- the limits of a player's text: one set for every game (named in the README) -----------------
 
-#: The longest text a free-text field of an action may hold (a question, a slip, a Rest entry).
-TEXT_LIMIT = 2000
-#: The longest name (a character's, a condition's, a hero's on a card) and pronouns a game takes.
-NAME_LIMIT = 100
-PRONOUNS_LIMIT = 40
-#: The longest journal entry a book keeps (about ten pages of prose).
-NOTE_LIMIT = 50_000
+# TEXT_LIMIT (a free-text field, a table entry), NAME_LIMIT, PRONOUNS_LIMIT and NOTE_LIMIT are
+# defined in rules.errors, below every layer, so that a table file keeps them too.
 #: The shorter limits of an action's fields by name, in every game. Checked when a new action is
 #: played (:func:`check_action`), not when a record is replayed: a journey that recorded a
 #: longer name before these limits held for every game still opens and replays.

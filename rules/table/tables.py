@@ -16,14 +16,15 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
-from rules.errors import InvalidInput, read_text, short_repr
+from rules.errors import TEXT_LIMIT, InvalidInput, read_text, short_repr
 from rules.table.chance import Source
 from rules.table.dice import D66, D66_VALUES, d66_value
 
@@ -73,7 +74,8 @@ def parse(text: str, name: str) -> D66Table:
     )
     lines = ("" if line.startswith("#") else line for line in text.splitlines())
     reader = csv.reader(io.StringIO("\n".join(lines)))  # blank lines kept: errors name the line
-    header = next((record for record in reader if record), None)
+    records = _records(reader, name)
+    header = next(records, None)
     if not header or header[0] != "d66" or len(header) < 2:
         raise InvalidInput(
             f"table {name!r}: the header must be 'd66,<column>,...', got {short_repr(header)}"
@@ -84,9 +86,7 @@ def parse(text: str, name: str) -> D66Table:
             f"table {name!r}: every column needs a name of its own, got {short_repr(header)}"
         )
     rows: dict[int, Mapping[str, str]] = {}
-    for record in reader:
-        if not record:
-            continue
+    for record in records:
         number = reader.line_num
         if len(record) != len(header):
             raise InvalidInput(
@@ -102,6 +102,11 @@ def parse(text: str, name: str) -> D66Table:
                 f"got {short_repr(record[0], 40)}"
             ) from None
         for cell in record[1:]:
+            if len(cell) > TEXT_LIMIT:  # the limit of every player's text
+                raise InvalidInput(
+                    f"table {name!r} line {number}: an entry is at most {TEXT_LIMIT} characters, "
+                    f"got {len(cell)}"
+                )
             if found := _CONTROL.search(cell):
                 raise InvalidInput(
                     f"table {name!r} line {number}: an entry holds the control character "
@@ -114,6 +119,26 @@ def parse(text: str, name: str) -> D66Table:
     if missing:
         raise InvalidInput(f"table {name!r}: missing keys {missing!r}; a d66 table has 11..66")
     return D66Table(name, columns, MappingProxyType(dict(sorted(rows.items()))), source)
+
+
+def _records(reader: Any, name: str) -> Iterator[list[str]]:
+    """The reader's records but blank lines; what the csv module cannot read (an entry over its
+    own limit of 131,072 characters) is an :class:`InvalidInput` naming the line."""
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            line = reader.line_num
+            if "field larger than field limit" in str(error):
+                raise InvalidInput(
+                    f"table {name!r} line {line}: an entry is at most {TEXT_LIMIT} characters, "
+                    f"got one of over {csv.field_size_limit():,}"
+                ) from None
+            raise InvalidInput(f"table {name!r} line {line}: not CSV text ({error})") from None
+        if record:
+            yield record
 
 
 @cache

@@ -323,6 +323,34 @@ def _(folder: Path) -> Callable[[], object]:
     return reading(table_file(folder, rows(cell="\x1b[2Ja ruin")))
 
 
+@case(
+    "table-an-entry-over-the-text-limit",
+    InvalidInput,
+    "table 'mine' line 18: an entry is at most 2000 characters, got 2001",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return reading(table_file(folder, rows(cell="r" * 2001)))
+
+
+@case(
+    "table-an-entry-over-the-csv-modules-limit",
+    InvalidInput,
+    "table 'mine' line 18: an entry is at most 2000 characters, got one of over 131,072",
+)
+def _(folder: Path) -> Callable[[], object]:
+    """Over 131,072 characters the csv module itself refused (a raw ``_csv.Error``)."""
+    return reading(table_file(folder, rows(cell="r" * 131_073)))
+
+
+@case(
+    "table-a-header-over-the-csv-modules-limit",
+    InvalidInput,
+    "table 'mine' line 2: an entry is at most 2000 characters, got one of over 131,072",
+)
+def _(folder: Path) -> Callable[[], object]:
+    return reading(table_file(folder, rows(), "d66," + "c" * 131_073))
+
+
 # --- journey files edited to another possible value (issue 19) ---------------------------------
 
 EVERY = 8  # a snapshot every 8 entries: the journey below has two

@@ -100,7 +100,7 @@ def _(folder: Path) -> Callable[[], object]:
 @case(
     "voidlight-journey-garbage",
     NotAJourney,
-    "'<folder>/vex.lantern' is not a SQLite file: it starts with b'\\x00\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08\\t\\n\\x0b\\x0c\\r\\x0e\\x0f'",
+    "'<folder>/vex.lantern' is not a SQLite file (it lacks SQLite's header): not a journey",
 )
 def _(folder: Path) -> Callable[[], object]:
     folder.mkdir()

@@ -78,15 +78,16 @@ def scripted(name: str = "golden") -> JourneyBook[Any, Any]:
 
 
 def as_schema(path: Path, version: int) -> None:
-    """The (closed) journey file as the Lantern of schema ``version`` (1 to 3) wrote it: before
-    4, no chain of hashes (rules.book.store.chain); before 3, each snapshot whole and no table of
-    pieces; the version in the header and the table."""
+    """The (closed) journey file as the Lantern of schema ``version`` (1 to 4) wrote it: before
+    5, no head (the book's length: rules.book.store.schema); before 4, no chain of hashes
+    (rules.book.store.chain); before 3, each snapshot whole and no table of pieces; the version
+    in the header and the table."""
     db = sqlite3.connect(path)
     with db:
-        db.execute("DROP INDEX snapshots_seq")
-        for table, column in (("journey", "hash"), ("book", "hash"), ("snapshots", "seq"),
-                              ("snapshots", "seal")):  # fmt: skip
-            db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        db.execute("DROP TABLE head")
+    if version < 4:
+        _unchained(db)
+    with db:
         if version < 3:
             chunks = dict(db.execute("SELECT hash, data FROM chunks"))
             fetch = lambda digests: {d: chunks[d] for d in digests if d in chunks}  # noqa: E731
@@ -100,3 +101,12 @@ def as_schema(path: Path, version: int) -> None:
         db.execute(f"PRAGMA user_version = {version}")
     db.execute("VACUUM")
     db.close()
+
+
+def _unchained(db: sqlite3.Connection) -> None:
+    """No chain of hashes: the columns and the index of schema 4 gone."""
+    with db:
+        db.execute("DROP INDEX snapshots_seq")
+        for table, column in (("journey", "hash"), ("book", "hash"), ("snapshots", "seq"),
+                              ("snapshots", "seal")):  # fmt: skip
+            db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rules.book.store.check import LIVE
+from rules.book.store.schema import CHAIN
 
 __all__ = [
     "CHAINED",
@@ -50,13 +51,7 @@ CHAINED = 4
 FIELDS = "seq, kind, body, chance, supplied, superseded, undone, ref, cell, at"
 JOURNEY = "format, game, name, seed, options, created_at"
 #: What version 4 adds to a file of version 3: the hash columns and the snapshots' seal.
-COLUMNS = (
-    "ALTER TABLE journey ADD COLUMN hash BLOB",
-    "ALTER TABLE book ADD COLUMN hash BLOB",
-    "ALTER TABLE snapshots ADD COLUMN seq INTEGER",
-    "ALTER TABLE snapshots ADD COLUMN seal BLOB",
-    "CREATE INDEX snapshots_seq ON snapshots (seq)",
-)
+COLUMNS = CHAIN
 #: Beyond this many snapshots to seal at once, the rows are read in one pass, not one query each.
 FEW = 4
 

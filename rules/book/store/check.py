@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 
 from rules.book.store import descriptors
+from rules.book.store.schema import HEADED, cut_short, defend, foreign
 from rules.errors import IllegalAction, InvalidInput, LanternError
 from rules.record import journey
 from rules.record.journey import RECORD_FORMAT, short_repr
@@ -48,6 +49,7 @@ __all__ = [
     "JourneyNotFound",
     "NewerJourney",
     "NotAJourney",
+    "UnsafeJourney",
     "WrongGame",
     "check_header",
     "check_rows",
@@ -63,8 +65,9 @@ __all__ = [
 APPLICATION_ID = 0x4C414E54
 #: 2: an undone action a new action left behind stays, ``undone = 2``; 3: snapshots keep the long
 #: lists of a state in shared pieces, table ``chunks`` (see :mod:`rules.book.store.database`); 4: a chain of
-#: hashes over the rows, each snapshot sealed to it (:mod:`rules.book.store.chain`).
-SCHEMA_VERSION = 4
+#: hashes over the rows, each snapshot sealed to it (:mod:`rules.book.store.chain`); 5: the head,
+#: the book's length and last row (:mod:`rules.book.store.schema`).
+SCHEMA_VERSION = 5
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -100,6 +103,11 @@ class NotAJourney(JourneyFileError):
 
 class CorruptJourney(JourneyFileError):
     """A journey file that is truncated or damaged."""
+
+
+class UnsafeJourney(JourneyFileError):
+    """A file holding what is not a journey's own: a trigger, a view, a virtual table, an index or
+    a table Lantern did not make (:mod:`rules.book.store.schema`). Nothing of it ever runs."""
 
 
 class NewerJourney(JourneyFileError):
@@ -146,10 +154,16 @@ def check_header(path: Path) -> int:
         raise JourneyNotFound(path, "does not exist: start a journey to create it") from None
     except IsADirectoryError:
         raise NotAJourney(path, "is a folder, not a journey file") from None
+    except descriptors.NotAFile:
+        raise NotAJourney(
+            path, "is not a file (a pipe, a device or a socket): not a journey"
+        ) from None
+    except OSError as error:
+        raise NotAJourney(path, f"cannot be read ({error.strerror}): not a journey") from None
     if size == 0:
         raise NotAJourney(path, "is empty (0 bytes): not a journey file")
     if not head.startswith(SQLITE_MAGIC[: len(head)]) or len(head) < len(SQLITE_MAGIC):
-        raise NotAJourney(path, f"is not a SQLite file: it starts with {head[:16]!r}")
+        raise NotAJourney(path, "is not a SQLite file (it lacks SQLite's header): not a journey")
     if len(head) < 100:
         raise CorruptJourney(path, f"is truncated: {size} bytes, shorter than SQLite's header")
     (application_id,) = struct.unpack(">I", head[68:72])
@@ -207,8 +221,14 @@ def read_info(db: sqlite3.Connection, path: Path, version: int) -> JourneyInfo:
         missing = {"schema_version", "journey", "book", "snapshots"} - tables
         if version >= 3:
             missing |= {"chunks"} - tables
+        if version >= HEADED:
+            missing |= {"head"} - tables
         if missing:
             raise CorruptJourney(path, f"lacks the journey tables {sorted(missing)}")
+        if (unsafe := foreign(db, version)) is not None:
+            raise UnsafeJourney(path, unsafe)
+        if version >= HEADED and (cut := cut_short(db)) is not None:
+            raise CorruptJourney(path, cut)
         (latest,) = db.execute("SELECT max(version) FROM schema_version").fetchone()
         row = db.execute(
             "SELECT format, game, name, seed, options, created_at FROM journey WHERE id = 1"
@@ -379,6 +399,10 @@ def _read(path: Path, version: int, stack: ExitStack) -> tuple[sqlite3.Connectio
     except sqlite3.Error as error:
         raise CorruptJourney(path, f"cannot be read: SQLite says {str(error)!r}") from None
     stack.callback(db.close)
+    try:
+        defend(db)
+    except sqlite3.Error as error:
+        raise CorruptJourney(path, f"cannot be read: SQLite says {str(error)!r}") from None
     return db, read_info(db, path, version)
 
 

@@ -7,7 +7,7 @@ the panel shows its result, and a power cut or a killed kernel loses nothing ack
 each commit the WAL is checkpointed into the ``.lantern`` file itself, so copying that one file
 while the notebook is still open gives a complete journey (or use :meth:`Store.backup`).
 
-What a file holds (schema version 4):
+What a file holds (schema version 5; its tables and their defences: :mod:`rules.book.store.schema`):
 
 * ``schema_version``: the versions applied, newest last (also in the header's ``user_version``);
 * ``journey``: one row: format, game, name, seed, options (JSON), when it was created;
@@ -24,13 +24,15 @@ What a file holds (schema version 4):
   kept once by the hash of its text: a snapshot holds only what changed since the one before,
   so a long journey's file grows with its length, not with its square;
 * ``hash`` columns: a chain of hashes over the journey row and the rows, and a seal on each
-  snapshot, so an edited file is told from a whole one (:mod:`rules.book.store.chain`).
+  snapshot, so an edited file is told from a whole one (:mod:`rules.book.store.chain`);
+* ``head``: how many rows the book has and the last one's hash, so a book whose last rows were
+  removed is told from a short one (:func:`rules.book.store.schema.cut_short`).
 
 Version 1 deleted the undone actions a new action left behind; version 2 keeps them so the
-journey's log still shows them; version 3 adds ``chunks``; version 4 the chain. An older file is
-checked as it is, then upgraded in place when it is opened for play, in one transaction (a crash
-leaves it as it was): snapshots of version 2, held whole, are cut into pieces, and the chain is
-computed over the file as it is. A Lantern that reads only an older version then refuses it as
+journey's log still shows them; version 3 adds ``chunks``; version 4 the chain; version 5 the
+head. An older file is checked as it is, then upgraded in place when it is opened for play, in
+one transaction (a crash leaves it as it was): snapshots of version 2, held whole, are cut into
+pieces, and the chain and the head are computed over the file as it is. A Lantern that reads only an older version then refuses it as
 newer.
 
 Opening never changes a file it refuses: :mod:`rules.book.store.check` (its errors re-exported here)
@@ -60,6 +62,7 @@ from rules.book.store.check import (
     JourneyNotFound,
     NewerJourney,
     NotAJourney,
+    UnsafeJourney,
     WrongGame,
     check_rows,
     checked,
@@ -69,6 +72,7 @@ from rules.book.store.check import (
 )
 from rules.book.store.files import SUFFIX, clean_leftovers, link_new
 from rules.book.store.rows import Reading, Row, dumps
+from rules.book.store.schema import HEAD, HEADED, PIECES, SCHEMA, defend, foreign, write_head
 from rules.record import codec, journey
 from rules.record.journey import RECORD_FORMAT, Entry
 from rules.table.chance import JSON
@@ -87,6 +91,7 @@ __all__ = [
     "NotAJourney",
     "Row",
     "Store",
+    "UnsafeJourney",
     "WrongGame",
     "clean_leftovers",
     "inspect",
@@ -95,44 +100,15 @@ __all__ = [
 ]
 
 
-SCHEMA = """
-CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL);
-CREATE TABLE journey (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    format TEXT NOT NULL,
-    game TEXT NOT NULL,
-    name TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    created_at TEXT NOT NULL
-);
-CREATE TABLE book (
-    seq INTEGER PRIMARY KEY,
-    kind TEXT NOT NULL CHECK (kind IN ('action', 'note', 'mechanics')),
-    body TEXT NOT NULL,
-    chance TEXT,
-    supplied INTEGER,
-    superseded INTEGER,
-    undone INTEGER,
-    ref INTEGER,
-    cell TEXT,
-    at INTEGER NOT NULL
-);
-CREATE INDEX book_cell ON book (cell) WHERE cell IS NOT NULL;
-CREATE TABLE snapshots (
-    count INTEGER PRIMARY KEY,
-    steps INTEGER NOT NULL,
-    code TEXT NOT NULL,
-    state TEXT NOT NULL
-);
-CREATE TABLE chunks (hash TEXT PRIMARY KEY, data TEXT NOT NULL) WITHOUT ROWID;
-CREATE INDEX book_superseded ON book (seq) WHERE superseded IS NOT NULL;
-"""
-#: What version 3 added (the rest is version 4's chain: :data:`rules.book.store.chain.COLUMNS`).
-PIECES = SCHEMA[SCHEMA.index("CREATE TABLE chunks") :].split(";")[:2]
-
-
 # --- the store ---------------------------------------------------------------------------------
+
+
+def store_checked(db: sqlite3.Connection, path: Path, version: int) -> None:
+    """Refuse (UnsafeJourney) a file that holds what is not a journey's own, as this connection
+    reads it (:func:`rules.book.store.schema.foreign`): the read-only check looked at it before,
+    but another program may have written between the two."""
+    if (unsafe := foreign(db, version)) is not None:
+        raise UnsafeJourney(path, unsafe)
 
 
 class Store(Reading):
@@ -145,6 +121,7 @@ class Store(Reading):
         self.closed = False
         self.path = info.path
         self._version = self._data_version()
+        self._cookie = self._schema_cookie()  # the schema as checked (moves when it changes)
         #: The last row this connection wrote or caught up to (its seq and hash): what a
         #: follower compares with to tell an append from another change (:meth:`catching_up`).
         self.seen = self.last_row()
@@ -171,7 +148,7 @@ class Store(Reading):
         clean_leftovers(path.parent)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         temporary.unlink(missing_ok=True)
-        db = sqlite3.connect(temporary, isolation_level=None)
+        db = defend(sqlite3.connect(temporary, isolation_level=None))
         try:
             db.execute("PRAGMA synchronous = FULL")
             db.execute("BEGIN")
@@ -187,6 +164,8 @@ class Store(Reading):
                 (RECORD_FORMAT, game, name, seed, dumps(dict(options)), now),
             )
             chain.add_chain(db)
+            db.execute(HEAD)
+            write_head(db)
             db.execute("COMMIT")
             db.execute("PRAGMA journal_mode = WAL")
         finally:
@@ -214,6 +193,8 @@ class Store(Reading):
         db = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
         held = descriptors.hold(path)  # from now on this process reads its bytes without a close
         try:
+            defend(db)
+            store_checked(db, path, info.schema)  # as this connection finds it, before any write
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")
             store = cls(db, info)
@@ -241,7 +222,10 @@ class Store(Reading):
                 for at, steps, code, text in self._db.execute(query).fetchall():
                     with suppress(ValueError):  # one that does not read is distrusted on loading
                         self.put_snapshot(at, steps, code, json.loads(text))
-            chain.add_chain(self._db)
+            if self.info.schema < chain.CHAINED:
+                chain.add_chain(self._db)
+            self._db.execute(HEAD)
+            write_head(self._db)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
             self._db.execute("INSERT INTO schema_version VALUES (?, ?)", (SCHEMA_VERSION, now))
@@ -260,6 +244,9 @@ class Store(Reading):
     def _data_version(self) -> int:
         return int(self._db.execute("PRAGMA data_version").fetchone()[0])
 
+    def _schema_cookie(self) -> int:
+        return int(self._db.execute("PRAGMA schema_version").fetchone()[0])
+
     def changed(self) -> bool:
         """Whether another connection wrote since this one last wrote or caught up: one
         ``PRAGMA data_version`` (it moves for other connections' commits only), so a follower can
@@ -274,6 +261,9 @@ class Store(Reading):
         self._db.execute("BEGIN IMMEDIATE")
         try:
             version, seen = self._data_version(), self.seen
+            cookie = self._schema_cookie()
+            if cookie != self._cookie:  # another connection changed the schema: a program?
+                store_checked(self._db, self.path, self.info.schema)
             yield seen
             last = self.last_row()
             self._db.execute("COMMIT")
@@ -281,7 +271,7 @@ class Store(Reading):
             with suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise
-        self._version, self.seen = version, last
+        self._version, self.seen, self._cookie = version, last, cookie
 
     @contextmanager
     def transaction(self) -> Iterator[Store]:
@@ -324,6 +314,8 @@ class Store(Reading):
             return
         if since is not None:
             chain.rechain(self._db, since)
+            if self.info.schema >= HEADED:
+                write_head(self._db)
         if since is not None or unsealed:
             chain.reseal(self._db, since)
 

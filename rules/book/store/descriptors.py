@@ -17,13 +17,19 @@ bytes are read through one descriptor kept open until the last such store closes
 from __future__ import annotations
 
 import os
+import stat
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["copy_out", "hold", "read_head", "release"]
+__all__ = ["NotAFile", "copy_out", "hold", "read_head", "release"]
+
+
+class NotAFile(OSError):
+    """A path that is no regular file: a named pipe (no position to read from: SQLite cannot
+    use it), a device or a socket."""
 
 
 @dataclass
@@ -87,9 +93,15 @@ def _descriptor(path: Path) -> Iterator[int]:
 
 
 def read_head(path: Path, size: int) -> tuple[bytes, int]:
-    """The first ``size`` bytes of ``path`` and its length in bytes."""
+    """The first ``size`` bytes of ``path`` and its length in bytes (:class:`NotAFile`: it is not
+    a regular file; a folder raises :class:`IsADirectoryError`)."""
     with _descriptor(path) as fd:
-        return os.pread(fd, size, 0), os.fstat(fd).st_size
+        found = os.fstat(fd)
+        if stat.S_ISDIR(found.st_mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(found.st_mode):
+            raise NotAFile(path)
+        return os.pread(fd, size, 0), found.st_size
 
 
 def copy_out(path: Path, target: Path) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rules.book.store import chain
 from rules.book.store.check import LIVE, CorruptJourney, JourneyInfo, stamp
+from rules.book.store.schema import HEADED, ends_elsewhere
 from rules.errors import InvalidInput
 from rules.record import codec
 from rules.record.journey import Entry, short_repr
@@ -205,6 +206,8 @@ class Reading:
                 f"has a damaged row {broken}: it was changed after it was written (it no longer "
                 "matches the journey's chain of hashes); restore the journey from a backup",
             )
+        if self.info.schema >= HEADED and (elsewhere := ends_elsewhere(self._db)) is not None:
+            raise CorruptJourney(self.path, elsewhere)
 
     def broken_seals(self) -> list[int]:
         """The counts of the snapshots that are not the ones stored (none without the chain)."""
