@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.errors import IllegalAction, InvalidInput
+from rules.errors import IllegalAction, InvalidInput, short_repr
 from rules.table.chance import Source
 from rules.table.dice import Position, count_hits, dice_to_roll
 from rules.voidlight import actions as A
@@ -364,6 +364,11 @@ def _play(
 ) -> tuple[Turn, int | None, str | None, int | None]:
     """``action`` checked and played (:func:`apply`): its turn, where the character it was about
     sits in the crew (:func:`acting`), its outcome and Hits."""
+    if type(action) not in HANDLERS:  # another game's action (they share kinds: 'choose')
+        raise IllegalAction(
+            f"{getattr(action, 'title', short_repr(action))} is not an action of Voidlight: "
+            "play one of the actions rules.voidlight defines"
+        )
     who = acting(state, action)
     kind = getattr(action, "kind", None)
     reason = refusal(state, kind, who) if kind is not None else "it is not an action"
