@@ -7,7 +7,9 @@ The full book has the title, a summary of where the journey stands (the game's
 ``summary(state)`` hook, else a generic outline), then every action's mechanics line (the book's
 log, :mod:`rules.book.log`) and every journal entry in the order they happened; a reroll's first
 try is struck through, and undone actions are left out (they are not part of the journey). ``story_only``
-keeps the title, the summary and the journal entries, and hides the mechanics lines. Mechanics
+keeps the title, the summary, the journal entries and every word the player wrote into an
+action (a Rest's entry, the Oracle's question, a character's name: the fields an action names
+in ``words``), and hides the mechanics lines. Mechanics
 lines the player wrote into the journal with the button are not repeated: the full book already
 has every action's line, and the story-only book hides them.
 """
@@ -27,7 +29,8 @@ __all__ = ["Block", "blocks", "outline", "to_markdown"]
 
 @dataclass(frozen=True)
 class Block:
-    """One piece of the book: ``kind`` is "title", "summary", "mechanics" or "note"."""
+    """One piece of the book: ``kind`` is "title", "summary", "mechanics", "note" or "words"
+    (what the player wrote into an action, in the story-only book)."""
 
     kind: str
     text: str
@@ -51,9 +54,12 @@ def blocks(book: Any, *, story_only: bool = False) -> list[Block]:
     ]
     actions = [] if story_only else [line for line in book.log() if line.status != "undone"]
     notes = [note for note in book.notes() if note.kind == "note"]
+    said = _words(book) if story_only else []
     lines: list[str] = []
-    for item in sorted([*actions, *notes], key=lambda item: item.seq):
-        if isinstance(item, Note):
+    for item in sorted([*actions, *notes, *said], key=lambda item: item.seq):
+        if isinstance(item, Block):
+            out.append(item)
+        elif isinstance(item, Note):
             if lines:
                 out.append(Block("mechanics", "\n".join(lines)))
                 lines = []
@@ -65,6 +71,28 @@ def blocks(book: Any, *, story_only: bool = False) -> list[Block]:
     if lines:
         out.append(Block("mechanics", "\n".join(lines)))
     return out
+
+
+@dataclass(frozen=True)
+class _Said(Block):
+    seq: int = 0
+
+
+def _words(book: Any) -> list[_Said]:
+    """What the player wrote into the actions of the journey as it stands (not a reroll's first
+    try: the action played again says the same), as blocks, each with its row."""
+    found = []
+    query = "kind = 'action' AND undone IS NULL AND superseded IS NULL"
+    for row in book.store.rows_where(query):
+        action = book.game.parse_action(row.entry().action)
+        texts = [getattr(action, name) for name in getattr(action, "words", ())]
+        texts = [text.strip() for text in texts if isinstance(text, str) and text.strip()]
+        if texts:  # a quotation: the player's words, without the action's mechanics
+            quoted = "\n".join(
+                f"> {line}".rstrip() for line in inert_markdown(" · ".join(texts)).splitlines()
+            )
+            found.append(_Said("words", quoted, row.seq))
+    return found
 
 
 def to_markdown(book: Any, *, story_only: bool = False) -> str:

@@ -145,6 +145,9 @@ class Action:
     title: ClassVar[str]
     #: Shorter limits than :data:`~rules.record.action.TEXT_LIMIT` for some text fields, by name.
     text_limits: ClassVar[Mapping[str, int]] = {}
+    #: The fields that hold what the player wrote in their own words (a question, a rest's
+    #: entry, a character's name): the story-only export keeps them (:mod:`rules.book.export`).
+    words: ClassVar[tuple[str, ...]] = ()
 
     def __post_init__(self) -> None:
         name = getattr(type(self), "title", type(self).__name__)
