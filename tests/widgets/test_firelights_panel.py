@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from rules.book import JourneyBook
-from rules.firelights import Discover, Result, locations, odds
+from rules.firelights import TABLE, Discover, Result, locations, odds
+from rules.table import tables
 from rules.table.cards import Card
 from widgets.firelights import FirelightsPanel
 from widgets.parts.theme import percent
@@ -167,6 +168,26 @@ def test_bad_table_results_show_an_error_and_change_nothing() -> None:
     assert panel.state == before
     click(panel, "discover", "7H 7H 4 5")
     assert panel.messages.is_error and panel.state == before
+
+
+def test_a_roll_is_of_the_column_its_button_names_whatever_the_column_chosen_says() -> None:
+    """ "Changing the d66 table's column and clicking Roll d66 within a few milliseconds recorded
+    'Event table: d66 32 -> Search' while the panel showed Story": the page holds the column's
+    new value while the kernel has not answered the one before, but sends a click at once. The
+    click of "Roll Story" is of Story even though the column the kernel knows is still Event,
+    and the column the page then sends changes nothing recorded."""
+    panel = begun()
+    panel.tables.column_input.value = "event"
+    panel.tables.roll_buttons["story"].click()  # the page's "story" is still on its way
+    assert panel.journey.entries[-1].action == {"kind": "consult", "column": "story"}
+    assert panel.tables.column == "story" and panel.tables.column_input.value == "story"
+    rolled = panel.journey.entries[-1].chance[0]
+    assert f'data-column="story">{tables.load(TABLE).entry(rolled, "story")}<' in (
+        panel.tables.result.value
+    )
+    assert [button.description for button in panel.tables.roll_buttons.values()] == [
+        "Roll Region", "Roll Theme", "Roll Event", "Roll Story"
+    ]  # fmt: skip
 
 
 def test_a_table_roll_is_recorded_and_a_look_up_is_not() -> None:

@@ -62,8 +62,12 @@ class _JourneyTables(TableLookup):
         self._panel = panel
         super().__init__(tables.load(TABLE), panel.journey.chance)
 
-    def roll(self) -> tuple[int, Mapping[str, str]] | None:
-        report = self._panel.act(Consult(self.column), table=False)
+    def roll(self, column: str | None = None) -> tuple[int, Mapping[str, str]] | None:
+        """Roll on ``column`` (the button clicked names it: the column the player saw), through
+        the journey."""
+        if column is not None:
+            self.column = column  # shown large from now on
+        report = self._panel.act(Consult(column or self.column), table=False)
         if report is None or report.d66 is None:
             return None
         return self._show(report.d66, self.table.lookup(report.d66))

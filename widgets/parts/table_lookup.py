@@ -4,6 +4,12 @@ Why both: solo players often roll physical dice and only want the lookup, so a r
 by number (11..66) as well as rolled through the panel's :class:`~rules.table.chance.Source`. A bad
 number is refused by the rules (:func:`rules.table.dice.d66_value`) and the message shows in the panel;
 nothing changes. A pick does not touch the source, so the seeded sequence of rolls is unaffected.
+
+Why a roll button per column (a table of several): a roll must be of the column the player saw
+at the click. The page sends a button's click at once, but holds a control's new value while
+the kernel has not yet answered its previous one (ipywidgets sends one update of a widget at a
+time); a column changed and Roll clicked within a few milliseconds rolled the column before.
+A button that names its column carries it in the click itself.
 """
 
 from __future__ import annotations
@@ -72,10 +78,20 @@ class TableLookup(widgets.VBox):
             layout={"width": "16em"},
         )
         self.column_input.add_class("lantern-column")
-        self.roll_button = widgets.Button(
-            description="Roll d66", icon="dice", button_style="primary"
-        )
-        self.roll_button.add_class("lantern-roll")
+        several = len(table.columns) > 1
+        #: One roll button per column (one "Roll d66" for a table of one): see the docstring.
+        self.roll_buttons = {
+            name: widgets.Button(
+                description=f"Roll {column_label(name)}" if several else "Roll d66",
+                tooltip=f"Roll d66 on the {column_label(name)} column",
+                icon="dice",
+                button_style="primary",
+            )
+            for name in table.columns
+        }
+        for name, roll_button in self.roll_buttons.items():
+            roll_button.add_class("lantern-roll")
+            roll_button.on_click(lambda _button, name=name: self.roll(name))
         self.row_input = widgets.IntText(value=11, description="Row", layout={"width": "12em"})
         self.row_input.add_class("lantern-row-input")
         self.pick_button = widgets.Button(description="Look up", icon="search")
@@ -86,10 +102,10 @@ class TableLookup(widgets.VBox):
         self.add_class("lantern-panel")
         self.add_class("lantern-table-lookup")
         traitlets.link((self, "column"), (self.column_input, "value"))
-        self.roll_button.on_click(lambda _button: self.roll())
         self.pick_button.on_click(lambda _button: self.pick(self.row_input.value))
-        controls: tuple[widgets.Widget, ...] = (self.roll_button, self.row_input, self.pick_button)
-        if len(table.columns) > 1:
+        rolls = tuple(self.roll_buttons.values())
+        controls: tuple[widgets.Widget, ...] = (*rolls, self.row_input, self.pick_button)
+        if several:
             controls = (self.column_input, *controls)
         title = widgets.HTML(
             f'<div class="lantern-table-title" title="{escape(table.source)}">'
@@ -103,6 +119,11 @@ class TableLookup(widgets.VBox):
             *own_messages,  # a shared area is placed by the panel that owns it
         )
         self._render()
+
+    @property
+    def roll_button(self) -> widgets.Button:
+        """The roll button of the column chosen now (the one the page shows is clicked by name)."""
+        return self.roll_buttons[self.column]
 
     @traitlets.validate("column")
     def _check_column(self, proposal: traitlets.Bunch) -> str:
@@ -146,9 +167,12 @@ class TableLookup(widgets.VBox):
         entry: str = self.last[1][self.column]
         return entry
 
-    def roll(self) -> tuple[int, Mapping[str, str]] | None:
-        """Roll d66 through the source and show the row; on an error show it, change nothing."""
+    def roll(self, column: str | None = None) -> tuple[int, Mapping[str, str]] | None:
+        """Roll d66 through the source and show the row (of ``column``: the one clicked, shown
+        large from then on; None: the column chosen now); on an error show it, change nothing."""
         with guarded(self.messages):
+            if column is not None:
+                self.column = column
             return self._show(*self.table.roll(self.source))
         self.last = None
         return None
