@@ -19,6 +19,7 @@ __all__ = [
     "IllegalAction",
     "InvalidInput",
     "LanternError",
+    "described",
     "read_text",
     "short_repr",
 ]
@@ -53,6 +54,31 @@ NAME_LIMIT = 100
 PRONOUNS_LIMIT = 40
 #: The longest journal entry a book keeps (about ten pages of prose).
 NOTE_LIMIT = 50_000
+
+
+def described(value: object) -> str:
+    """What a value read from a file is, never its text: an error about a file names the file and
+    what was expected, and says only the kind and size of what it found (a path may point at a
+    file that is not the player's: a key in it must not be echoed into a notebook). Numbers and
+    true or false are said as they are: they hold no text.
+
+    >>> described("TOPSECRET-abc"), described([1, 2]), described(2.5), described(None)
+    ('text of 13 characters', 'a list of 2 items', '2.5', 'nothing')
+    """
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return f"text of {len(value)} character{'' if len(value) == 1 else 's'}"
+    if isinstance(value, dict):
+        return f"a table of {len(value)} field{'' if len(value) == 1 else 's'}"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    return f"a {type(value).__name__}"
+
 
 #: The most bytes a file a player gives is read to (a card file, a table file): anything
 #: larger is refused before it is read whole.

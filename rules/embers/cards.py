@@ -58,7 +58,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from rules.errors import InvalidInput, read_text
+from rules.errors import InvalidInput, described, read_text
 from rules.record.action import NAME_LIMIT, TEXT_LIMIT, check_text
 
 __all__ = [
@@ -224,7 +224,7 @@ class _Where:
         self.card = card
 
     def fail(self, field: str, expected: str, got: object) -> InvalidInput:
-        return InvalidInput(f"{self.card}: {field!r} must be {expected}, got {got!r}")
+        return InvalidInput(f"{self.card}: {field!r} must be {expected}, got {described(got)}")
 
     def get(self, table: Mapping[str, Any], field: str, kind: type, expected: str) -> Any:
         """``table[field]`` of ``kind``; text is checked as any player's text is (length,
@@ -258,10 +258,10 @@ class _Where:
 
 def _name(table: object, what: str) -> str:
     if not isinstance(table, Mapping):
-        raise InvalidInput(f"{what} must be a table, got {table!r}")
+        raise InvalidInput(f"{what} must be a table, got {described(table)}")
     name = table.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise InvalidInput(f"{what}: the field 'name' must be a non-empty string, got {name!r}")
+        raise InvalidInput(f"{what}: the field 'name' must be a name, got {described(name)}")
     return check_text(name, f"{what}: the name", NAME_LIMIT)
 
 
@@ -328,7 +328,7 @@ def parse(data: Mapping[str, Any], source: str = "a card file") -> CardSet:
     heroes = data.get("hero")
     if not isinstance(heroes, list) or len(heroes) != HEROES:
         count = len(heroes) if isinstance(heroes, list) else heroes
-        raise InvalidInput(f"{source}: expected {HEROES} [[hero]] tables, got {count!r}")
+        raise InvalidInput(f"{source}: expected {HEROES} [[hero]] tables, got {described(count)}")
     parsed_heroes = []
     for i, table in enumerate(heroes):
         name = _name(table, f"hero {i + 1}")
@@ -343,7 +343,9 @@ def parse(data: Mapping[str, Any], source: str = "a card file") -> CardSet:
     fire = data.get("fire")
     if not isinstance(fire, list) or len(fire) != FIRE_CARDS:
         count = len(fire) if isinstance(fire, list) else fire
-        raise InvalidInput(f"{source}: expected {FIRE_CARDS} [[fire]] tables, got {count!r}")
+        raise InvalidInput(
+            f"{source}: expected {FIRE_CARDS} [[fire]] tables, got {described(count)}"
+        )
     cards = tuple(_fire(table, i) for i, table in enumerate(fire))
     fire_names = [card.name for card in cards]
     if len(set(fire_names)) != len(fire_names) or "Night" in fire_names:
@@ -353,10 +355,12 @@ def parse(data: Mapping[str, Any], source: str = "a card file") -> CardSet:
     night = data.get("night")
     faces = night.get("faces") if isinstance(night, Mapping) else None
     if faces != [list(face) for face in NIGHT_FACES]:
-        raise InvalidInput(f"{source}: [night] faces must be [[4, 3], [2, 1]], got {faces!r}")
+        raise InvalidInput(
+            f"{source}: [night] faces must be [[4, 3], [2, 1]], got {described(faces)}"
+        )
     title = data.get("name", source)
     if not isinstance(title, str):
-        raise InvalidInput(f"{source}: 'name' must be a string, got {title!r}")
+        raise InvalidInput(f"{source}: 'name' must be a string, got {described(title)}")
     return CardSet(title, tuple(parsed_heroes), cards, NIGHT_FACES, source)
 
 
@@ -428,7 +432,7 @@ def from_record(data: object) -> CardSet:
     ):
         raise InvalidInput(
             "a journey's card set is the path of a card file or the recorded set (the texts "
-            f"{', '.join(RECORD_FIELDS)}), got {str(data)[:60]!r}"
+            f"{', '.join(RECORD_FIELDS)}), got {described(data)}"
         )
     text, name = data["toml"], data["name"]
     if _digest(text) != data["sha256"]:

@@ -53,7 +53,7 @@ class Begin(Action):
 
     kind: ClassVar[str] = "begin"
     title: ClassVar[str] = "Begin the journey"
-    words: ClassVar[tuple[str, ...]] = ('name', 'pronouns')
+    words: ClassVar[tuple[str, ...]] = ("name", "pronouns")
     text_limits: ClassVar[Mapping[str, int]] = PLAYER_TEXT_LIMITS
     name: str
     pronouns: str
@@ -131,7 +131,7 @@ class Ask(Action):
 
     kind: ClassVar[str] = "ask"
     title: ClassVar[str] = "Ask the Oracle"
-    words: ClassVar[tuple[str, ...]] = ('question',)
+    words: ClassVar[tuple[str, ...]] = ("question",)
     likelihood: str = "even"
     question: str = ""
 
@@ -160,7 +160,7 @@ class Slip(Action):
 
     kind: ClassVar[str] = "slip"
     title: ClassVar[str] = "Write on a slip"
-    words: ClassVar[tuple[str, ...]] = ('text',)
+    words: ClassVar[tuple[str, ...]] = ("text",)
     text: str
 
 
@@ -192,7 +192,7 @@ class Rest(Action):
 
     kind: ClassVar[str] = "rest"
     title: ClassVar[str] = "Rest"
-    words: ClassVar[tuple[str, ...]] = ('entry',)
+    words: ClassVar[tuple[str, ...]] = ("entry",)
     entry: str = ""
 
 

@@ -143,7 +143,7 @@ class Action:
 
     kind: ClassVar[str]
     title: ClassVar[str]
-    #: Shorter limits than :data:`~rules.record.action.TEXT_LIMIT` for some text fields, by name.
+    #: Shorter limits than :data:`~rules.errors.TEXT_LIMIT` for some text fields, by name.
     text_limits: ClassVar[Mapping[str, int]] = {}
     #: The fields that hold what the player wrote in their own words (a question, a rest's
     #: entry, a character's name): the story-only export keeps them (:mod:`rules.book.export`).

@@ -86,7 +86,7 @@ class Create(Action):
 
     kind: ClassVar[str] = "create"
     title: ClassVar[str] = "Create a character"
-    words: ClassVar[tuple[str, ...]] = ('name', 'pronouns')
+    words: ClassVar[tuple[str, ...]] = ("name", "pronouns")
     name: str
     pronouns: str
     vigor: int
@@ -102,7 +102,7 @@ class CreateRandom(Action):
 
     kind: ClassVar[str] = "create_random"
     title: ClassVar[str] = "Create a character at random"
-    words: ClassVar[tuple[str, ...]] = ('name', 'pronouns')
+    words: ClassVar[tuple[str, ...]] = ("name", "pronouns")
     name: str
     pronouns: str = ""
 
@@ -143,7 +143,7 @@ class Join(Action):
 
     kind: ClassVar[str] = "join"
     title: ClassVar[str] = "Join the crew"
-    words: ClassVar[tuple[str, ...]] = ('name', 'pronouns')
+    words: ClassVar[tuple[str, ...]] = ("name", "pronouns")
     name: str
     pronouns: str = ""
     vigor: int | None = None
@@ -355,7 +355,7 @@ class Fortune(About):
 
     kind: ClassVar[str] = "fortune"
     title: ClassVar[str] = "Fortune Roll"
-    words: ClassVar[tuple[str, ...]] = ('question',)
+    words: ClassVar[tuple[str, ...]] = ("question",)
     likelihood: str = "even"
     attribute: str = ""
     position: str = "standard"

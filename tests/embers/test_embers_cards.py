@@ -60,7 +60,7 @@ def test_a_wrong_type_names_the_card_the_field_and_what_was_expected() -> None:
     doc = data()
     doc["fire"][2]["monster"]["claws"] = "two"
     assert refused(doc) == (
-        "fire card 'Oak Log', monster: 'claws' must be a whole number from 0 to 5, got 'two'"
+        "fire card 'Oak Log', monster: 'claws' must be a whole number from 0 to 5, got text of 3 characters"
     )
 
 
@@ -81,14 +81,17 @@ def test_an_unknown_location_is_refused() -> None:
     doc = data()
     doc["fire"][0]["location"] = "NNE"
     assert refused(doc) == (
-        "fire card 'Pine Knot': 'location' must be one of N, NE, E, SE, S, SW, W, NW, got 'NNE'"
+        "fire card 'Pine Knot': 'location' must be one of N, NE, E, SE, S, SW, W, NW, got text of 3 characters"
     )
 
 
 def test_an_unknown_effect_is_refused() -> None:
     doc = data()
     doc["hero"][0]["level_1"]["actions"][0]["effect"] = "fireball"
-    assert "action 1: 'effect' must be one of defend, forage, rally, got 'fireball'" in refused(doc)
+    assert (
+        "action 1: 'effect' must be one of defend, forage, rally, got text of 8 characters"
+        in refused(doc)
+    )
 
 
 def test_the_night_card_is_4_3_and_2_1() -> None:

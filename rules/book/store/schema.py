@@ -11,7 +11,7 @@ plain table another tool left is tolerated, and Lantern never reads or writes it
 
 Every connection Lantern opens also takes SQLite's defences for files it does not trust
 (:func:`defend`): ``PRAGMA trusted_schema = OFF`` (only functions SQLite marks harmless run
-inside a schema's expressions), no extension loading, and, on a Python whose :mod:`sqlite3` has
+inside a schema's expressions), no extension loading, and, on a Python whose ``sqlite3`` has
 ``setconfig`` (3.12 on), ``SQLITE_DBCONFIG_DEFENSIVE`` and triggers and views switched off.
 
 The head (schema version 5): table ``head`` holds how many rows the book has and the hash of the
