@@ -222,34 +222,32 @@ def foreign(db: sqlite3.Connection, version: int) -> str | None:
 # --- the head ----------------------------------------------------------------------------------
 
 
-def _last(db: sqlite3.Connection) -> tuple[int, object]:
-    """How many rows the book has, and the last one's hash (None: no rows)."""
-    (rows,) = db.execute("SELECT count(*) FROM book").fetchone()
-    last = db.execute("SELECT hash FROM book ORDER BY seq DESC LIMIT 1").fetchone()
-    return int(rows), None if last is None else last[0]
+#: The book's count of rows and last row's hash, read in one statement (one snapshot of a file
+#: another process may be writing: two reads could straddle its commit).
+_LAST = "(SELECT count(*) FROM book), (SELECT hash FROM book ORDER BY seq DESC LIMIT 1)"
 
 
 def write_head(db: sqlite3.Connection) -> None:
     """Write the head as the book stands (inside the caller's transaction)."""
-    db.execute("INSERT OR REPLACE INTO head VALUES (1, ?, ?)", _last(db))
+    db.execute(f"INSERT OR REPLACE INTO head SELECT 1, {_LAST}")
 
 
 def cut_short(db: sqlite3.Connection) -> str | None:
     """Whether the book has the count of rows its head says (the end of a sentence naming the
     file), or None. (Its last row's hash is compared by :func:`ends_elsewhere`, once the chain
     is found whole: a row edited in place is named by the chain.)"""
-    head = db.execute("SELECT count FROM head WHERE id = 1").fetchone()
+    found = db.execute(f"SELECT (SELECT count FROM head WHERE id = 1), {_LAST}").fetchone()
+    head, rows = found[0], found[1]
     if head is None:
         return "has lost its head (the record of how many rows it has): restore it from a backup"
-    (rows,) = db.execute("SELECT count(*) FROM book").fetchone()
-    if rows < head[0]:
+    if rows < head:
         return (
-            f"was cut short: it holds {rows} rows of the {head[0]} it was saved with (its last "
-            f"{head[0] - rows} were removed after they were written); restore it from a backup"
+            f"was cut short: it holds {rows} rows of the {head} it was saved with (its last "
+            f"{head - rows} were removed after they were written); restore it from a backup"
         )
-    if rows > head[0]:
+    if rows > head:
         return (
-            f"holds {rows} rows but was saved with {head[0]}: rows were added by another "
+            f"holds {rows} rows but was saved with {head}: rows were added by another "
             "program; restore it from a backup"
         )
     return None
@@ -257,10 +255,10 @@ def cut_short(db: sqlite3.Connection) -> str | None:
 
 def ends_elsewhere(db: sqlite3.Connection) -> str | None:
     """Whether the book's last row is the one its head names (the end of a sentence), or None."""
-    head = db.execute("SELECT count, hash FROM head WHERE id = 1").fetchone()
-    if head is not None and _last(db) != tuple(head):
+    found = db.execute(f"SELECT count, hash, {_LAST} FROM head WHERE id = 1").fetchone()
+    if found is not None and tuple(found[:2]) != tuple(found[2:]):
         return (
             f"does not end where it was saved: its last row is not the one its head names (of "
-            f"{head[0]} rows); restore it from a backup"
+            f"{found[0]} rows); restore it from a backup"
         )
     return None
