@@ -94,7 +94,7 @@ def test_a_gm_and_a_seat_play_one_expedition(page, seat_page, jupyter_server, no
     run_in_kernel(
         seat_page, seat_name,
         'seat.checks.push_button._handle_msg({"content": {"data": {"method": "custom", '
-        '"content": {"event": "click"}}}})',
+        '"content": {"event": "click"}}}, "buffers": []})',
     )  # fmt: skip
     assert run_in_kernel(seat_page, seat_name, "print(len(seat.book.store.rows()))") == rows
 

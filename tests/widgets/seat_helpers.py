@@ -61,4 +61,5 @@ def file_bytes(panel: Any) -> str:
 def forge_click(button: widgets.Button) -> None:
     """What a page's widget manager sends when a button is clicked, whether the page shows it
     enabled, disabled or not at all: ipywidgets runs the click handlers for any of them."""
-    button._handle_msg({"content": {"data": {"method": "custom", "content": {"event": "click"}}}})
+    data = {"method": "custom", "content": {"event": "click"}}
+    button._handle_msg({"content": {"data": data}, "buffers": []})
