@@ -273,14 +273,19 @@ class JourneyBook(JournalEntries, BookView[S, R]):
 
     @locked
     def play(
-        self, action: Any, supplied: Sequence[object] | None = None, *, draw_rest: bool = False
+        self,
+        action: Any,
+        supplied: Sequence[object] | None = None,
+        *,
+        draw_rest: bool = False,
+        by: str = "",
     ) -> R:
         """Play ``action``, save it, return its report.
 
         ``supplied``: the outcomes the player drew and rolled at the table; too few are refused
-        unless ``draw_rest`` (Lantern draws and rolls the rest): see :meth:`Journey.play`.
+        unless ``draw_rest`` (see :meth:`Journey.play`); ``by``: who played it (blank: the GM).
         """
-        report = self.journey.play(action, supplied, draw_rest=draw_rest)
+        report = self.journey.play(action, supplied, draw_rest=draw_rest, by=by)
         try:
             with self.store.transaction():
                 if self._redo:
@@ -431,7 +436,8 @@ class JourneyBook(JournalEntries, BookView[S, R]):
         """The log's line of the action just played as row ``seq`` (when the log is built)."""
         if self._log is not None:
             text = self.describe(report)
-            line = line_of(seq, self.actions, report, text, "played", len(self._seqs))
+            by = self.journey.entries[-1].by
+            line = line_of(seq, self.actions, report, text, "played", len(self._seqs), by)
             self._log.add(line, self._seqs[-2] if len(self._seqs) > 1 else None)
 
     def _maybe_snapshot(self) -> None:

@@ -48,6 +48,9 @@ class LogLine:
     ``title``, ``cards`` (their labels, ``7♥``) and ``dice`` (faces) are what a view draws beside
     the text; a report without them leaves them empty.
 
+    ``by`` is who played it at a shared table: blank for the GM, else the name of the character
+    whose seat played it (the entry's :attr:`~rules.record.entry.Entry.by`).
+
     ``count`` is how many journey entries stand once it is played, superseded tries included:
     ``book.state_after(line.count)`` is the state it left. An undone line left no state in the
     journey as it stands; its ``count`` is how many of the journey's entries came before it, so
@@ -63,10 +66,17 @@ class LogLine:
     title: str = ""
     cards: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()
+    by: str = ""
 
 
 def line_of(
-    seq: int, number: int | None, report: Any, text: str, status: Status, count: int
+    seq: int,
+    number: int | None,
+    report: Any,
+    text: str,
+    status: Status,
+    count: int,
+    by: str = "",
 ) -> LogLine:
     """The log's line for ``report``: its text, and the title, cards and dice a report carries
     (every game's report has a ``title``, a Voidlight crew's a ``heading`` naming the character;
@@ -77,7 +87,7 @@ def line_of(
     )
     dice = tuple(d for d in getattr(report, "dice", ()) if isinstance(d, int))
     return LogLine(
-        seq, number, text, status, count, title if isinstance(title, str) else "", cards, dice
+        seq, number, text, status, count, title if isinstance(title, str) else "", cards, dice, by
     )
 
 
@@ -138,8 +148,9 @@ def build(
                 kept[kind, row.seq] = state
         status: Status = "undone" if row.undone else "superseded" if row.superseded else "played"
         lines.append(
-            line_of(row.seq, numbers.get(row.seq), report, text, status, position[row.seq] + 1)
-        )
+            line_of(row.seq, numbers.get(row.seq), report, text, status, position[row.seq] + 1,
+                    row.cell or "")
+        )  # fmt: skip
     log = Log(lines, parent)
     log.recount([row.seq for row in actions if not row.undone])
     return log

@@ -23,12 +23,17 @@ class Entry:
     ``supplied`` counts the first outcomes the player entered from the table (physical cards or
     dice) rather than the software sampling them; replay treats both alike. :attr:`typed` and
     :attr:`drawn` split the outcomes so, to say what Lantern drew or rolled for the player.
+
+    ``by`` is who played it at a shared table: blank for the GM (and every journey recorded before
+    seats), else the name of the character whose seat played it. It is not part of the action:
+    replay reads it back but never needs it, so an action replays the same whoever played it.
     """
 
     action: Mapping[str, JSON]
     chance: tuple[JSON, ...] = ()
     superseded: bool = False
     supplied: int = 0
+    by: str = ""
 
     @property
     def typed(self) -> tuple[JSON, ...]:
@@ -46,6 +51,8 @@ class Entry:
             data["superseded"] = True
         if self.supplied:
             data["supplied"] = self.supplied
+        if self.by:
+            data["by"] = self.by
         return data
 
     @classmethod
@@ -58,7 +65,13 @@ class Entry:
         supplied = data.get("supplied", 0)
         if isinstance(supplied, bool) or not isinstance(supplied, int) or supplied < 0:
             raise InvalidInput(f"an entry's 'supplied' is a count of outcomes, got {supplied!r}")
-        return cls(data["action"], tuple(chance), bool(data.get("superseded", False)), supplied)
+        by = data.get("by", "")
+        if not isinstance(by, str):
+            raise InvalidInput(
+                f"an entry's 'by' is the name of the seat that played it, got {by!r}"
+            )
+        superseded = bool(data.get("superseded", False))
+        return cls(data["action"], tuple(chance), superseded, supplied, by)
 
 
 def last_live(entries: Sequence[Entry]) -> int:

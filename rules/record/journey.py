@@ -199,8 +199,8 @@ class Journey(Generic[S, R]):
             self._remember()
             return
         self.play(self.game.parse_action(entry.action), entry.chance, replaying=True)
-        if entry.supplied:
-            self.entries[-1] = replace(self.entries[-1], supplied=entry.supplied)
+        if entry.supplied or entry.by:
+            self.entries[-1] = replace(self.entries[-1], supplied=entry.supplied, by=entry.by)
 
     def play(
         self,
@@ -209,6 +209,7 @@ class Journey(Generic[S, R]):
         *,
         draw_rest: bool = False,
         replaying: bool = False,
+        by: str = "",
     ) -> R:
         """Apply ``action``; chance comes from ``supplied`` outcomes first, then the generator.
 
@@ -216,7 +217,7 @@ class Journey(Generic[S, R]):
         step (``[["7H", "QS"], [4, 5]]``: a draw of two cards, then a roll of two dice). Too
         few for the action are refused (:class:`IllegalAction`, saying what was typed and what
         is missing) unless ``draw_rest``: then Lantern draws and rolls the rest, and the entry's
-        :attr:`Entry.drawn` says what. Too many are refused always; none: Lantern draws all.
+        :attr:`Entry.drawn` says what. Too many are refused. ``by``: who played it (Entry.by).
         """
         steps = self.chance.steps
         source: Source = self.chance
@@ -250,7 +251,8 @@ class Journey(Generic[S, R]):
             self.chance.steps = steps
             raise
         self.state, self.last = state, report
-        self.entries.append(Entry(action.to_json(), tuple(recording.outcomes), supplied=len(typed)))
+        outcomes = tuple(recording.outcomes)
+        self.entries.append(Entry(action.to_json(), outcomes, supplied=len(typed), by=by))
         self._remember()
         return report
 
@@ -398,7 +400,8 @@ class Journey(Generic[S, R]):
             self.entries.append(replace(entry, superseded=True))
             self.chance.steps = steps  # the first try's outcomes stay used: fresh ones follow
             self._remember()
-            return self.play(self.game.parse_action(entry.action), supplied, draw_rest=draw_rest)
+            action = self.game.parse_action(entry.action)
+            return self.play(action, supplied, draw_rest=draw_rest, by=entry.by)
         except BaseException:
             restore()
             raise

@@ -60,7 +60,6 @@ from rules.voidlight.actions import (
     SwapBattery,
     Take,
     Treat,
-    parse,
 )
 from rules.voidlight.character import ATTRIBUTES, SLOTS, Character, Condition, Item, Penalty
 from rules.voidlight.checks import SaveOdds, check_odds, save_odds
@@ -82,6 +81,7 @@ from rules.voidlight.moves import (
 from rules.voidlight.owed import Due, owed, passed_by, still_due
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
 from rules.voidlight.report import OUTCOMES, Report
+from rules.voidlight.seats import SEAT_KINDS, FreeSeat, TakeSeat, parse, seat_refusal, seated_as
 from rules.voidlight.solo import ENEMY_HP, FORTUNE_DICE
 from rules.voidlight.state import (
     CREW_MOST,
@@ -107,6 +107,7 @@ __all__ = [
     "HOUSE_RULES",
     "INTERVAL_MOST",
     "OUTCOMES",
+    "SEAT_KINDS",
     "SLOTS",
     "Advance",
     "BatteryLife",
@@ -129,6 +130,7 @@ __all__ = [
     "EndEncounter",
     "Enemy",
     "Fortune",
+    "FreeSeat",
     "GainCondition",
     "HurtEnemy",
     "Inspire",
@@ -154,6 +156,7 @@ __all__ = [
     "State",
     "SwapBattery",
     "Take",
+    "TakeSeat",
     "Treat",
     "Voidlight",
     "advise",
@@ -177,6 +180,8 @@ __all__ = [
     "pool_empty_within",
     "pool_rolls",
     "save_odds",
+    "seat_refusal",
+    "seated_as",
     "slot_boxes",
     "still_due",
     "summary",

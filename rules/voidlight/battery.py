@@ -24,19 +24,25 @@ __all__ = ["BATTERY", "battery_index", "drain", "roll_light", "swap"]
 BATTERY = "battery"
 
 
-def roll_light(turn: Turn, chance: Source, why: str) -> int:
-    """Roll the Voidlight Pool; the dice it lost. At 0 the battery is spent and the light dies."""
+def roll_light(turn: Turn, chance: Source, why: str, players: str = "") -> int:
+    """Roll the Voidlight Pool; the dice it lost. At 0 the battery is spent and the light dies.
+    ``players``: why, as the players' seats read it when ``why`` tells the GM's timer (the
+    minute of its roll)."""
     light = turn.state.light
     faces = chance.resolve(roll(light.dice))
     turn.dice.extend(faces)
     lost = removed(faces, BEAMS[light.beam])
     turn.set(light=evolve(light, dice=light.dice - lost))
     if turn.lines is not None:
-        turn.say(
-            f"{why}: the Voidlight Pool rolls {' '.join(map(str, faces))}: {lost} "
+        rolled = (
+            f"the Voidlight Pool rolls {' '.join(map(str, faces))}: {lost} "
             f"{'die' if lost == 1 else 'dice'} removed ({light.dice - lost}/{FULL}, "
             f"{light.beam} beam)"
         )
+        if players:
+            turn.secret(f"{why}: {rolled}", f"{players}: {rolled}")
+        else:
+            turn.say(f"{why}: {rolled}")
     if turn.state.light.dead:
         _dies(turn)
     return lost

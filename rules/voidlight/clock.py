@@ -86,9 +86,10 @@ def elapse(turn: Turn, minutes: int, chance: Source) -> None:
     clock = turn.state.clock
     turn.clock(until=clock.until + minutes)
     if turn.state.pending is not None:
-        turn.say(
+        turn.secret(
             f"{minutes} minutes pass while a choice waits: {turn.state.clock.owed} minutes owed, "
-            "played once it is made"
+            "played once it is made",
+            "time passes while a choice waits: it is played once the choice is made",
         )
         return
     run(turn, chance)
@@ -112,7 +113,10 @@ def run(turn: Turn, chance: Source) -> None:
     elif turn.lines is not None:
         owed = turn.state.clock.owed
         later = f" ({owed} minutes owed, played once it is made)" if owed else ""
-        turn.say(f"the clock waits at minute {turn.state.clock.minute} for your choice{later}")
+        turn.secret(
+            f"the clock waits at minute {turn.state.clock.minute} for your choice{later}",
+            "the clock waits for your choice",
+        )
 
 
 def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
@@ -144,7 +148,7 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
     elif what == _LIGHT:
         turn.clock(next_roll=minute + state.clock.interval)
         if state.light.dice:  # not dead
-            roll_light(turn, chance, at)
+            roll_light(turn, chance, at, "on the GM's timer")
     else:
         turn.clock(dark_next=minute + DARK_EVERY)
         if at:

@@ -132,7 +132,8 @@ def leave(turn: Turn, action: A.Leave, chance: Source) -> Result:
             f"{leaving.name} is the last of the crew standing or dying: no one would be left"
         )
     rest = crew[: turn.who] + crew[turn.who + 1 :]
-    turn.set(crew=rest, status=crew_status(rest))
+    seats = tuple(each for each in turn.state.seats if each[0] != leaving.name)
+    turn.set(crew=rest, status=crew_status(rest), seats=seats)  # their seat is free again
     carried = ", ".join(item.label for item in leaving.items) or "nothing"
     turn.say(f"{leaving.name} leaves the expedition, and their gear with them ({carried})")
     return None, None

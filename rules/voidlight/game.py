@@ -28,6 +28,7 @@ from rules.voidlight.owed import COSTS, DUE, LAPSE
 from rules.voidlight.pools import BEAMS, roll
 from rules.voidlight.recovery import advance, long_rest, short_rest
 from rules.voidlight.report import Report
+from rules.voidlight.seats import FreeSeat, TakeSeat, free, sit
 from rules.voidlight.state import State, crew_index, evolve
 from rules.voidlight.turn import Turn
 
@@ -220,7 +221,9 @@ def _credits(turn: Turn, action: A.Credits, chance: Source) -> Result:
 def _elapse(turn: Turn, action: A.Elapse, chance: Source) -> Result:
     minutes = _int("a number of minutes", action.minutes, 1, 24 * 60)
     if turn.lines is not None:
-        turn.say(f"{minutes} minute{'s' * (minutes != 1)} pass{'es' * (minutes == 1)}")
+        turn.secret(
+            f"{minutes} minute{'s' * (minutes != 1)} pass{'es' * (minutes == 1)}", "time passes"
+        )
     elapse(turn, minutes, chance)
     return None, None
 
@@ -231,8 +234,9 @@ def _timer(turn: Turn, action: A.SetTimer, chance: Source) -> Result:
     interval = _int("the Voidlight timer's interval in minutes", interval, 1, INTERVAL_MOST)
     if action.timer == "interval":
         turn.clock(timer="interval", interval=interval, next_roll=clock.minute + interval)
-        turn.say(
-            f"the Voidlight is rolled every {interval} minutes: next at minute {clock.minute + interval}"
+        turn.secret(
+            f"the Voidlight is rolled every {interval} minutes: next at minute {clock.minute + interval}",
+            "the GM sets the Voidlight's timer",
         )
     elif action.timer == "scenes":
         turn.clock(timer="scenes", interval=interval, next_roll=None)
@@ -364,6 +368,10 @@ def _play(
 ) -> tuple[Turn, int | None, str | None, int | None]:
     """``action`` checked and played (:func:`apply`): its turn, where the character it was about
     sits in the crew (:func:`acting`), its outcome and Hits."""
+    if isinstance(action, TakeSeat | FreeSeat):  # the table's seating: no move of play
+        turn = Turn.of(state, lines, 0)
+        _seating(turn, action)
+        return turn, None, None, None
     if type(action) not in HANDLERS:  # another game's action (they share kinds: 'choose')
         raise IllegalAction(
             f"{getattr(action, 'title', short_repr(action))} is not an action of Voidlight: "
@@ -383,9 +391,22 @@ def _play(
     now = turn.state
     if now.pending is None and now.clock.until > now.clock.minute and now.status != "lost":
         if lines is not None:
-            turn.say(f"the clock runs on: {now.clock.owed} minutes owed")
+            turn.secret(f"the clock runs on: {now.clock.owed} minutes owed", "the clock runs on")
         run(turn, chance)
     return turn, who, outcome, hits
+
+
+def _seating(turn: Turn, action: TakeSeat | FreeSeat) -> None:
+    """A seat sits as a character, or the GM frees one (:mod:`rules.voidlight.seats`)."""
+    if isinstance(action, TakeSeat):
+        after = sit(turn.state, action)
+        name, player = after.seats[-1][0], action.player
+        turn.say(f"{name} is played from a seat of their own{f' (by {player})' if player else ''}")
+    else:
+        after = free(turn.state, action)
+        name = next(each[0] for each in turn.state.seats if each not in after.seats)
+        turn.say(f"the GM frees {name}'s seat: another seat may sit as {name}")
+    turn.set(seats=after.seats)
 
 
 #: The actions that answer what is asked (a save, a choice).

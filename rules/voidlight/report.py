@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rules.record.action import mechanics_line
 
-__all__ = ["OUTCOMES", "Report"]
+__all__ = ["OUTCOMES", "Report", "Secret"]
 
 #: What :attr:`Report.outcome` can be, by action kind, best first (the rest: see
 #: :func:`rules.voidlight.game.apply`; a Check cost's outcome is its entry, "11".."66").
@@ -22,12 +22,30 @@ OUTCOMES: Mapping[str, tuple[str, ...]] = {
 }
 
 
+class Secret(str):
+    """A report line that tells the GM's timer (its interval, the minute of a roll it made, how
+    many minutes an Elapse skipped to the next roll): ``players`` is the line as the players'
+    seats read it when the GM hides the timer ("": they read nothing of it). The rules write
+    it (:meth:`rules.voidlight.turn.Turn.secret`); a report keeps both (:attr:`Report.players`)."""
+
+    players: str
+
+    def __new__(cls, line: str, players: str = "") -> Secret:
+        made = super().__new__(cls, line)
+        made.players = players
+        return made
+
+
 @dataclass(frozen=True)
 class Report:
     """What an action did: its ``lines`` in words, every die it rolled (``dice``, in order), the
     Hits of its main roll (None when it rolled no hit pool) and its ``outcome`` as data (see
     :func:`rules.voidlight.game.apply`); ``who``, in a crew of two or more, the character it
-    was about (its lines name them too)."""
+    was about (its lines name them too).
+
+    ``players``: the lines as the players' seats read them when the GM hides the timer (the
+    lines that tell it left out or told without it: :class:`Secret`); None when every line may
+    be read by all (:meth:`for_players`)."""
 
     title: str
     lines: tuple[str, ...] = ()
@@ -35,6 +53,7 @@ class Report:
     hits: int | None = None
     outcome: str | None = None
     who: str = ""
+    players: tuple[str, ...] | None = None
 
     @classmethod
     def made(
@@ -48,11 +67,24 @@ class Report:
     ) -> Report:
         """A report the rules engine writes (every action writes one): the dataclass's own
         constructor sets each field through ``object.__setattr__``, this all at once."""
+        players = None
+        if any(isinstance(line, Secret) for line in lines):
+            read = (line.players if isinstance(line, Secret) else line for line in lines)
+            players = tuple(line for line in read if line)
+            lines = tuple(str.__str__(line) for line in lines)
         report = object.__new__(cls)
         report.__dict__.update(
-            title=title, lines=lines, dice=dice, hits=hits, outcome=outcome, who=who
-        )
+            title=title, lines=lines, dice=dice, hits=hits, outcome=outcome, who=who,
+            players=players,
+        )  # fmt: skip
         return report
+
+    def for_players(self) -> Report:
+        """The report as the players' seats read it when the GM hides the timer: the same,
+        but for the lines that would tell the timer (see :attr:`players`)."""
+        if self.players is None:
+            return self
+        return Report.made(self.title, self.players, self.dice, self.hits, self.outcome, self.who)
 
     def mechanics(self) -> str:
         """One line for the Journey Book: ``Check: Vigor 2 standard: 5 3: 1 Hits, partial``; in a

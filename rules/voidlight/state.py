@@ -162,6 +162,9 @@ class State:
     costs: str = "lapse"
     #: "using a timer hidden from the players": a seat shows no countdown (group play's default).
     hidden_timer: bool = False
+    #: Who plays from a seat at a shared table: (character's name, seat id, player's name), in
+    #: the order they sat (:mod:`rules.voidlight.seats`). The GM's table is no seat.
+    seats: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def over(self) -> bool:
@@ -287,6 +290,9 @@ def check(state: State) -> None:
     for asked in (state.pending, *state.queue):
         if asked is not None and asked.who and asked.who not in state.names:
             raise InvalidInput(f"a choice is asked of one of the crew, not {asked.who!r:.40}")
+    seated = [name for name, _seat, _player in state.seats]
+    if not set(seated) <= set(state.names) or len(set(seated)) != len(seated):
+        raise InvalidInput(f"each seat plays one of the crew, once: not {seated!r:.80}")
     if state.pending is None and state.queue:
         raise InvalidInput("saves wait in the queue only behind one that is asked")
     if state.status != crew_status(state.crew):

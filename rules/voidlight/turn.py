@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.voidlight.character import Character, recheck
+from rules.voidlight.report import Secret
 from rules.voidlight.state import Clock, Pending, State, crew_status, evolve
 
 __all__ = ["Turn"]
@@ -129,6 +130,12 @@ class Turn:
         """Add a line to the report (a quiet turn drops it)."""
         if self.lines is not None:
             self.lines.append(line)
+
+    def secret(self, line: str, players: str = "") -> None:
+        """Add a line that tells the GM's timer; the players' seats read ``players`` instead
+        (nothing when blank) when the GM hides it (:class:`rules.voidlight.report.Secret`)."""
+        if self.lines is not None:
+            self.lines.append(Secret(line, players))
 
     def tell(self, line: str) -> None:
         """A line about the acting character: named in a crew (``Kai: ...``)."""

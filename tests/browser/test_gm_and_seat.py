@@ -2,8 +2,10 @@
 two browser contexts (two screens) on one JupyterLab, each notebook in a kernel of its own, one
 journey file between them.
 
-The GM creates three characters; the seat claims Kai; the GM's check for Vex shows on the seat
-without a click, and the seat's check for Kai on the GM's panel; the light is emptied by the
+The GM creates three characters; the seat sits as Kai (an action in the journey, shown on the
+GM's roster); a forged click on a control the seat's page shows disabled writes nothing; the GM's
+check for Vex shows on the seat without a click, in one line and the log (never under the seat's
+controls), and the seat's check for Kai on the GM's panel, the log naming Kai's seat; the light is emptied by the
 GM's timer (an interval of 1 expedition minute made 0.5 s from the kernel) and the dark's saves
 come for all three, Kai's made from the seat; the seat never shows the hidden countdown.
 Screenshots of the seat at 1400×1000, light and dark (README's with LANTERN_DOC_SCREENSHOTS=1).
@@ -79,12 +81,22 @@ def test_a_gm_and_a_seat_play_one_expedition(page, seat_page, jupyter_server, no
     create_crew(gm)
     expect(gm.panel.locator(".lantern-header")).to_contain_text("crew of 3")
 
-    # The seat opens the journey played last (the GM's), and claims Kai.
+    # The seat opens the journey played last (the GM's), and sits as Kai.
     open_notebook(seat_page, jupyter_server, seat_name)
     seat = Table(seat_page)  # the seat's panel is a Voidlight panel too
-    seat.panel.locator(".lantern-seat-claim select").select_option("Kai")
+    expect(seat.panel.locator(".lantern-seat-note")).to_contain_text("plays no one")
+    run_in_kernel(seat_page, seat_name, 'seat.claim("Kai")')
     expect(seat.sheet).to_contain_text("Kai")
     expect(seat.panel.locator(".lantern-seat-note")).to_contain_text("You play Kai")
+    expect(gm.panel.locator(".lantern-roster")).to_contain_text("from a seat", timeout=FOLLOWED_MS)
+    # A click the page sends to a control it shows disabled writes nothing (checked in Python).
+    rows = run_in_kernel(seat_page, seat_name, "print(len(seat.book.store.rows()))")
+    run_in_kernel(
+        seat_page, seat_name,
+        'seat.checks.push_button._handle_msg({"content": {"data": {"method": "custom", '
+        '"content": {"event": "click"}}}, "buffers": []})',
+    )  # fmt: skip
+    assert run_in_kernel(seat_page, seat_name, "print(len(seat.book.store.rows()))") == rows
 
     # The GM's check for Vex shows on the seat without a click there.
     roster = gm.panel.locator(".lantern-roster")
@@ -93,14 +105,17 @@ def test_a_gm_and_a_seat_play_one_expedition(page, seat_page, jupyter_server, no
     gm.report_says("Vex: Check")
     seat_log = seat.panel.locator(".lantern-log-lines")
     expect(seat_log).to_contain_text("Vex: Check: Vigor", timeout=FOLLOWED_MS)
+    expect(seat.panel.locator(".lantern-just-now")).to_contain_text("Vex (GM) — Check")
+    expect(seat.report).not_to_contain_text("Vex: Check")
 
     # The seat's check for Kai shows on the GM's panel.
     seat.click("check-operate", "6 6")
     seat.report_says("Kai: Check")
     expect(gm.panel.locator(".lantern-log-lines")).to_contain_text(
-        "Kai: Check: Operate", timeout=FOLLOWED_MS
+        "Kai, from Kai's seat: Check: Operate", timeout=FOLLOWED_MS
     )
-    expect(gm.report).to_contain_text("Kai: Check", timeout=FOLLOWED_MS)
+    expect(gm.panel.locator(".lantern-just-now")).to_contain_text("Kai, from Kai's seat — Check")
+    expect(gm.report).not_to_contain_text("Kai: Check")
     seat.panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     save_window(seat_page, shot.directory / "seat-light.png")
     set_theme(seat_page, DARK_THEME)
@@ -131,7 +146,8 @@ def test_a_gm_and_a_seat_play_one_expedition(page, seat_page, jupyter_server, no
 
     # The countdown is the GM's: the seat never shows it, only that it is hidden.
     expect(seat.panel.locator(".lantern-countdown")).to_have_count(0)
-    expect(seat.panel.locator(".lantern-seat-countdown")).to_contain_text("hidden from")
+    expect(seat.panel.locator(".lantern-seat-countdown")).to_contain_text("on the GM's timer")
+    assert "data-seconds" not in seat.panel.inner_html()
     for each in (page, seat_page):
         expect(each.locator(".lantern-message-error")).to_have_count(0)
         assert_no_tracebacks(each)

@@ -76,7 +76,8 @@ def gm_turn(book: JourneyBook, rng: random.Random, acked: dict[int, str]) -> boo
     try:
         book.play(build(kind, state, rng, who if len(state.crew) > 1 else ""))
     except PlayedFirst as told:
-        assert "was not saved: someone else played first (Kai: " in str(told)
+        won = ("(Kai: ", "(Take a seat: Kai ")  # the seat's action, or its sitting down
+        assert any(f"was not saved: someone else played first {w}" in str(told) for w in won)
         return False
     acked[len(book.entries)] = json.dumps(book.entries[-1].to_json(), sort_keys=True)
     return True

@@ -11,6 +11,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
+from seat_helpers import gm_table, seat_for
 
 from rules.book import FOLDER_ENV, JourneyBook
 from widgets.frame.base import descendants
@@ -27,33 +28,6 @@ def journeys(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def gm_table(**options: Any) -> VoidlightPanel:
-    """The GM's panel on a saved journey: Vex, Kai (Operate 2) and Rook, by points."""
-    book = JourneyBook.start(
-        "crew", game="voidlight", seed=5, options=options or {"timer": "scenes"}
-    )
-    panel = VoidlightPanel(book)
-    panel.name_input.value = "Vex"
-    panel.table_input.value = "3"
-    panel.create_button.click()
-    for name, table, scores in (
-        ("Kai", "4", {"vigor": 1, "operate": 2, "insight": 1, "diplomacy": 1}),
-        ("Rook", "2", {"vigor": 2, "operate": 0, "insight": 2, "diplomacy": 1}),
-    ):
-        panel.crew.join_name.value = name
-        panel.crew.join_how.value = "points"
-        for attribute, value in scores.items():
-            panel.crew.join_points[attribute].value = value
-        panel.table_input.value = table
-        panel.crew.join_button.click()
-        assert not panel.messages.is_error, panel.messages.text
-    return panel
-
-
-def seat_for(gm: VoidlightPanel, claim: str = "Kai") -> VoidlightSeat:
-    return VoidlightSeat(JourneyBook.open(gm.journey.path), claim=claim)
-
-
 def shown(panel: VoidlightPanel) -> list[Any]:
     """The widgets in the panel's tree as the page shows it (children only)."""
     return list(shown_tree(panel))
@@ -63,16 +37,15 @@ def test_the_seat_shows_its_characters_sheet_and_follows_what_the_gm_plays() -> 
     gm = gm_table()
     seat = seat_for(gm)
     assert "Kai" in seat.sheet.value and "Kai" in seat.seat_note.value
-    assert (
-        seat.claim_choice.options[1:] == ("Vex", "Kai", "Rook") and seat.claim_choice.value == "Kai"
-    )
+    assert seat.claimed == "Kai" and "<b>Kai</b> (you)" in seat.roster.value
     gm.open_sheet("Vex")
     gm.table_input.value = "6 6"
     gm.checks.check_buttons["vigor"].click()
     assert "Vex: Check" not in seat.report.value
     assert seat.poll() == 1
     assert seat.state == gm.state
-    assert "Vex" in seat.report.value and "Vigor" in seat.report.value
+    assert "Vigor" not in seat.report.value  # not under the seat's controls: in one line
+    assert "just now:</span> Vex (GM) — Check" in seat.just_now.value
     assert seat.book is not None and seat.book.log()[-1].title == "Vex: Check"
     assert seat.poll() == 0  # nothing new: nothing read
 
@@ -87,12 +60,10 @@ def test_the_seat_acts_for_its_character_only_and_the_gm_sees_it() -> None:
     assert gm.book is not None and gm.book.refresh() == 1
     gm.render()
     assert gm.state == seat.state and gm.journey.last.heading == "Kai: Check"
-    # the crew's tools, joining and the GM's journey controls are not on the seat
-    on_seat = shown(seat)
-    for gms in (gm_only := (seat.light_bar.roll_button, seat.crew.join_button, seat.timer)):
-        assert gms not in on_seat
-    assert len(gm_only) == 3 and seat.controls is not None
-    assert seat.controls.layout.display == "none"
+    # the crew's tools, joining and the GM's journey controls are not built on the seat at all
+    for gms in ("light_bar", "crew", "timer", "solo", "name_input", "create_button"):
+        assert not hasattr(seat, gms), gms
+    assert seat.controls is None and seat.advice is None and seat.ending_export is None
 
 
 def test_a_save_asked_of_another_character_is_not_offered_on_the_seat() -> None:
@@ -145,7 +116,7 @@ def test_the_seat_never_shows_the_countdown_the_gm_hides() -> None:
     assert gm.state.hidden_timer
     seat = seat_for(gm)
     assert seat.countdown.value.count(escape(HIDDEN)) == 1 and "minutes" not in seat.countdown.value
-    assert seat.timer not in shown(seat)
+    assert not hasattr(seat, "timer")
     text = " ".join(str(getattr(w, "value", "")) for w in shown(seat))
     assert "Next on the GM's timer" not in text
 
@@ -210,7 +181,7 @@ def test_the_gms_panel_shows_what_a_seat_plays_without_a_click() -> None:
         for _ in range(5):
             await asyncio.sleep(0)
         assert gm.state == seat.state and gm.journey.last.heading == "Rook: Check"
-        assert "Rook" in gm.report.value  # the seat's result is the one the GM sees
+        assert "Rook, from Rook&#x27;s seat — Check" in gm.just_now.value
         gm.close()
         await asyncio.sleep(0)
         return gm

@@ -39,36 +39,16 @@ from widgets.frame.advice import ADVICE_CSS, AdviceHook, AdviceView, hook_for
 from widgets.frame.connection import FRAME_CSS as CONNECTION_CSS
 from widgets.frame.connection import ShowsFallback
 from widgets.frame.controls import JourneyControls
-from widgets.frame.dock import SECTION_CLASS, ResultDock, slot
+from widgets.frame.dock import SECTION_CLASS, ResultDock, just_now_html, slot
 from widgets.frame.log_view import JourneyLog, LogView
 from widgets.frame.style import FRAME_CSS
 from widgets.frame.table_input import AtTheTable
+from widgets.frame.tree import descendants
 from widgets.frame.whole import check_in_background, distrusted_note
 from widgets.parts.messages import MessageArea, guarded
 from widgets.parts.theme import button, escape, style_widget
 
 __all__ = ["GameFrame", "descendants", "section"]
-
-
-def descendants(root: widgets.Widget) -> list[widgets.Widget]:
-    """Every widget under ``root`` (itself last), through children and the panel's attributes."""
-    found: list[widgets.Widget] = []
-    stack = [root]
-    seen: set[int] = set()
-    while stack:
-        widget = stack.pop()
-        if id(widget) in seen:
-            continue
-        seen.add(id(widget))
-        found.append(widget)
-        stack.extend(getattr(widget, "children", ()))
-        for value in vars(widget).values():
-            values = value.values() if isinstance(value, dict) else value
-            if isinstance(values, tuple | list | type({}.values())):
-                stack.extend(v for v in values if isinstance(v, widgets.Widget))
-            elif isinstance(value, widgets.Widget):
-                stack.append(value)
-    return found[::-1]
 
 
 def section(title: str, *body: widgets.Widget, css_class: str = "") -> widgets.VBox:
@@ -98,6 +78,10 @@ class GameFrame(ShowsFallback, widgets.VBox):
     _showing: ClassVar[dict[Path, GameFrame]] = {}
     #: The game's advice hook (None: ``widgets.<game>.advice.HOOK``, see :func:`hook_for`).
     advice_hook: ClassVar[type[AdviceHook] | None] = None
+    #: Whether the panel is the GM's table: the journey's controls (Undo, New, Open, Write to
+    #: journal), Export and Advice. A player's seat builds none of them: a widget a page holds a
+    #: model of can be clicked by a forged message, whatever it shows (see the seat's module).
+    gm_table: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -127,11 +111,15 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.log_view = LogView(self.look_back)
         self._log = JourneyLog()
         self.controls: JourneyControls | None = None
-        if isinstance(journey, JourneyBook):
+        if isinstance(journey, JourneyBook) and self.gm_table:
             self.controls = JourneyControls(
                 journey, on_change=self._changed_book, on_switch=self.use
             )
-        self._reports: list[Any] = []
+        last = journey.last  # the results of this panel's clicks (a seat's start empty), and
+        self._reports: list[Any] = [] if last is None or not self.gm_table else [last]
+        self._elsewhere: Any = last  # the last action another kernel played, told "just now"
+        self.just_now = widgets.HTML()
+        self.just_now.add_class("lantern-just-now-view")
         self._looking: Any = None  # the log line looked back at, or None: now
         self.back_button = button(
             "Back to now", "lantern-back", "Return to the journey as it stands"
@@ -144,12 +132,13 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.ending_export = button(
             "Export the Journey Book", "lantern-ending-export",
             "Write the whole Journey Book as Markdown and as a notebook", "primary",
-        )  # fmt: skip
-        self.ending_export.on_click(lambda _b: self.controls and self.controls.export())
+        ) if self.controls is not None else None  # fmt: skip
+        if self.ending_export is not None:
+            self.ending_export.on_click(lambda _b: self.controls and self.controls.export())
         self._clicks_seen = (0, 0)  # (actions asked for, messages shown) when a click was last seen
         self._asked = 0
         self.build()
-        self.advice = AdviceView(hook_for(self))
+        self.advice = AdviceView(hook_for(self)) if self.gm_table else None
         self._actions_box = widgets.VBox(list(self.actions()))
         self._actions_box.add_class("lantern-actions")
         self._create_view, self._play_view = self._layout()
@@ -229,7 +218,8 @@ class GameFrame(ShowsFallback, widgets.VBox):
             GameFrame._showing.pop(self.journey.path, None)
         self.journey = journey
         self._replace_earlier_panel()
-        self._reports = []
+        self._reports = [] if journey.last is None else [journey.last]
+        self.just_now.value = ""
         self._looking = None
         self._log = JourneyLog()
         self.at_table.clear_note()
@@ -289,10 +279,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
                 action = action()
             typed = self.at_table.typed() if supplied is None and table else None
             given = supplied if supplied is not None else typed
-            if given:
-                report = self.journey.play(action, given, draw_rest=self.at_table.draw_rest.value)
-            else:
-                report = self.journey.play(action)
+            report = self.play(action, given, draw_rest=self.at_table.draw_rest.value)
             self._reports = [*self._reports, report] if self.continues(action) else [report]
             if typed:
                 self.at_table.used(self.journey.entries[-1])
@@ -303,9 +290,18 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.render()
         return report
 
+    def play(self, action: Any, given: Any = None, *, draw_rest: bool = False) -> Any:
+        """Write ``action`` to the journey: the one way the panel's controls write (a seat
+        checks here that it may play it, and says who played it)."""
+        if given:
+            return self.journey.play(action, given, draw_rest=draw_rest)
+        return self.journey.play(action)
+
     def _changed_book(self) -> None:
         """After an undo, a redo or a reroll: show the journey as it now stands."""
         self._looking = None
+        last = self.journey.last  # this panel's controls changed it: its result box shows it
+        self._reports = [] if last is None else [last]
         self.at_table.clear_note()  # what it said belonged to the action taken back or replaced
         self.messages.clear()
         self.render()
@@ -338,9 +334,10 @@ class GameFrame(ShowsFallback, widgets.VBox):
         state = self.state
         with self.hold_sync():
             self.header.value = self._header_html(state)
-            last = self.journey.last
-            if last not in self._reports:
-                self._reports = [] if last is None else [last]
+            last = self.journey.last  # played elsewhere: told in a line, never in the dock
+            if last is not None and last not in self._reports and last is not self._elsewhere:
+                self._elsewhere = last
+                self.just_now.value = just_now_html(last, self.journey.entries[-1].by)
             self.report.value = self.report_html(self._reports)
             looking = self._looking
             if looking is None:
@@ -349,7 +346,8 @@ class GameFrame(ShowsFallback, widgets.VBox):
                 self.render_board(self.state_after(looking.count), False)
             self.render_actions(state)
             self._render_play_column(state, looking)
-            self.advice.follow(state, self.begun(state) and self.ending_html(state) is None)
+            if self.advice is not None:
+                self.advice.follow(state, self.begun(state) and self.ending_html(state) is None)
             if self.controls is not None:
                 self.controls.refresh()
             self.log_view.show(self._log(self.journey))
@@ -402,7 +400,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         )
 
     def _ending_buttons(self) -> tuple[widgets.Widget, ...]:
-        return () if self.controls is None else (self.ending_export,)
+        return () if self.ending_export is None else (self.ending_export,)
 
     def _header_html(self, state: Any) -> str:
         book = self.book
@@ -423,11 +421,12 @@ class GameFrame(ShowsFallback, widgets.VBox):
         """The panel before the game begins, and during it: built once."""
         style = style_widget(FRAME_CSS, CONNECTION_CSS, ADVICE_CSS, self.css)
         controls = () if self.controls is None else (self.controls,)
-        top = (style, self.header, *controls)
+        top = (style, self.header, self.just_now, *controls)
         self._play_slot = widgets.VBox()
         self._play_slot.add_class("lantern-play-slot")
         top_slot = slot()  # the dock's home: the top of the actions
-        play = widgets.VBox([top_slot, self._play_slot, self.advice, self.at_table])
+        advice = () if self.advice is None else (self.advice,)
+        play = widgets.VBox([top_slot, self._play_slot, *advice, self.at_table])
         play.add_class("lantern-play-column")
         play.layout = widgets.Layout(flex="1 1 30em", min_width="26em")
         log = section("Log", self.log_view, css_class="lantern-log-section")

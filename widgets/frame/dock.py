@@ -23,15 +23,40 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
-__all__ = ["SECTION_CLASS", "SLOT_CLASS", "ResultDock", "shown_tree", "slot"]
+from widgets.parts.theme import escape
+
+__all__ = ["SECTION_CLASS", "SLOT_CLASS", "ResultDock", "just_now_html", "shown_tree", "slot"]
 
 #: The class :func:`widgets.frame.section` gives its box: the rows the dock may follow.
 SECTION_CLASS = "lantern-section-box"
 #: The class of the empty box after each of a section's rows, where the dock goes.
 SLOT_CLASS = "lantern-dock-slot"
+
+
+def just_now_html(report: Any, by: str) -> str:
+    """What someone else just played, in one line: ``just now: Kai, from Kai's seat — Check:
+    partial``, ``just now: Vex (GM) — Fortune Roll: yes``. The dock holds the result of this
+    panel's own clicks only: an action another kernel played (a seat's, the GM's) is told here
+    and in the log, never under the controls of someone who did not click it. ``by`` is the
+    seat that played it (blank: the GM's table).
+
+    >>> from rules.voidlight import Report
+    >>> just_now_html(Report("Skip the cost", who="Kai"), "Kai").split("</span> ")[1]
+    'Kai, from Kai&#x27;s seat — Skip the cost</div>'
+    """
+    who = getattr(report, "who", "") or ""
+    title = str(getattr(report, "title", "") or report)
+    outcome = getattr(report, "outcome", None)
+    actor = f"{by}, from {by}'s seat" if by else f"{who} (GM)" if who else "the GM"
+    told = f": {outcome}" if outcome else ""
+    return (
+        '<div class="lantern-just-now"><span class="lantern-subtle">just now:</span> '
+        f"{escape(actor)} — {escape(title)}{escape(told)}</div>"
+    )
 
 
 def slot() -> widgets.VBox:

@@ -20,7 +20,7 @@ from rules.book.log import LogLine, describer, line_of, walk
 from widgets.parts.dice_view import FACES
 from widgets.parts.theme import button, escape
 
-__all__ = ["MARKS", "JourneyLog", "LogLine", "LogView", "journey_log"]
+__all__ = ["MARKS", "JourneyLog", "LogLine", "LogView", "from_seat", "journey_log"]
 
 #: How a line's status reads (besides its struck-through text).
 MARKS = {"played": "", "superseded": "⟳ rerolled, replaced: ", "undone": "↶ undone: "}
@@ -75,10 +75,26 @@ def journey_log(journey: Any) -> list[LogLine]:
     return found
 
 
+def from_seat(text: str, by: str) -> str:
+    """``text`` saying who played it when a seat did (``by``: its character's name; blank: the
+    GM, and the text as it was): ``Kai: Check…`` reads ``Kai, from Kai's seat: Check…``.
+
+    >>> from_seat("Kai: Check: Vigor 2", "Kai"), from_seat("Fortune Roll", "")
+    ("Kai, from Kai's seat: Check: Vigor 2", 'Fortune Roll')
+    """
+    if not by or not text:
+        return text
+    named = f"{by}: "
+    if text.startswith(named):
+        return f"{by}, from {by}'s seat: {text[len(named) :]}"
+    return f"From {by}'s seat: {text}"
+
+
 def line_label(line: Any) -> str:
     """A line as plain text: ``12 · Discover a Region +2: …``, marked when not standing."""
     number = f"{line.number} · " if line.number is not None else "· "
-    return f"{number}{MARKS.get(line.status, '')}{line.text}"
+    text = from_seat(line.text, getattr(line, "by", ""))
+    return f"{number}{MARKS.get(line.status, '')}{text}"
 
 
 def line_html(line: Any) -> str:
@@ -86,7 +102,8 @@ def line_html(line: Any) -> str:
     mechanics line with its cards drawn as small cards, and its dice as small dice after it. Its
     text reads as :func:`line_label`'s, the dice aside."""
     number = f"{line.number} · " if line.number is not None else "· "
-    title, text = getattr(line, "title", ""), line.text
+    by = getattr(line, "by", "")
+    title, text = from_seat(getattr(line, "title", ""), by), from_seat(line.text, by)
     if title and text.startswith(title):
         text = text[len(title) :]
         if text.startswith("; "):  # "Flee; you flee…": the title reads as a heading

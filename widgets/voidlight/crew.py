@@ -6,6 +6,10 @@ standing / dying / lost / left), and open another's sheet with one click. A crew
 roster: solo play looks as it always did. Joining and leaving are actions like any other
 (:class:`rules.voidlight.Join`, :class:`rules.voidlight.Leave`); which are offered is
 :func:`rules.voidlight.available`.
+
+The roster also says who sits where: a character played from a player's seat is marked so (with
+the player's name when the seat gave one), and Free seat lets another seat sit as them (a GM's
+action in the journey: :class:`rules.voidlight.FreeSeat`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from rules.voidlight import ATTRIBUTES, SLOTS, Join, Leave, State, available, why_not
+from rules.voidlight import ATTRIBUTES, SLOTS, FreeSeat, Join, Leave, State, available, why_not
+from rules.voidlight.seats import holder
 from widgets.frame.connection import replace_children
 from widgets.parts.theme import escape
 from widgets.voidlight.controls import Act, Who, button, gate
@@ -33,6 +38,10 @@ LEAVE_TIP = (
     "(someone standing or dying stays behind)"
 )
 OPEN_TIP = "Open {name}'s sheet: the checks, gear and rests below act for them"
+FREE_TIP = (
+    "Free the seat {name} is played from: that seat plays nothing more, and another seat may "
+    "sit as {name}"
+)
 #: The roster's word for each status (short: a row stays one line), and what it means.
 STATUS_TIPS = {
     "standing": "standing: plays on",
@@ -54,6 +63,14 @@ def roster_line(state: State, name: str) -> str:
     )
 
 
+def seat_words(seated: tuple[str, str] | None) -> str:
+    """Where a character is played from, for the GM's roster: a player's seat, or this table."""
+    if seated is None:
+        return ' · <span class="lantern-roster-seat lantern-subtle">at this table</span>'
+    player = f" ({escape(seated[1])})" if seated[1] else ""
+    return f' · <b class="lantern-roster-seat" data-seated="1">from a seat{player}</b>'
+
+
 class CrewBar:
     """The roster (a crew of two or more) and the joining and leaving controls.
 
@@ -68,7 +85,7 @@ class CrewBar:
         self.roster.add_class("lantern-roster")
         self.roster_note = widgets.HTML()
         self.roster_note.add_class("lantern-roster-note")
-        self._rows: dict[str, tuple[widgets.Button, widgets.HTML]] = {}
+        self._rows: dict[str, tuple[widgets.Button, widgets.HTML, widgets.Button]] = {}
         self._shown: tuple[str, ...] = ()
         self.join_name = widgets.Text(
             placeholder="a new character's name", layout={"width": "14em"}
@@ -137,7 +154,7 @@ class CrewBar:
             self._shown = shown
             self._rows = {key: self._row(key) for key in shown}
             replace_children(self.roster, [widgets.HBox(list(row)) for row in self._rows.values()])
-        for key, (each, line) in self._rows.items():
+        for key, (each, line, free) in self._rows.items():
             if key.startswith("left:"):
                 line.value = (
                     '<span class="lantern-roster-line lantern-muted" title="left the '
@@ -147,7 +164,9 @@ class CrewBar:
             opened = key == open_name
             each.button_style = "info" if opened else ""
             each.description = f"▸ {key}" if opened else key
-            line.value = roster_line(state, key)
+            seated = holder(state, key)
+            free.layout.display = "" if seated else "none"
+            line.value = roster_line(state, key) + seat_words(seated)
         if len(names) > 1 and open_name:
             self.roster_note.value = (
                 f'<span class="lantern-subtle">The controls act for <b>{escape(open_name)}</b>, '
@@ -156,7 +175,7 @@ class CrewBar:
         else:
             self.roster_note.value = ""
 
-    def _row(self, key: str) -> tuple[widgets.Button, widgets.HTML]:
+    def _row(self, key: str) -> tuple[widgets.Button, widgets.HTML, widgets.Button]:
         gone = key.startswith("left:")
         name = key.removeprefix("left:")
         each = button(name, "roster-name", OPEN_TIP.format(name=name))
@@ -167,7 +186,12 @@ class CrewBar:
             each.on_click(lambda _b: self._open_sheet(name))
         line = widgets.HTML()
         line.add_class("lantern-roster-row")
-        return each, line
+        free = button("Free seat", "free-seat", FREE_TIP.format(name=name))
+        free.add_class("lantern-roster-free")
+        free.layout.display = "none"
+        if not gone:
+            free.on_click(lambda _b: self._act(FreeSeat(name)))
+        return each, line, free
 
     def render_controls(self, state: State, live: bool = True) -> None:
         """Join and leave, gated by the rules (the leave button names whose sheet is open)."""

@@ -160,9 +160,9 @@ def enemies_html(state: State) -> str:
     return "".join(foes)
 
 
-def status_html(state: State) -> str:
+def status_html(state: State, minute: bool = True) -> str:
     """The header's line: the character's Hit Points (a crew: how many stand), the light, the
-    minute."""
+    minute (not on a seat when the GM hides the timer: ``minute`` False)."""
     if state.character is None:
         return ""
     sheet = state.sheet
@@ -178,7 +178,7 @@ def status_html(state: State) -> str:
         if len(crew) == 1
         else f"crew of {len(crew)}: <b>{standing}</b> standing"
     )
-    parts = [first, light, f"minute {state.clock.minute}"]
+    parts = [first, light, *([f"minute {state.clock.minute}"] if minute else [])]
     if state.status != "standing":
         parts.append(f'<b class="lantern-dead">{escape(state.status)}</b>')
     return f'<div class="lantern-status">{" · ".join(parts)}</div>'

@@ -49,6 +49,12 @@ SET_TIP = (
     "feels intense), or only between scenes by hand; the countdown restarts"
 )
 FAR = 10**9
+#: What the GM's checkbox does: the players' seats never see the countdown in group play (the
+#: journey's "hidden" option), this box hides it from the GM's own screen as well.
+HIDE_TIP = (
+    "Hide the countdown on this screen as well, when the players can see it (a shared screen). "
+    "The players' seats never see it when the journey hides the timer (group play's default)"
+)
 
 
 def next_due(state: State) -> tuple[int, str] | None:
@@ -116,7 +122,10 @@ class LiveTimer(widgets.VBox):
         self.set_button = button("Set the timer", "timer", SET_TIP)
         self.set_button.on_click(lambda _b: self._set())
         self.hide_box = widgets.Checkbox(
-            description="hide the countdown (group play)", indent=False, layout={"width": "auto"}
+            description="hide the countdown on this screen too",
+            tooltip=HIDE_TIP,
+            indent=False,
+            layout={"width": "auto"},
         )
         self.hide_box.add_class("lantern-timer-hide")
         self.hide_box.observe(self._hide_changed, "value")
@@ -273,7 +282,7 @@ class LiveTimer(widgets.VBox):
         # "using a timer hidden from the players": the GM sees it, and is told the seats do not.
         seats = (
             '<div class="lantern-timer-seats">The countdown is the GM\'s: hidden from the '
-            "players' seats.</div>"
+            "players' seats (you see it here unless you tick the box below).</div>"
             if state.hidden_timer
             else ""
         )

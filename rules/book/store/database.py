@@ -323,12 +323,13 @@ class Store(Reading):
         self._since = min(seqs if self._since is None else (self._since, *seqs))
 
     def add_action(self, entry: Entry, at: int) -> int:
-        """Append an action row; returns its ``seq``."""
+        """Append an action row (its ``cell``: the seat that played it, see :class:`Row`);
+        returns its ``seq``."""
         cursor = self._db.execute(
-            "INSERT INTO book (kind, body, chance, supplied, superseded, at) "
-            "VALUES ('action', ?, ?, ?, ?, ?)",
+            "INSERT INTO book (kind, body, chance, supplied, superseded, cell, at) "
+            "VALUES ('action', ?, ?, ?, ?, ?, ?)",
             (dumps(dict(entry.action)), dumps(list(entry.chance)), entry.supplied or None,
-             1 if entry.superseded else None, at),
+             1 if entry.superseded else None, entry.by or None, at),
         )  # fmt: skip
         self._changed(int(cursor.lastrowid or 0))
         return int(cursor.lastrowid or 0)

@@ -27,7 +27,13 @@ __all__ = ["Reading", "Row", "dumps"]
 
 @dataclass(frozen=True)
 class Row:
-    """One row of the book: an action (``kind == "action"``), a note, or a mechanics line."""
+    """One row of the book: an action (``kind == "action"``), a note, or a mechanics line.
+
+    ``cell`` says where a row came from: for a note, the notebook cell that wrote it; for an
+    action, the seat that played it at a shared table (the character's name; NULL, as in every
+    file from before seats: the GM). A column every file has, covered by the chain of hashes, so
+    who played an action cannot be changed unseen, and old files open unchanged.
+    """
 
     seq: int
     kind: str
@@ -64,7 +70,8 @@ class Row:
                 f"row {self.seq}'s 'supplied' is a count of its {len(chance)} outcomes, got "
                 f"{short_repr(supplied, 40)}"
             )
-        return Entry(action, tuple(chance), self.superseded, supplied)
+        by = self.cell or ""  # an action row's cell names the seat that played it (blank: the GM)
+        return Entry(action, tuple(chance), self.superseded, supplied, by)
 
 
 def dumps(value: JSON) -> str:
