@@ -6,7 +6,7 @@ journey and the character, and carries a key that only the GM's machine can make
 HMAC-SHA256 of the journey's name and the character's name under a secret kept beside the
 journeys (:data:`SECRET`, a file readable by its owner only). Anyone may read the names in a link;
 without the secret nobody can make the key of another character or another journey, and a key is
-checked with :func:`hmac.compare_digest` (no timing tells how much of a forged key was right).
+checked with ``hmac.compare_digest`` (no timing tells how much of a forged key was right).
 
 A **seat id** (:func:`seat_id`) is derived from the key by a one-way hash: stable for one
 character of one journey, and safe to record or show, since it gives the key away to no one.
