@@ -94,7 +94,7 @@ class InviteBar:
         journey = path.name.removesuffix(".lantern")
         rows = "".join(
             f'<li><b>{escape(name)}</b>: <a href="{escape(url)}" target="_blank" '
-            f'rel="noopener noreferrer"><code class="lantern-invite-link">{escape(url)}</code></a></li>'
+            f'rel="noopener noreferrer"><code class="lantern-invite-link" style="word-break: break-all">{escape(url)}</code></a></li>'
             for name, url in ((name, link(base, journey, name, secret)) for name in self._names)
         )
         return (
