@@ -8,7 +8,7 @@ every 0.4 to 1.2 s at random; the latency of an action at a seat is the moment t
 re-rendered with it minus the moment the GM's click began. Six samples per action.
 
 **Seat -> GM**: the GM's panel follows the file in a process of its own (``watch GM``); the six
-seats play in turn (here, one seat panel sitting as each character in turn), each a Check or the cost it left for its own character; the
+seats play in turn (here, the seat of the character whose turn it is), each a Check or the cost it left for its own character; the
 latency is the moment the GM's panel re-rendered with it minus the moment the seat's click began.
 
 **Write races**: six seats in six processes click their own characters' Vigor checks at the same
@@ -114,24 +114,30 @@ def seat_move(seat_: VoidlightSeat, rng: random.Random) -> bool:
 
 
 def seats_to_gm(folder: Path, actions: int, rng: random.Random) -> list[float]:
-    """The seats' clicks, made here by one seat panel that sits as each character in turn (one
-    process holds one seat per journey file); the GM's panel follows in another process."""
+    """The seats' clicks, made here: each move opens the seat of the character whose turn it is
+    (a seat of its own on the file, as its player's kernel holds; it replaces the one before,
+    since one process shows one seat at a time) and clicks there; the clock starts at the
+    click. The GM's panel follows in another process."""
     book = crew(folder, "seats-to-gm")
     book.close()
-    player = VoidlightSeat(JourneyBook.open(book.path, game="voidlight"), claim=CREW[0])
     gm = seat(book.path, "GM", "watch")
     wait_ready(gm)
     clicked: dict[int, float] = {}
+    player: VoidlightSeat | None = None
     for number in range(actions):
         time.sleep(rng.uniform(0.4, 1.2))
-        player.claim(CREW[number % len(CREW)])
+        if player is not None:
+            player.close()
+        name = CREW[number % len(CREW)]
+        player = VoidlightSeat(JourneyBook.open(book.path, game="voidlight"), claim=name)
         started = time.time()
         if not seat_move(player, rng) or player.messages.is_error:
-            raise SystemExit(f"{player.claimed}'s seat could not play: {player.messages.text}")
+            raise SystemExit(f"{name}'s seat could not play: {player.messages.text}")
         clicked[len(player.journey.entries)] = started
     time.sleep(2.0)
     waits = latencies(clicked, settled(gm), "the GM's panel")
-    player.close()
+    if player is not None:
+        player.close()
     return waits
 
 
