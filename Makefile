@@ -9,7 +9,7 @@ GAME ?= firelights
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 LINTED = $(wildcard rules widgets tests bench tools conftest.py docs/examples)
 
-.PHONY: play test lint docs voila bench fuzz browser-deps clean
+.PHONY: play test lint docs voila table bench fuzz browser-deps clean
 
 # A venv that a failed or interrupted run left without pip is made again from scratch.
 $(BIN)/pip:
@@ -36,6 +36,16 @@ play: $(VENV)/.installed-run no-token-argument
 voila: $(VENV)/.installed-run no-token-argument
 	$(BIN)/python -m tools.serve voila notebooks/play-$(GAME).ipynb --no-browser --port=$(PORT) \
 		--Voila.ip=127.0.0.1
+
+# The players' seat pages (tools/table.py) on the address the GM chooses: no Jupyter token (each
+# link's key is its seat's credential), only the seat page served; prints one link per character
+# of the journey (the Voidlight journey played last, or JOURNEY=name). PORT defaults to 8890.
+table: $(VENV)/.installed-run
+	$(if $(strip $(HOST)),,$(error make table needs HOST=, the address the players reach: this \
+		computer's address on your network (such as 192.168.1.20), or 127.0.0.1 behind an SSH tunnel))
+	$(BIN)/python -m tools.serve table --host="$(strip $(HOST))" \
+		$(if $(filter-out default file,$(origin PORT)),--port="$(PORT)") \
+		$(if $(strip $(JOURNEY)),--journey="$(strip $(JOURNEY))")
 
 # `TOKEN=secret make play` (the environment) still works: make exports it to the server's
 # environment only. `make play TOKEN=secret` (make's own arguments, which `ps` shows) is refused.

@@ -1,7 +1,7 @@
 """A player's seat for ``bench.follow``, in a process of its own (as a second kernel is).
 
 ``python -m bench._follow_seat PATH NAME watch``: a :class:`~widgets.voidlight.seat.VoidlightSeat`
-on the journey at PATH claiming NAME, following on a running asyncio loop exactly as in a kernel
+on the journey at PATH claiming NAME (or, for NAME ``GM``, the GM's panel), following on a running asyncio loop exactly as in a kernel
 (the real follow task, every :data:`widgets.frame.follow.EVERY` seconds); after each render that
 a look at the file caused it prints ``settled ENTRIES WALL_TIME``, the moment the panel shows
 the new entries. It stops on ``stop`` read from stdin.
@@ -18,11 +18,14 @@ import time
 from pathlib import Path
 
 from rules.book import JourneyBook
+from widgets.voidlight import VoidlightPanel
 from widgets.voidlight.seat import VoidlightSeat
 
 
 async def watch(path: Path, name: str) -> None:
-    seat = VoidlightSeat(JourneyBook.open(path, game="voidlight"), claim=name)
+    book = JourneyBook.open(path, game="voidlight")
+    # NAME "GM": the GM's own panel follows the file (what a seat played, seen by the GM).
+    seat = VoidlightPanel(book) if name == "GM" else VoidlightSeat(book, claim=name)
     poll = seat.poll
 
     def timed() -> int:

@@ -2,6 +2,7 @@
 
     python -m tools.serve lab [jupyter lab options]
     python -m tools.serve voila NOTEBOOK [voila options]
+    python -m tools.serve table --host=HOST [--port=PORT] [--journey=NAME]  (tools/table.py)
 
 Why a launcher: as shipped, ``voila`` serves with no token (``GET /`` answered 200 to anyone on
 the machine, started a kernel and wrote a journey file) and always accepts any ``Host`` (so a web
@@ -169,9 +170,13 @@ def serve_voila(argv: Sequence[str]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] not in ("lab", "voila"):
+    if not args or args[0] not in ("lab", "voila", "table"):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
+    if args[0] == "table":  # the players' seat pages: no token, the links' keys (tools/table.py)
+        from tools import table
+
+        return table.main(args[1:])
     try:
         (serve_lab if args[0] == "lab" else serve_voila)(args[1:])
     except ServeError as error:

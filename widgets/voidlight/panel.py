@@ -39,6 +39,7 @@ from widgets.voidlight.action_bar import CheckBar
 from widgets.voidlight.controls import button
 from widgets.voidlight.crew import CrewBar
 from widgets.voidlight.gear import GearBar
+from widgets.voidlight.invite import InviteBar
 from widgets.voidlight.sheet import (
     encounters_html,
     enemies_html,
@@ -164,7 +165,13 @@ class VoidlightPanel(GameFrame, Follower):
             section("Voidlight", self.light, self.timer, *self.light_bar.widgets(), css_class="lantern-voidlight-section"),
             section("Encounter Pools and enemies", self.encounters, self.enemies),
             self.join_section,
+            self.invite_section(),
         )  # fmt: skip
+
+    def invite_section(self) -> widgets.Widget:
+        """*Invite players* (the GM's only: built here, never by a seat's board)."""
+        self.invite = InviteBar(lambda: getattr(self.journey, "path", None))
+        return section("Invite players", *self.invite.widgets(), css_class="lantern-invite")
 
     def actions(self) -> Sequence[widgets.Widget]:
         return (
@@ -283,6 +290,8 @@ class VoidlightPanel(GameFrame, Follower):
         )
 
     def render_board(self, state: State, live: bool) -> None:
+        if getattr(self, "invite", None) is not None:
+            self.invite.render(state)
         self.create_note.value = CREATE_NOTE.format(points=state.points, hp=state.start_hp)
         crewed = len(state.crew) > 1
         self.roster_section.layout.display = "" if crewed else "none"
