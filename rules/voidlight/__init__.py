@@ -81,6 +81,7 @@ from rules.voidlight.moves import (
 )
 from rules.voidlight.owed import Due, owed, passed_by, still_due
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
+from rules.voidlight.recap import recap
 from rules.voidlight.report import OUTCOMES, Report
 from rules.voidlight.solo import ENEMY_HP, FORTUNE_DICE
 from rules.voidlight.state import (
@@ -176,6 +177,7 @@ __all__ = [
     "passed_by",
     "pool_empty_within",
     "pool_rolls",
+    "recap",
     "save_odds",
     "slot_boxes",
     "still_due",

@@ -231,9 +231,8 @@ def _timer(turn: Turn, action: A.SetTimer, chance: Source) -> Result:
     interval = _int("the Voidlight timer's interval in minutes", interval, 1, INTERVAL_MOST)
     if action.timer == "interval":
         turn.clock(timer="interval", interval=interval, next_roll=clock.minute + interval)
-        turn.say(
-            f"the Voidlight is rolled every {interval} minutes: next at minute {clock.minute + interval}"
-        )
+        every = replace(clock, interval=interval).every
+        turn.say(f"the Voidlight is rolled {every}: next at minute {clock.minute + interval}")
     elif action.timer == "scenes":
         turn.clock(timer="scenes", interval=interval, next_roll=None)
         turn.say("the Voidlight is rolled between scenes or locations, by hand")

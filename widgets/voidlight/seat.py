@@ -186,7 +186,7 @@ class VoidlightSeat(VoidlightPanel):
         if pending is not None and pending.who and pending.who != self.claimed:
             return (
                 f"<div>You play <b>{escape(self.claimed)}</b>. Waiting for "
-                f"<b>{escape(pending.who)}</b>: {escape(pending.prompt)}</div>"
+                f"<b>{escape(pending.who)}</b>: {escape(pending.asked)}</div>"
             )
         return f"<div>You play <b>{escape(self.claimed)}</b>: your actions act for them.</div>"
 
