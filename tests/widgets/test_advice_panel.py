@@ -152,7 +152,10 @@ def test_a_move_that_never_ends_well_says_why_and_the_chance_names_whose_it_is()
     assert nothing
     table = view.table.value
     assert table.count("the heuristic player did not win in any of 8 rollouts") == len(nothing)
-    assert "<th>Chance the heuristic player goes on to win</th>" in table
+    assert (
+        '<th title="The chance the heuristic player goes on to win after it">Chance (the heuristic player)</th>'
+        in table
+    )
     panel.close()
 
 

@@ -80,7 +80,7 @@ BEST_CLASS = "lantern-advice-best"
 ADVICE_CSS = """
 .lantern-advice-table { border-collapse: collapse; font-size: 0.92em; }
 .lantern-advice-table td { padding: 1px 8px 1px 0; }
-.lantern-advice-table .lantern-advice-number { text-align: right; font-variant-numeric: tabular-nums; }
+.lantern-advice-table .lantern-advice-number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .lantern-advice-table tr.lantern-advice-best-row { font-weight: bold; }
 .lantern-advice-note { color: var(--jp-ui-font-color2, #616161); font-size: 0.9em; }
 .jupyter-widgets.lantern-advice-best, .lantern-advice-best { outline: 2px solid #d4a017; }
@@ -425,8 +425,11 @@ class AdviceView(widgets.VBox):
                 f'<td class="lantern-advice-number">{row.low:.0%}–{row.high:.0%}</td>'
                 f"<td>{escape(said)}</td></tr>"
             )
-        whose = escape(f"Chance {self.hook.player} goes on to {self.hook.asked}")
-        head = f"<tr><th>Move</th><th>{whose}</th><th>95% interval</th><th></th></tr>"
+        whose = escape(f"The chance {self.hook.player} goes on to {self.hook.asked} after it")
+        head = (
+            f'<tr><th>Move</th><th title="{whose}">Chance ({escape(self.hook.player)})</th>'
+            "<th>95% interval</th><th></th></tr>"
+        )
         return f'<table class="lantern-advice-table">{head}{"".join(lines)}</table>'
 
 
