@@ -13,7 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import IllegalAction, InvalidInput
-from rules.play.advice import Advice, Lookahead, SearchPlayer, better, estimate, rollout_seed
+from rules.play.advice import (
+    Advice,
+    Lookahead,
+    SearchPlayer,
+    better,
+    estimate,
+    rollout_seed,
+    standing,
+)
 from rules.table.chance import Pick, Source
 
 Z = NormalDist().inv_cdf(0.975)
@@ -139,3 +147,51 @@ def test_a_row_records_flat_columns() -> None:
         "runs": 2,
         "best": False,
     }
+
+
+def _row(move: str, wins: int, runs: int) -> Advice:
+    from rules.table.estimate import wilson_interval
+
+    low, high = wilson_interval(wins, runs)
+    return Advice(move, wins / runs, low, high, wins, runs)
+
+
+def test_a_best_is_named_only_once_its_interval_clears_every_other() -> None:
+    """A move that always wins against one that always loses: at 3 rollouts each Wilson's
+    intervals still overlap (3/(3+z²) = 0.439 < z²/(3+z²) = 0.561: too close to call); at 4 they
+    no longer do (4/(4+z²) = 0.510 > z²/(4+z²) = 0.490: the best is clear)."""
+    three = [_row("never", 0, 3), _row("sure", 3, 3)]
+    assert three[1].low < three[0].high
+    found = standing(three)
+    assert (found.best, found.leader, found.why) == (None, three[1], "close")
+    four = [_row("never", 0, 4), _row("sure", 4, 4)]
+    assert four[1].low > four[0].high
+    found = standing(four)
+    assert (found.best, found.leader, found.why) == (four[1], four[1], "clear")
+
+
+def test_the_leader_must_clear_the_runner_up_not_only_the_last() -> None:
+    """Three moves: the leader clears the worst but overlaps the second: too close to call."""
+    rows = [_row("a", 40, 50), _row("b", 35, 50), _row("c", 5, 50)]
+    assert rows[0].low > rows[2].high and rows[0].low < rows[1].high
+    assert standing(rows).why == "close" and standing(rows).best is None
+    assert standing(rows).leader is rows[0]
+
+
+def test_moves_that_fared_alike_have_no_leader_and_one_move_is_the_best() -> None:
+    alike = [_row("a", 0, 8), _row("b", 0, 8)]
+    assert standing(alike) == standing(alike[::-1])
+    assert (standing(alike).best, standing(alike).leader, standing(alike).why) == (
+        None,
+        None,
+        "alike",
+    )
+    only = [_row("a", 1, 8)]
+    assert standing(only).best is only[0] and standing(only).why == "clear"
+    assert standing([]).why == "none"
+
+
+def test_a_tie_at_the_top_is_too_close_to_call_the_first_listed_leads() -> None:
+    rows = [_row("a", 30, 100), _row("b", 30, 100), _row("c", 0, 100)]
+    found = standing(rows)
+    assert found.best is None and found.leader is rows[0] and found.why == "close"

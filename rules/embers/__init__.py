@@ -46,6 +46,7 @@ from rules.embers.odds import (
     spawn_locations,
 )
 from rules.embers.players import POLICIES, RandomPlayer, heuristic, win_rate
+from rules.embers.recap import recap
 from rules.embers.search import advise
 from rules.embers.state import (
     AFTER_ATTACK,
@@ -92,6 +93,7 @@ __all__ = [
     "next_cards",
     "night_within",
     "parse",
+    "recap",
     "shipped",
     "spawn_lands",
     "spawn_location",

@@ -31,7 +31,16 @@ from rules.errors import IllegalAction
 from rules.record.action import mechanics_line
 from rules.table.chance import Source
 
-__all__ = ["Report", "advance", "apply", "closest", "distance", "legal", "why_not"]
+__all__ = [
+    "Report",
+    "advance",
+    "apply",
+    "closest",
+    "distance",
+    "legal",
+    "report_title",
+    "why_not",
+]
 
 _CARDINAL = (0, 2, 4, 6)
 _new = tuple.__new__  # builds a named tuple from a tuple of its fields, in one C call
@@ -243,8 +252,16 @@ def apply(state: State, action: Any, chance: Source) -> tuple[State, Report]:
     w = _resolve(state, action, chance, True)
     new = w.freeze()
     return new, _new(
-        Report, (action.title, tuple(w.lines), tuple(w.revealed), w.outcome or new.phase)
+        Report, (report_title(action), tuple(w.lines), tuple(w.revealed), w.outcome or new.phase)
     )
+
+
+def report_title(action: Any) -> str:
+    """What a report (and the log's entry) is titled: a hero's action by the hero and the action
+    ("Defender: Charge"), for the log to tell one from the next; any other by its title."""
+    if isinstance(action, A.Act):
+        return f"{action.hero}: {action.action}"
+    return str(action.title)
 
 
 def advance(state: State, action: Any, chance: Source) -> State:

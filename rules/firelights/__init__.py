@@ -52,11 +52,13 @@ from rules.firelights.moves import (
     risk,
     why_not,
 )
+from rules.firelights.recap import recap
 from rules.firelights.report import OUTCOMES, Report
 from rules.firelights.search import advise
 from rules.firelights.state import FATIGUE_BOXES, Pending, State, locations
 from rules.firelights.strategy import SensiblePlayer, chance_to_complete, journey_outcome
 from rules.firelights.summary import ending
+from rules.firelights.words import move_words
 from rules.firelights.world import BEACONS, Region, WorldMap
 
 __all__ = [
@@ -106,10 +108,12 @@ __all__ = [
     "journey_outcome",
     "locations",
     "modifier",
+    "move_words",
     "odds",
     "odds_for",
     "option_text",
     "read",
+    "recap",
     "risk",
     "why_not",
 ]

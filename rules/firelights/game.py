@@ -87,7 +87,10 @@ def _buy(turn: Turn, action: A.BuyInformation, cards: tuple[Card, ...], result: 
     turn.discard(cards)
     turn.new["treasures"] = turn.state.treasures - action.treasures
     if turn.lines is not None:
-        turn.say(f"you spend {action.treasures} treasure(s) ({turn.state.treasures} left)")
+        turn.say(
+            f"you spend {action.treasures} treasure{'s' * (action.treasures != 1)} "
+            f"({turn.state.treasures} left)"
+        )
         turn.say(INFORMATION[result])
     if action.target is not None and result is not DARKNESS:
         reveal(turn, action.target)
@@ -334,7 +337,16 @@ def _action(turn: Turn, state: State, action: Any, chance: Source) -> Report | N
     purpose = getattr(action, "purpose", "risk")
     outcome = outcome_of(action.kind if purpose == "risk" else purpose, result)
     lines = tuple(turn.lines)
-    return Report.made(action.title, lines, cards, dice, bonus, result, outcome=outcome)
+    asked = _asked(turn, state)
+    return Report.made(
+        action.title, lines, cards, dice, bonus, result, outcome=outcome, asked=asked
+    )
+
+
+def _asked(turn: Turn, state: State) -> str | None:
+    """The prompt of the choice this action left (None when it left none)."""
+    pending = turn.new.get("pending")
+    return None if pending is None or pending is state.pending else str(pending.prompt)
 
 
 def _report(turn: Turn, title: str, d66: int | None = None) -> Report | None:

@@ -54,6 +54,7 @@ class Report:
     result: Result | None = None
     d66: int | None = None
     outcome: str | None = None
+    asked: str | None = None
 
     @classmethod
     def made(
@@ -66,13 +67,14 @@ class Report:
         result: Result | None = None,
         d66: int | None = None,
         outcome: str | None = None,
+        asked: str | None = None,
     ) -> Report:
         """A report the rules engine writes (every action writes one): the dataclass's own
         constructor sets each field through ``object.__setattr__``, this all at once."""
         report = object.__new__(cls)
         report.__dict__.update(
             title=title, lines=lines, cards=cards, dice=dice, modifier=modifier, result=result,
-            d66=d66, outcome=outcome,
+            d66=d66, outcome=outcome, asked=asked,
         )  # fmt: skip
         return report
 
@@ -81,7 +83,11 @@ class Report:
         return None if self.modifier is None else sum(self.dice) + self.modifier
 
     def mechanics(self) -> str:
-        """One line for the Journey Book: ``Discover a Region +2: 7♥ Q♠ vs 4+5+2 = 11: Shade``."""
+        """One line for the Journey Book: ``Discover a Region +2: 7♥ Q♠ vs 4+5+2 = 11: Shade``.
+
+        The question the action left (``asked``: "Shade: choose which card joins your map") is
+        no result: the log says what the roll came to instead ("choose one"), and the Choose
+        that follows says what was chosen."""
         text = self.title
         if self.d66 is not None:
             return "; ".join(self.lines)
@@ -89,4 +95,6 @@ class Report:
             cards = " ".join(card.label for card in self.cards)
             dice = "+".join(map(str, self.dice))
             text += f" {self.modifier:+d}: {cards} vs {dice}{self.modifier:+d} = {self.score}: {self.result.value}"
-        return text + ("; " + "; ".join(self.lines) if self.lines else "")
+        lines = [(self.outcome or "") if line == self.asked else line for line in self.lines]
+        lines = [line for line in lines if line]
+        return text + ("; " + "; ".join(lines) if lines else "")

@@ -43,7 +43,16 @@ from rules.errors import IllegalAction, InvalidInput, LanternError
 from rules.table.chance import FastChance, Source
 from rules.table.estimate import MAX_RUNS, check_int, wilson_interval
 
-__all__ = ["Advice", "Lookahead", "SearchPlayer", "estimate", "pooled", "rollout_seed"]
+__all__ = [
+    "Advice",
+    "Lookahead",
+    "SearchPlayer",
+    "Standing",
+    "estimate",
+    "pooled",
+    "rollout_seed",
+    "standing",
+]
 
 S = TypeVar("S")
 
@@ -256,6 +265,47 @@ def pooled(earlier: Sequence[Advice], later: Sequence[Advice]) -> list[Advice]:
         low, high = wilson_interval(wins[i], played[i])
         rows.append(Advice(row.move, wins[i] / played[i], low, high, wins[i], played[i], i == best))
     return rows
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where the rows stand, as a player may be told it: ``best`` the move clearly ahead (None
+    while none is), ``leader`` the row with the highest share so far (the first listed on a tie),
+    and ``why`` in one word: "clear" (the leader's 95% interval lies wholly above every other
+    row's), "close" (the leader's interval still overlaps another's: too close to call), "alike"
+    (every move has fared the same so far: none stands out) or "none" (no rows)."""
+
+    best: Advice | None
+    leader: Advice | None
+    why: str
+
+
+def standing(rows: Sequence[Advice]) -> Standing:
+    """Whether one move is clearly the best yet: only when the leader's interval does not overlap
+    the runner-up's (its ``low`` above the ``high`` of every other row). Why: the share of a few
+    rollouts swings widely (a move read 55% at 22 rollouts and 28% at 1,000), and a mark that
+    moves from one button to another as the rows settle tells a player less than "too close to
+    call". A single move is the best there is.
+
+    >>> a, b = Advice("a", 0.9, 0.6, 0.98, 9, 10), Advice("b", 0.2, 0.06, 0.5, 2, 10)
+    >>> standing([b, a]).best.move, standing([b, a]).why
+    ('a', 'clear')
+    >>> c = Advice("c", 0.6, 0.3, 0.85, 6, 10)
+    >>> standing([a, c]).best, standing([a, c]).leader.move, standing([a, c]).why
+    (None, 'a', 'close')
+    """
+    if not rows:
+        return Standing(None, None, "none")
+    first = max(range(len(rows)), key=lambda i: (rows[i].estimate, -i))
+    leader = rows[first]
+    if len(rows) == 1:
+        return Standing(leader, leader, "clear")
+    if len({row.estimate for row in rows}) == 1:
+        return Standing(None, None, "alike")
+    runner_up = max(row.high for i, row in enumerate(rows) if i != first)
+    if leader.low > runner_up:
+        return Standing(leader, leader, "clear")
+    return Standing(None, leader, "close")
 
 
 def better(counts: _Race, i: int, z: float = SWITCH_Z) -> bool:

@@ -80,6 +80,7 @@ from rules.voidlight.moves import (
 )
 from rules.voidlight.owed import Due, owed, passed_by, still_due
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
+from rules.voidlight.recap import recap
 from rules.voidlight.report import OUTCOMES, Report
 from rules.voidlight.seats import SEAT_KINDS, FreeSeat, TakeSeat, parse, seat_refusal, seated_as
 from rules.voidlight.solo import ENEMY_HP, FORTUNE_DICE
@@ -179,6 +180,7 @@ __all__ = [
     "passed_by",
     "pool_empty_within",
     "pool_rolls",
+    "recap",
     "save_odds",
     "seat_refusal",
     "seated_as",

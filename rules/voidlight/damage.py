@@ -33,6 +33,7 @@ from rules.table.dice import Position, count_hits, dice_to_roll
 from rules.voidlight.character import ATTRIBUTES, SLOTS, Condition, check_attribute
 from rules.voidlight.checks import hits_text, position_of, save_loss
 from rules.voidlight.pools import roll
+from rules.voidlight.report import LOST
 from rules.voidlight.state import Pending
 from rules.voidlight.turn import Turn
 
@@ -205,7 +206,7 @@ def save(turn: Turn, attribute: str, position: str, chance: Source) -> tuple[str
         turn.tell("you are wounded, but endure")
     elif pending.reason == "dark":
         turn.update(status="lost")
-        turn.tell("you are lost to the dark")
+        turn.tell(f"you are {LOST}")
     else:
         turn.update(status="dying")
         turn.tell("you are taken out and dying: if helped in time, you wake after a Long Rest")

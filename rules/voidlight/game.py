@@ -234,8 +234,9 @@ def _timer(turn: Turn, action: A.SetTimer, chance: Source) -> Result:
     interval = _int("the Voidlight timer's interval in minutes", interval, 1, INTERVAL_MOST)
     if action.timer == "interval":
         turn.clock(timer="interval", interval=interval, next_roll=clock.minute + interval)
+        every = replace(clock, interval=interval).every
         turn.secret(
-            f"the Voidlight is rolled every {interval} minutes: next at minute {clock.minute + interval}",
+            f"the Voidlight is rolled {every}: next at minute {clock.minute + interval}",
             "the GM sets the Voidlight's timer",
         )
     elif action.timer == "scenes":

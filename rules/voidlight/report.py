@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rules.record.action import mechanics_line
 
-__all__ = ["OUTCOMES", "Report", "Secret"]
+__all__ = ["LOST", "OUTCOMES", "Report", "Secret"]
 
 #: What :attr:`Report.outcome` can be, by action kind, best first (the rest: see
 #: :func:`rules.voidlight.game.apply`; a Check cost's outcome is its entry, "11".."66").
@@ -20,6 +20,10 @@ OUTCOMES: Mapping[str, tuple[str, ...]] = {
     "roll_encounter": ("not yet", "arrives"),
     "enemy": ("lesser", "hardened", "deadly"),
 }
+
+#: What a failed Critical Save in the dark is called wherever a player reads it (its header, its
+#: line, its odds): "On a failure, they're lost to the dark", not merely taken out (dying).
+LOST = "lost to the dark"
 
 
 class Secret(str):
@@ -90,6 +94,16 @@ class Report:
         """One line for the Journey Book: ``Check: Vigor 2 standard: 5 3: 1 Hits, partial``; in a
         crew the character first, the title once: ``Kai: Check: Operate 2 standard: ...``."""
         return mechanics_line(self.title, self.lines, self.who)
+
+    @property
+    def said_outcome(self) -> str | None:
+        """The outcome as a player reads it: a Critical Save in the dark that fails is
+        :data:`LOST` (its record's outcome stays "taken out", as every journey recorded it)."""
+        if self.outcome == "taken out" and any(
+            line.endswith(f"you are {LOST}") for line in self.lines
+        ):
+            return LOST
+        return self.outcome
 
     @property
     def heading(self) -> str:

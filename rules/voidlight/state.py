@@ -97,6 +97,15 @@ class Clock:
     def owed(self) -> int:
         return self.until - self.minute
 
+    @property
+    def every(self) -> str:
+        """How often the interval timer rolls, in words: "every minute", "every 20 minutes".
+
+        >>> Clock(interval=1).every, Clock().every
+        ('every minute', 'every 20 minutes')
+        """
+        return "every minute" if self.interval == 1 else f"every {self.interval} minutes"
+
 
 @dataclass(frozen=True)
 class EncounterPool:
@@ -134,6 +143,12 @@ class Pending:
     condition: Condition | None = None
     index: int = -1
     who: str = ""
+
+    @property
+    def asked(self) -> str:
+        """The prompt without the name it begins with in a crew ("Vex: In the dark: ..." reads
+        "In the dark: ..."), for a line that names ``who`` already."""
+        return self.prompt.removeprefix(f"{self.who}: ") if self.who else self.prompt
 
 
 @dataclass(frozen=True)

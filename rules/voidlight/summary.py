@@ -35,7 +35,7 @@ def summary(state: State) -> str:
     light, clock = state.light, state.clock
     life = light_life(state)
     minutes = f", about {float(life.minutes):.0f} minutes" if life.minutes is not None else ""
-    timer = f"every {clock.interval} minutes" if clock.timer == "interval" else "between scenes"
+    timer = clock.every if clock.timer == "interval" else "between scenes"
     parts.append(
         f"Voidlight P{light.dice}/{FULL}, {light.beam} beam, rolled {timer} · expected life "
         f"{float(life.rolls):.1f} rolls{minutes} · minute {clock.minute}"

@@ -11,10 +11,12 @@ from typing import Any
 
 import pytest
 
-from rules.embers import Begin, legal
+from rules.embers import Act, Begin, legal
 from rules.firelights.search import choices
 from rules.firelights.strategy import BEGIN
+from rules.play.advice import Advice, standing
 from rules.record.journey import Journey
+from rules.table.estimate import wilson_interval
 from rules.voidlight import CreateRandom, Join
 from widgets.embers import EmbersPanel
 from widgets.firelights import FirelightsPanel
@@ -87,15 +89,73 @@ def test_on_a_row_per_move_with_its_interval_the_best_marked(game: str) -> None:
     assert rows and all(row.runs == 8 for row in rows)
     assert all(0 <= row.low <= row.estimate <= row.high <= 1 for row in rows)
     assert sum(row.best for row in rows) == 1
-    best = next(row for row in rows if row.best)
-    assert best.estimate == max(row.estimate for row in rows)
     table = view.table.value
     for row in rows:
         assert view.hook.label(panel.state, row.move).replace("&", "&amp;") in table
+    where = standing(rows)
+    if where.best is None:  # not clearly ahead yet: nothing is marked, and the note says so
+        assert "★ best" not in table and view._marked == []
+        assert "too close to call" in view.note.value or "no move stands out" in view.note.value
+        panel.close()
+        return
     assert table.count("★ best") == 1
     assert table.index("★ best") < table.index("</tr>", table.index("</th></tr>") + 10)  # first
-    marked = [w for w in view.hook.controls(panel.state, best.move)]
+    marked = [w for w in view.hook.controls(panel.state, where.best.move)]
     assert marked and all(BEST_CLASS in w._dom_classes for w in marked)
+    panel.close()
+
+
+def test_no_best_is_marked_before_the_leader_is_clearly_ahead() -> None:
+    """At 8 rollouts a move leads Firelights' first decision, but its interval overlaps the next
+    one's: no mark, "too close to call", the leader's row says it leads; with enough rollouts a
+    Voidlight move clears every other and is marked."""
+    panel = begun("firelights", APART["firelights"])
+    view = panel.advice
+    view.toggle.value = True
+    rows = view.refresh(8)
+    assert standing(rows).why == "close" and view.best is None
+    assert "★ best" not in view.table.value and view._marked == []
+    assert "too close to call: no move is clearly ahead after 8 rollouts" in view.note.value
+    assert view.table.value.count("leads, too close to call") == 1
+    panel.close()
+    panel = begun("voidlight", APART["voidlight"])
+    view = panel.advice
+    view.toggle.value = True
+    rows = view.refresh(64)
+    best = standing(rows).best
+    assert best is not None and view.best is best
+    assert view.table.value.count("★ best") == 1 and "too close" not in view.note.value
+    marked = list(view.hook.controls(panel.state, best.move))
+    assert marked and all(BEST_CLASS in w._dom_classes for w in marked)
+    panel.close()
+
+
+def test_while_thinking_the_note_says_the_rows_are_still_settling() -> None:
+    panel = begun("firelights", APART["firelights"])
+    view = panel.advice
+    view.toggle.value = True
+    view.refresh(8)
+    view._task = asyncio.Future()  # a refinement under way, as the loop's task would be
+    assert "still settling: no move is clearly ahead yet" in view._verdict(8)
+    view._task = None
+    panel.close()
+
+
+def test_a_move_that_never_ends_well_says_why_and_the_chance_names_whose_it_is() -> None:
+    """Embers' moves that read 0%: the row says the heuristic player lost every rollout from
+    there, and the column names the chance as that player's."""
+    panel = begun("embers", APART["embers"])
+    view = panel.advice
+    view.toggle.value = True
+    rows = view.refresh(8)
+    nothing = [row for row in rows if row.successes == 0]
+    assert nothing
+    table = view.table.value
+    assert table.count("the heuristic player did not win in any of 8 rollouts") == len(nothing)
+    assert (
+        '<th title="The chance the heuristic player goes on to win after it">Chance (the heuristic player)</th>'
+        in table
+    )
     panel.close()
 
 
@@ -210,6 +270,15 @@ def test_picking_another_hero_marks_the_best_moves_control_anew() -> None:
     view = panel.advice
     view.toggle.value = True
     view.refresh(8)
+    # a best clearly ahead (8 of 8 against 0 of 8 each: Wilson's intervals 0.68-1 and 0-0.32),
+    # so a mark is due: a hero action, whose control is the hero's button until it is picked
+    ahead = next(row.move for row in view.rows if isinstance(row.move, Act))
+    view.rows = [
+        Advice(row.move, float(row.move == ahead), *wilson_interval(8 * (row.move == ahead), 8),
+               8 * (row.move == ahead), 8, row.move == ahead)
+        for row in view.rows
+    ]  # fmt: skip
+    view._show()
     heroes = [b.description for b in panel.heroes_row.children]
     assert len(heroes) > 1
     for hero in heroes:

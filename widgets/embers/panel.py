@@ -29,6 +29,7 @@ from rules.embers import (
     Report,
     State,
     legal,
+    recap,
     start_options,
     table_names,
 )
@@ -69,6 +70,8 @@ class EmbersPanel(GameFrame):
     editing the file later never changes it."""
 
     game_name = "embers"
+    #: The ending's recap (:mod:`widgets.frame.recap`).
+    recap_of = staticmethod(recap)
     title = "♨ Embers"
     plain_text = "♨ Embers: the game panel (run the notebook to play)"
     css = CSS

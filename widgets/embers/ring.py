@@ -100,9 +100,11 @@ def _hero(state: State, hero: str) -> str:
     tip = side_words(side, state.cards.hero(hero).level_2.name)
     if ap:
         tip += f" This turn: {plural(points[hero], 'action point')} left."
+    # a promoted hero goes by its level-2 side's name ("Wise Woman"), the card's name beside it
+    shown, card = (side.name, f"{hero}, ") if side.name != hero else (hero, "")
     return (
-        f'<span class="lantern-hero{acting}" title="{escape(tip)}">{escape(hero)}</span> '
-        f'<span class="lantern-muted">L{side.level} ♥{side.health}{ap}</span>'
+        f'<span class="lantern-hero{acting}" title="{escape(tip)}">{escape(shown)}</span> '
+        f'<span class="lantern-muted">{escape(card)}L{side.level} ♥{side.health}{ap}</span>'
     )
 
 

@@ -27,11 +27,11 @@ from rules.firelights import (
     available,
     fightable,
     hidden_path_names,
-    ignitable,
     risk,
     why_not,
 )
 from rules.firelights.actions import ACTIONS
+from rules.firelights.words import RISK, aims
 from rules.record.journey import Entry
 from widgets.firelights.report_view import odds_line_html
 from widgets.parts import theme
@@ -116,7 +116,7 @@ class ActionBar:
         for kind, each in self.buttons.items():
             each.on_click(lambda _b, kind=kind: act(kind))
         self.confront_input = widgets.Dropdown(
-            description="Confront", options=[("a risk", "risk")], layout={"width": "22em"}
+            description="Confront", options=[(RISK, "risk")], layout={"width": "22em"}
         )
         self.confront_input.add_class("lantern-confront-purpose")
         self.curse_input = widgets.Dropdown(
@@ -214,12 +214,12 @@ class ActionBar:
                 self.approach,
                 [(f"{a.title()} {state.character.modifier(a):+d}", a) for a in APPROACHES],
             )
-        purposes: list[tuple[str, str]] = [("a risk", "risk")]
-        if ignitable(state):
-            purposes.append(("the beacon here (ignite it)", "ignite"))
-        hidden = hidden_path_names(state)
-        purposes += [(name, f"reveal:{cell_value(at)}") for at, name in hidden]
+        purposes = [
+            (words, f"reveal:{cell_value(at)}" if at is not None else purpose)
+            for words, purpose, at in aims(state)
+        ]  # named as Advice names the move (rules.firelights.words)
         set_options(self.confront_input, purposes)
+        hidden = hidden_path_names(state)
         set_options(
             self.reveal_input, [("nothing", ""), *((name, cell_value(at)) for at, name in hidden)]
         )

@@ -1,5 +1,5 @@
 """Firelights' advice hook: each move open now (:func:`rules.firelights.search.choices`) and its
-chance to light six beacons (:func:`rules.firelights.advise`), labelled in the rulebook's names,
+chance to light six beacons (:func:`rules.firelights.advise`), labelled as the panel's controls name them (cards and hidden paths, never coordinates),
 the best one's control marked (the action's button, the option's or the map cell's).
 """
 
@@ -11,24 +11,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from rules.firelights import (
-    BuyInformation,
-    Choose,
-    Confront,
-    Fight,
-    State,
-    Travel,
-    advise,
-    option_text,
-)
+from rules.firelights import Choose, State, Travel, advise, move_words
 from widgets.frame.advice import AdviceHook
 from widgets.frame.thinking import Advisor
 
 __all__ = ["HOOK", "FirelightsAdvice"]
-
-
-def _cell(cell: Any) -> str:
-    return "" if cell is None else f" at {cell[0]},{cell[1]}"
 
 
 class FirelightsAdvice(AdviceHook):
@@ -50,19 +37,8 @@ class FirelightsAdvice(AdviceHook):
         return partial(advise, within=self.horizon or None)
 
     def label(self, state: State, move: Any) -> str:
-        if isinstance(move, Choose):
-            return f"Choose: {option_text(state, move.option)}"
-        if isinstance(move, Confront):
-            aim = {"ignite": ": ignite the beacon", "reveal": ": reveal the path"}
-            return f"{move.title}{aim.get(move.purpose, '')}{_cell(move.target)} ({move.approach})"
-        if isinstance(move, BuyInformation):
-            return f"{move.title}{_cell(move.target)} ({move.treasures} treasures)"
-        if isinstance(move, Fight):
-            return f"{move.title}: {move.curse} ({move.approach})"
-        if isinstance(move, Travel):
-            return f"{move.title} to {move.to[0]},{move.to[1]}"
-        approach = getattr(move, "approach", None)
-        return str(move.title) + (f" ({approach})" if approach else "")
+        """The move as the panel's controls name it (:func:`rules.firelights.move_words`)."""
+        return move_words(state, move)
 
     def controls(self, state: State, move: Any) -> Sequence[widgets.Widget]:
         panel = self.panel

@@ -37,6 +37,7 @@ from rules.firelights import (
     available,
     ending,
     option_text,
+    recap,
 )
 from rules.table import tables
 from widgets.firelights.action_bar import ActionBar, button, parse_cell
@@ -77,6 +78,8 @@ class FirelightsPanel(GameFrame):
     """Everything a Firelights player needs, re-rendered from ``journey.state`` after each act."""
 
     game_name = "firelights"
+    #: The ending's recap (:mod:`widgets.frame.recap`).
+    recap_of = staticmethod(recap)
     title = "✹ Firelights"
     plain_text = "✹ Firelights: the game panel (run the notebook to play)"
     css = CSS

@@ -37,7 +37,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from rules.errors import LanternError
-from rules.play.advice import Advice, pooled
+from rules.play.advice import Advice, Standing, pooled, standing
 from widgets.frame.dock import SECTION_CLASS
 from widgets.frame.thinking import Advisor, think_apart
 from widgets.parts.theme import escape
@@ -80,7 +80,7 @@ BEST_CLASS = "lantern-advice-best"
 ADVICE_CSS = """
 .lantern-advice-table { border-collapse: collapse; font-size: 0.92em; }
 .lantern-advice-table td { padding: 1px 8px 1px 0; }
-.lantern-advice-table .lantern-advice-number { text-align: right; font-variant-numeric: tabular-nums; }
+.lantern-advice-table .lantern-advice-number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .lantern-advice-table tr.lantern-advice-best-row { font-weight: bold; }
 .lantern-advice-note { color: var(--jp-ui-font-color2, #616161); font-size: 0.9em; }
 .jupyter-widgets.lantern-advice-best, .lantern-advice-best { outline: 2px solid #d4a017; }
@@ -328,14 +328,19 @@ class AdviceView(widgets.VBox):
         self.mark()
 
     @property
-    def best(self) -> Advice | None:
-        """The row to mark: the best one, unless two or more moves have all had the same share
-        of good endings so far (then none stands out, and a mark would only name the first)."""
+    def standing(self) -> Standing:
+        """Where the rows stand (:func:`rules.play.advice.standing`): a best move only once it is
+        clearly ahead."""
         if not (self.on and self._live and self.rows):
-            return None
-        if len(self.rows) > 1 and len({row.estimate for row in self.rows}) == 1:
-            return None
-        return next((row for row in self.rows if row.best), None)
+            return standing([])
+        return standing(self.rows)
+
+    @property
+    def best(self) -> Advice | None:
+        """The row to mark: the move clearly ahead of every other (its 95% interval above
+        theirs), else none: while the leader's interval overlaps another's a mark would move from
+        button to button as the rows settle."""
+        return self.standing.best
 
     def mark(self) -> None:
         """Mark the control that plays the best move now, and only it (a panel that shows other
@@ -369,29 +374,62 @@ class AdviceView(widgets.VBox):
             self.table.value = ""
             return
         runs = min(row.runs for row in self.rows)
-        more = ", refining" if self.thinking else ""
-        same = "; no move stands out: all alike so far" if self.best is None else ""
         self.note.value = escape(
             f"Chance to {self.hook.asked}, the rest played by {self.hook.player}: "
-            f"{runs} rollouts per move{more}{same}"
+            f"{runs} rollouts per move{self._verdict(runs)}"
         )
         self.table.value = self._table_html()
 
+    def _verdict(self, runs: int) -> str:
+        """What the rows say so far: a best move once it is clearly ahead; else still settling
+        (while thinking) or too close to call (once done)."""
+        why = self.standing.why
+        if why == "clear":
+            return ", refining" if self.thinking else ""
+        if why == "alike":
+            so_far = ", still settling" if self.thinking else ""
+            return f"{so_far}; no move stands out: all alike so far"
+        if self.thinking:
+            return "; still settling: no move is clearly ahead yet"
+        return f"; too close to call: no move is clearly ahead after {runs} rollouts"
+
+    def _why(self, row: Advice) -> str:
+        """Why a row reads 0% or 100%: every rollout from it ended the same way."""
+        if row.successes == 0:
+            return f"{self.hook.player} did not {self.hook.asked} in any of {row.runs} rollouts"
+        if row.successes == row.runs:
+            return f"{self.hook.player} did {self.hook.asked} in all {row.runs} rollouts"
+        return ""
+
     def _table_html(self) -> str:
         """The rows best first, then by chance (a tie keeps the moves' order): the answer to "what
-        should I do?" is the line under the toggle, in view even when the table runs on below."""
-        lines, best = [], self.best
+        should I do?" is the line under the toggle, in view even when the table runs on below.
+        The chance column names whose chance it is (the game's own player's, not a perfect
+        one's), and a row every rollout of which ended alike says so."""
+        lines, where = [], self.standing
+        best, leader = where.best, where.leader
         for row in sorted(self.rows, key=lambda row: (row is not best, -row.estimate)):
             label = escape(self.hook.label(self._state, row.move))
             css = ' class="lantern-advice-best-row"' if row is best else ""
-            mark = "★ best" if row is best else ""
+            if row is best:
+                mark = "★ best"
+            elif row is leader and where.why == "close":
+                mark = "leads, too close to call" if not self.thinking else "leads so far"
+            else:
+                mark = ""
+            why = self._why(row)
+            said = "; ".join(part for part in (mark, why) if part)
             lines.append(
                 f"<tr{css}><td>{label}</td>"
                 f'<td class="lantern-advice-number">{row.estimate:.0%}</td>'
                 f'<td class="lantern-advice-number">{row.low:.0%}–{row.high:.0%}</td>'
-                f"<td>{mark}</td></tr>"
+                f"<td>{escape(said)}</td></tr>"
             )
-        head = "<tr><th>Move</th><th>Chance</th><th>95% interval</th><th></th></tr>"
+        whose = escape(f"The chance {self.hook.player} goes on to {self.hook.asked} after it")
+        head = (
+            f'<tr><th>Move</th><th title="{whose}">Chance ({escape(self.hook.player)})</th>'
+            "<th>95% interval</th><th></th></tr>"
+        )
         return f'<table class="lantern-advice-table">{head}{"".join(lines)}</table>'
 
 

@@ -15,7 +15,8 @@ The hooks a game panel provides:
   empties it, ``extras()`` what goes full width below the log (tables);
 * ``begun(state)``, ``render_board(state, live)`` (``live`` False when looking back: nothing in it
   may act), ``render_actions(state)``;
-* ``status_html(state)``, ``report_html(reports)``, ``ending_html(state)`` (None while playing);
+* ``status_html(state)``, ``report_html(reports)``, ``ending_html(state)`` (None while playing),
+  ``recap_of`` (the rules' ``recap(states)``, told under the ending: :mod:`widgets.frame.recap`);
 * ``continues(action)``: whether an action's report is shown under the previous one (a choice
   after the roll that asked for it).
 
@@ -41,6 +42,7 @@ from widgets.frame.connection import ShowsFallback
 from widgets.frame.controls import JourneyControls
 from widgets.frame.dock import SECTION_CLASS, ResultDock, just_now_html, slot
 from widgets.frame.log_view import JourneyLog, LogView
+from widgets.frame.recap import ending_tail
 from widgets.frame.style import FRAME_CSS
 from widgets.frame.table_input import AtTheTable
 from widgets.frame.tree import descendants
@@ -387,17 +389,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
             self._play_slot.children = shown
 
     def _ending_tail(self) -> str:
-        book = self.book
-        count = (
-            book.actions
-            if book is not None
-            else sum(not e.superseded for e in self.journey.entries)
-        )
-        undo = " Undo takes the last action back." if book is not None else ""
-        return (
-            f'<div class="lantern-ending-count">{count} actions played.{undo} '
-            "Start another journey with New journey above.</div>"
-        )
+        return ending_tail(self)
 
     def _ending_buttons(self) -> tuple[widgets.Widget, ...]:
         return () if self.ending_export is None else (self.ending_export,)

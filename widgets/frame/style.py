@@ -49,6 +49,7 @@ FRAME_CSS = """
   border-radius: 0.4em; color: var(--jp-ui-font-color1, #212121);
   background: color-mix(in srgb, var(--jp-warn-color1, #f57c00) 10%, transparent); }
 .lantern-ending-title { font-size: 1.3em; font-weight: 700; }
+.lantern-ending-recap { margin: 0.3em 0; padding-left: 1.4em; }
 .lantern-table-note { font-size: 0.9em; color: var(--jp-ui-font-color1, #212121); }
 .lantern-frame .widget-toggle-button.mod-active { background: var(--jp-brand-color1, #1976d2);
   color: var(--jp-ui-inverse-font-color1, #fff); }

@@ -29,8 +29,18 @@ from rules.voidlight import (
     why_not,
 )
 from rules.voidlight.owed import cost_due
+from rules.voidlight.report import LOST
 from widgets.parts.theme import escape
-from widgets.voidlight.controls import Act, Who, button, gate, odds_html, seat_of, waits_for_cost
+from widgets.voidlight.controls import (
+    Act,
+    Who,
+    button,
+    check_words,
+    gate,
+    odds_html,
+    seat_of,
+    waits_for_cost,
+)
 
 __all__ = ["POSITIONS", "CheckBar"]
 
@@ -166,7 +176,7 @@ class CheckBar:
         checks = (*offered, "check") if waiting else offered
         for name, each in self.check_buttons.items():
             if sheet is not None:
-                each.description = f"Roll {name.title()} {sheet.effective(name)}"
+                each.description = check_words(state, name, who)
             gate(each, checks, "check", CHECK_TIP, why_not(state, "check", who or None))
         for each, kind, tip in ((self.push_button, "push", PUSH_TIP),
                                 (self.cost_button, "cost", COST_TIP),
@@ -251,5 +261,8 @@ class CheckBar:
             loss = save_odds(score, where).expected_loss
             tail = f'<span title="exactly {loss}">expected loss {float(loss):.2f}</span>'
             action = Save(name, where, self._asked)
-            lines.append(odds_html(odds(state, action), f"{name.title()} {score}", tail))
+            found = odds(state, action)
+            if found is not None and pending.reason == "dark":  # a failure here is lost, not dying
+                found = found.map(lambda said: LOST if said == "taken out" else said)
+            lines.append(odds_html(found, f"{name.title()} {score}", tail))
         self.save_odds.value = "".join(lines)

@@ -13,6 +13,7 @@ import ipywidgets as widgets
 from rules.voidlight import Beam, Check, Choose, Push, State, SwapBattery, advise
 from widgets.frame.advice import AdviceHook
 from widgets.frame.thinking import Advisor
+from widgets.voidlight.controls import beam_words, check_words
 
 __all__ = ["HOOK", "VoidlightAdvice"]
 
@@ -27,13 +28,16 @@ class VoidlightAdvice(AdviceHook):
         return advise
 
     def label(self, state: State, move: Any) -> str:
+        """The move as its button says it (the same functions make both)."""
         if isinstance(move, Check):
-            return f"Roll {move.attribute.title()} ({move.position})"
+            return f"{check_words(state, move.attribute, move.who)}, {move.position}"
         if isinstance(move, Beam):
-            return f"{move.mode.title()} beam"
-        if isinstance(move, Choose):
-            return f"Choose {move.option}"
-        return str(move.title)
+            return beam_words(move.mode)
+        if isinstance(move, Push):
+            return str(self.panel.checks.push_button.description)
+        if isinstance(move, SwapBattery):
+            return str(self.panel.light_bar.swap_button.description)
+        return str(move.option if isinstance(move, Choose) else move.title)
 
     def controls(self, state: State, move: Any) -> Sequence[widgets.Widget]:
         panel = self.panel

@@ -21,7 +21,9 @@ from widgets.parts.theme import chance_html, escape
 __all__ = [
     "Act",
     "Who",
+    "beam_words",
     "button",
+    "check_words",
     "gate",
     "odds_html",
     "seat_of",
@@ -37,7 +39,7 @@ Who = Callable[[], str]
 
 OUTCOME_CSS = {
     "success": "success", "partial": "partial", "failure": "failure",
-    "endure": "success", "taken out": "failure",
+    "endure": "success", "taken out": "failure", "lost to the dark": "failure",
     "yes": "success", "yes, but": "partial", "no, and": "failure",
     "approachable": "success", "hesitant": "partial", "hostile": "failure",
 }  # fmt: skip
@@ -45,6 +47,17 @@ OUTCOME_CSS = {
 
 def button(description: str, kind: str, tooltip: str = "", style: str = "") -> widgets.Button:
     return theme.button(description, f"lantern-act-{kind}", tooltip, style)
+
+
+def check_words(state: State, attribute: str, who: str = "") -> str:
+    """A Check's button: the Attribute and its score now ("Roll Grit 2"); Advice names the move
+    the same way."""
+    return f"Roll {attribute.title()} {state.member(who).effective(attribute)}"
+
+
+def beam_words(mode: str) -> str:
+    """A beam mode's button ("High beam"); Advice names the move the same way."""
+    return f"{mode.title()} beam"
 
 
 def gate(each: widgets.Button, offered: Iterable[str], kind: str, tip: str, why: str) -> None:

@@ -30,6 +30,7 @@ from rules.voidlight import (
     Report,
     State,
     available,
+    recap,
 )
 from widgets.frame import GameFrame, section
 from widgets.frame.choice import ChoiceRow
@@ -72,6 +73,8 @@ class VoidlightPanel(GameFrame, Follower):
     between its looks at the file (:class:`Follower`)."""
 
     game_name = "voidlight"
+    #: The ending's recap (:mod:`widgets.frame.recap`).
+    recap_of = staticmethod(recap)
     title = "◐ Voidlight"
     plain_text = "◐ Voidlight: the game panel (run the notebook to play)"
     css = CSS
@@ -273,7 +276,7 @@ class VoidlightPanel(GameFrame, Follower):
         return status_html(state)
 
     def report_html(self, reports: Sequence[Report]) -> str:
-        return report_html(reports)
+        return report_html(reports, self.state)
 
     def ending_html(self, state: State) -> str | None:
         if not state.over:

@@ -305,7 +305,7 @@ class VoidlightSeat(VoidlightPanel):
         if pending is not None and pending.who and pending.who != claimed:
             return (
                 f"<div>You play <b>{escape(claimed)}</b>. Waiting for "
-                f"<b>{escape(pending.who)}</b>: {escape(pending.prompt)}</div>"
+                f"<b>{escape(pending.who)}</b>: {escape(pending.asked)}</div>"
             )
         return f"<div>You play <b>{escape(claimed)}</b>: your actions act for them.</div>"
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.errors import LanternError
 from rules.voidlight import ATTRIBUTES, SLOTS, Report, State, light_life, slot_boxes
 from rules.voidlight.pools import FULL
+from rules.voidlight.report import LOST
 from widgets.parts.dice_view import FACES
 from widgets.parts.theme import escape
 
@@ -26,7 +28,7 @@ __all__ = [
 
 OUTCOME_CLASS = {
     "success": "success", "partial": "partial", "failure": "failure",
-    "endure": "success", "taken out": "failure",
+    "endure": "success", "taken out": "failure", LOST: "failure",
     "yes": "success", "yes, but": "partial", "no, and": "failure",
     "approachable": "success", "hesitant": "partial", "hostile": "failure",
 }  # fmt: skip
@@ -123,8 +125,7 @@ def light_html(state: State) -> str:
         life_text = '<b class="lantern-dead">The battery is spent: the Voidlight is dead.</b>'
     else:
         minutes = (
-            f", about <b>{float(life.minutes):.0f} minutes</b> at one roll every "
-            f"{clock.interval} minutes"
+            f", about <b>{float(life.minutes):.0f} minutes</b> at one roll {clock.every}"
             if life.minutes is not None
             else " (rolled between scenes)"
         )
@@ -132,7 +133,7 @@ def light_html(state: State) -> str:
             f'<span title="exactly {life.rolls} rolls">Expected life: '
             f"<b>{float(life.rolls):.1f} rolls</b>{minutes}</span>"
         )
-    timer = f"every {clock.interval} minutes" if clock.timer == "interval" else "between scenes"
+    timer = clock.every if clock.timer == "interval" else "between scenes"
     return (
         f'<div class="lantern-light"><div>Voidlight <b>P{light.dice}</b>/{FULL} · '
         f"<b>{escape(light.beam)}</b> beam · rolled {timer} · expedition minute {clock.minute}"
@@ -184,17 +185,41 @@ def status_html(state: State, minute: bool = True) -> str:
     return f'<div class="lantern-status">{" · ".join(parts)}</div>'
 
 
-def report_html(reports: Sequence[Report]) -> str:
-    """The last action and what followed it: its dice, its outcome, the changes in words."""
+def _pushed_dice(report: Report, state: State | None) -> str:
+    """A Push rerolls only the Misses: its dice row shows the whole Check after it, the dice kept
+    and then the rerolled ones ("" when the state no longer holds that Check)."""
+    if state is None or report.title != "Push" or not state.crew:
+        return ""
+    try:
+        last = state.member(report.who).last_check
+    except LanternError:
+        return ""
+    new = len(report.dice)
+    if last is None or not last.pushed or tuple(last.faces[len(last.faces) - new :]) != report.dice:
+        return ""
+    kept = last.faces[: len(last.faces) - new]
+    shown = [
+        f'<span class="lantern-die lantern-die-kept" title="kept">{FACES[f]}</span>' for f in kept
+    ]
+    shown += [f'<span class="lantern-die" title="rerolled">{FACES[f]}</span>' for f in report.dice]
+    return f"The Check after the push: {' '.join(shown)} (kept, then rerolled)"
+
+
+def report_html(reports: Sequence[Report], state: State | None = None) -> str:
+    """The last action and what followed it: its dice, its outcome, the changes in words;
+    ``state`` (the state after them) lets a Push show the whole Check's dice."""
     if not reports:
         return '<div class="lantern-muted">Nothing played yet.</div>'
     parts = []
     for report in reports:
-        dice = " ".join(f'<span class="lantern-die">{FACES[f]}</span>' for f in report.dice)
+        dice = _pushed_dice(report, state) or " ".join(
+            f'<span class="lantern-die">{FACES[f]}</span>' for f in report.dice
+        )
         outcome = ""
-        if report.outcome is not None:
-            css = OUTCOME_CLASS.get(report.outcome, "")
-            outcome = f' → <b class="lantern-result lantern-{css}">{escape(report.outcome)}</b>'
+        said = report.said_outcome
+        if said is not None:
+            css = OUTCOME_CLASS.get(said, "")
+            outcome = f' → <b class="lantern-result lantern-{css}">{escape(said)}</b>'
         hits = f" {report.hits} Hits" if report.hits is not None else ""
         items = "".join(f"<li>{escape(line)}</li>" for line in report.own_lines)
         parts.append(

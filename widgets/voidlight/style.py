@@ -13,6 +13,7 @@ CSS = """
 .lantern-success { color: var(--jp-success-color1, #388e3c); }
 .lantern-partial { color: var(--jp-warn-color1, #f57c00); }
 .lantern-failure { color: var(--jp-error-color1, #d32f2f); }
+.lantern-die-kept { opacity: 0.6; }
 .lantern-hp-bar { height: 0.7em; background: var(--jp-layout-color3, #bdbdbd); border-radius: 0.3em;
   max-width: 20em; overflow: hidden; }
 .lantern-hp-bar > div { height: 100%; background: var(--jp-success-color1, #388e3c); }

@@ -27,7 +27,7 @@ from rules.voidlight import (
     why_not,
 )
 from widgets.parts.theme import escape
-from widgets.voidlight.controls import Act, Who, button, gate, odds_html, set_options
+from widgets.voidlight.controls import Act, Who, beam_words, button, gate, odds_html, set_options
 
 __all__ = ["LightBar", "SoloBar"]
 
@@ -62,7 +62,7 @@ class LightBar:
         self._act = act
         self._who = who
         self.beam_buttons = {
-            mode: button(f"{mode.title()} beam", f"beam-{mode}", BEAM_TIPS[mode])
+            mode: button(beam_words(mode), f"beam-{mode}", BEAM_TIPS[mode])
             for mode in ("high", "standard", "low")
         }
         for mode, each in self.beam_buttons.items():
