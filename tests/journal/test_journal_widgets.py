@@ -216,6 +216,35 @@ def test_the_export_button_writes_both_files(journeys: Path) -> None:
     assert "wick.journey-story.md" in tools.exported and "written to" in tools.messages.text
 
 
+def test_export_waits_until_the_journey_has_begun(journeys: Path) -> None:
+    """Export was enabled before a character existed; a forged click is refused in the kernel."""
+    book = JourneyBook.start("wick")
+    made = [False]
+    tools = JournalTools(book, app=None, begun=lambda: made[0])
+    assert tools.export_button.disabled and tools.story_only.disabled
+    tools.export()  # as if the disabled button were clicked anyway
+    assert tools.messages.is_error and "nothing to export yet" in tools.messages.text
+    assert not list(journeys.glob("wick.journey*.md"))
+    made[0] = True
+    tools.refresh()
+    assert not tools.export_button.disabled and not tools.story_only.disabled
+    tools.export()
+    assert tools.exported and not tools.messages.is_error, tools.messages.text
+
+
+def test_write_on_a_voila_page_says_what_the_page_can_do(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Voilà page has no notebook: "copy it into a Markdown cell" asked for what is not there."""
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    tools = JournalTools(played("wick", 2), app=None)
+    tools.write_button.click()
+    said = tools.fallback.value
+    assert "Saved in the Journey Book" in said and "Export writes it" in said
+    assert "Markdown cell" not in said and "notebook too" not in said
+    assert "<pre>" in said
+
+
 def test_the_frontend_is_not_made_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VOILA_KERNEL_ID", "k")
     monkeypatch.setattr(controls_module, "_frontend", None)

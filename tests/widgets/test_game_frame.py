@@ -39,6 +39,16 @@ def test_the_header_always_names_the_open_journey_and_its_game(tmp_path: Path) -
     assert "memory only" in memory.header.value
 
 
+def test_export_is_offered_once_the_character_exists(tmp_path: Path) -> None:
+    """Export was enabled before a character existed (there was nothing to write)."""
+    panel = FirelightsPanel(JourneyBook.start("wick", game="firelights", seed=5, folder=tmp_path))
+    assert panel.controls is not None and panel.controls.export_button.disabled
+    panel.name_input.value = "Wick"
+    panel.table_input.value = "5S"
+    panel.begin_button.click()
+    assert not panel.controls.export_button.disabled
+
+
 def test_the_log_lists_every_action_newest_first_in_the_journal_s_words(tmp_path: Path) -> None:
     panel = started(tmp_path)
     click(panel, "discover", "7H 3C 6 6")

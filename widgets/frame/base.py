@@ -129,7 +129,10 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.controls: JourneyControls | None = None
         if isinstance(journey, JourneyBook):
             self.controls = JourneyControls(
-                journey, on_change=self._changed_book, on_switch=self.use
+                journey,
+                on_change=self._changed_book,
+                on_switch=self.use,
+                begun=lambda: self.begun(self.state),
             )
         self._reports: list[Any] = []
         self._looking: Any = None  # the log line looked back at, or None: now
