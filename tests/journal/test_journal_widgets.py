@@ -406,3 +406,63 @@ def test_without_on_switch_the_journey_row_is_hidden_and_nothing_is_listed(journ
     assert tools.journey_choice.options == ()
     tools.open_journey()
     assert tools.messages.is_error and "no other journey" in tools.messages.text
+
+
+# --- where Write to journal puts its cell ------------------------------------------------------------
+
+
+def _cells(*sources: str) -> list[dict[str, Any]]:
+    """Notebook cells ``c0``, ``c1``...: ``code:`` sources are code, the rest Markdown."""
+    return [
+        {"id": f"c{i}", "cell_type": "code", "source": text.removeprefix("code:")}
+        if text.startswith("code:")
+        else {"id": f"c{i}", "cell_type": "markdown", "source": text}
+        for i, text in enumerate(sources)
+    ]
+
+
+BELOW = "notebook:move-cursor-heading-below-or-expand"
+
+
+def test_a_journal_cell_goes_to_the_end_of_the_journey_book_section() -> None:
+    """Entries landed right under the panel, above the "Journey Book" heading that says to write
+    below it: the active cell goes to that section's last cell first, so entries stay in order."""
+    from widgets.frame.missing import journal_moves
+
+    cells = _cells(
+        "# ✹ Firelights — your Journey Book",
+        "code:panel",
+        "## Journey Book\n\nWrite below.",
+        "## What are my odds?",
+        "code:odds",
+    )
+    # From the panel: to the heading, to the next one at its level, and one up (the heading
+    # itself while the section is empty, else its last entry).
+    assert journal_moves(cells, "c1") == [BELOW, BELOW, "notebook:move-cursor-up"]
+    with_entries = _cells(
+        "code:panel", "## Journey Book", "an entry", "### Day 2", "another", "## Checks"
+    )
+    assert journal_moves(with_entries, "c0") == [BELOW, BELOW, BELOW, "notebook:move-cursor-up"]
+    last = _cells("code:panel", "## Journey Book", "an entry")
+    assert journal_moves(last, "c0") == [BELOW, "notebook:move-cursor-down"]
+    # No such heading (the play notebooks), or a panel not shown by a cell: below the panel.
+    assert journal_moves(_cells("# Firelights", "code:panel", "## How to play"), "c1") == []
+    assert journal_moves(cells, None) == [] and journal_moves(cells, "gone") == []
+
+
+def test_write_to_journal_moves_to_the_section_before_inserting(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import json
+
+    from widgets.frame import connection
+
+    notebook = tmp_path / "book.ipynb"
+    notebook.write_text(json.dumps({"cells": _cells("code:panel", "## Journey Book", "## Odds")}))
+    monkeypatch.setenv("JPY_SESSION_NAME", str(notebook))
+    monkeypatch.setattr(connection, "_shown_cell", ["c0"])
+    app = FakeFrontEnd()
+    tools = JournalTools(played("wick", 2), app=app)
+    tools.write_button.click()
+    commands = [call[0] for call in app.commands.calls]
+    assert commands[:4] == [BELOW, BELOW, "notebook:move-cursor-up", "notebook:insert-cell-below"]

@@ -175,7 +175,26 @@ def test_the_panel_is_shown_with_a_line_for_when_its_live_view_is_gone(
 
     panel = started(tmp_path)
     shown: list[object] = []
-    monkeypatch.setattr(connection, "display", lambda *objs, **_kw: shown.extend(objs))
+    updates: list[str] = []
+
+    class Handle:
+        def update(self, obj: object) -> None:
+            updates.append(obj._repr_html_())  # type: ignore[attr-defined]
+
+    def display(*objs: object, **kw: object) -> Handle | None:
+        shown.extend(objs)
+        return Handle() if kw.get("display_id") else None
+
+    monkeypatch.setattr(connection, "display", display)
     panel._ipython_display_()
-    assert "application/vnd.jupyter.widget-view+json" in shown[0]  # type: ignore[operator]
-    assert "Run ▸ Run All Cells" in shown[1]._repr_html_()  # type: ignore[attr-defined]
+    bundle = shown[0]
+    assert "application/vnd.jupyter.widget-view+json" in bundle  # type: ignore[operator]
+    # nbconvert and an untrusted notebook show HTML, not the widget: nothing but the line below.
+    assert bundle["text/html"].startswith("<!--")  # type: ignore[index]
+    line = shown[1]._repr_html_()  # type: ignore[attr-defined]
+    assert "Your journey <em>wick</em> is saved: Run ▸ Run All Cells to continue" in line
+    assert "reload the page to continue" in line  # its Voilà variant
+    # After New journey the saved line names the journey the panel plays now.
+    panel.controls.new_name.value = "ember"
+    panel.controls.new_button.click()
+    assert len(updates) == 1 and "Your journey <em>ember</em> is saved" in updates[0]

@@ -242,6 +242,11 @@ class GameFrame(ShowsFallback, widgets.VBox):
             self.controls.book = journey
         self.render()
         self._check_whole()
+        self.update_fallback()
+
+    def fallback_journey(self) -> str | None:
+        book = self.book
+        return None if book is None else str(book.name)
 
     def close(self, close_journey: bool = True) -> None:
         """Close the panel's widgets (front end and kernel) and, by default, its journey file."""

@@ -34,7 +34,7 @@ from rules.book.files import changed_elsewhere
 from rules.book.store.database import SUFFIX, JourneyInfo
 from rules.errors import IllegalAction, InvalidInput
 from rules.record.markdown import escape
-from widgets.frame.missing import MissingEntries, save_notebook
+from widgets.frame.missing import MissingEntries, go_to_journal_end, save_notebook
 from widgets.parts.messages import MessageArea, guarded
 from widgets.parts.theme import button
 from widgets.parts.theme import escape as html_escape
@@ -340,10 +340,13 @@ class JourneyControls(widgets.VBox):
             text = escape(note.text)
             self.last_written = note.text
             if self.app is not None and getattr(self.app, "ready_now", False):
+                go_to_journal_end(self.app)
                 insert_markdown_cell(self.app, text)
                 save_notebook(self.app)
                 self.fallback.value = ""
-                self.messages.success("Written to the journal: a new cell below the panel.")
+                self.messages.success(
+                    "Written to the journal: a new cell at the end of the Journey Book (below the panel where the notebook has none)."
+                )
             else:
                 where = (
                     "Export writes it, with every entry, as Markdown and as a notebook; this "
