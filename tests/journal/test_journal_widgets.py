@@ -421,7 +421,7 @@ def _cells(*sources: str) -> list[dict[str, Any]]:
     ]
 
 
-BELOW = "notebook:move-cursor-heading-below-or-expand"
+DOWN = "notebook:move-cursor-down"
 
 
 def test_a_journal_cell_goes_to_the_end_of_the_journey_book_section() -> None:
@@ -436,15 +436,14 @@ def test_a_journal_cell_goes_to_the_end_of_the_journey_book_section() -> None:
         "## What are my odds?",
         "code:odds",
     )
-    # From the panel: to the heading, to the next one at its level, and one up (the heading
-    # itself while the section is empty, else its last entry).
-    assert journal_moves(cells, "c1") == [BELOW, BELOW, "notebook:move-cursor-up"]
+    # From the panel to the heading itself while the section is empty...
+    assert journal_moves(cells, "c1") == [DOWN]
+    # ...else to its last entry (a heading of a lower level stays in the section).
     with_entries = _cells(
         "code:panel", "## Journey Book", "an entry", "### Day 2", "another", "## Checks"
     )
-    assert journal_moves(with_entries, "c0") == [BELOW, BELOW, BELOW, "notebook:move-cursor-up"]
-    last = _cells("code:panel", "## Journey Book", "an entry")
-    assert journal_moves(last, "c0") == [BELOW, "notebook:move-cursor-down"]
+    assert journal_moves(with_entries, "c0") == [DOWN] * 4
+    assert journal_moves(_cells("code:panel", "## Journey Book", "an entry"), "c0") == [DOWN] * 2
     # No such heading (the play notebooks), or a panel not shown by a cell: below the panel.
     assert journal_moves(_cells("# Firelights", "code:panel", "## How to play"), "c1") == []
     assert journal_moves(cells, None) == [] and journal_moves(cells, "gone") == []
@@ -458,11 +457,12 @@ def test_write_to_journal_moves_to_the_section_before_inserting(
     from widgets.frame import connection
 
     notebook = tmp_path / "book.ipynb"
-    notebook.write_text(json.dumps({"cells": _cells("code:panel", "## Journey Book", "## Odds")}))
+    cells = _cells("code:panel", "## Journey Book", "an entry", "## Odds")
+    notebook.write_text(json.dumps({"cells": cells}))
     monkeypatch.setenv("JPY_SESSION_NAME", str(notebook))
     monkeypatch.setattr(connection, "_shown_cell", ["c0"])
     app = FakeFrontEnd()
     tools = JournalTools(played("wick", 2), app=app)
     tools.write_button.click()
     commands = [call[0] for call in app.commands.calls]
-    assert commands[:4] == [BELOW, BELOW, "notebook:move-cursor-up", "notebook:insert-cell-below"]
+    assert commands[:3] == [DOWN, DOWN, "notebook:insert-cell-below"]

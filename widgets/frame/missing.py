@@ -54,6 +54,10 @@ def journal_moves(cells: list[dict[str, Any]], panel_cell: str | None) -> list[s
     to the last cell of the "Journey Book" section below it, so that an entry inserted below
     lands under the heading that asks for entries, after the entries already there (in order).
     ``[]`` (stay: below the panel) where there is no such heading after the panel.
+
+    One step down per cell: ipylab does not wait for a command before the next, and JupyterLab's
+    move to the next heading finishes later than the insert sent after it (seen in Chromium),
+    while a step down is done at once.
     """
     ids = [cell.get("id") for cell in cells]
     if panel_cell is None or panel_cell not in ids:
@@ -69,17 +73,14 @@ def journal_moves(cells: list[dict[str, Any]], panel_cell: str | None) -> list[s
         return []
     level = levels[book] or 1
     after = [i for i in headings if i > book and (levels[i] or 1) <= level]
-    below = "notebook:move-cursor-heading-below-or-expand"
-    if after:
-        steps = [i for i in headings if i <= after[0]]
-        return [below] * len(steps) + ["notebook:move-cursor-up"]
-    steps = [i for i in headings if i <= book]
-    return [below] * len(steps) + ["notebook:move-cursor-down"] * (len(cells) - 1 - book)
+    last = (after[0] if after else len(cells)) - 1
+    return ["notebook:move-cursor-down"] * (last - start)
 
 
 def go_to_journal_end(app: Any) -> None:
     """Make the last cell of the notebook's Journey Book section the active one (see
-    :func:`journal_moves`; the notebook as last saved tells where its headings are)."""
+    :func:`journal_moves`; the notebook as last saved tells where its cells are: Write to journal
+    saves it after each entry)."""
     from widgets.frame.connection import shown_in_cell
     from widgets.parts.journal import notebook_path
 
