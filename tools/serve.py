@@ -17,6 +17,10 @@ the command line is visible to every user in ``ps``. This starts either server i
   accepted as ``Host``) and no cross-origin access (``allow_origin`` and ``allow_origin_pat``
   empty, XSRF checks on), for JupyterLab through its ``ServerApp`` and for Voilà, whose own
   settings hard-code remote access, through ``Voila.tornado_settings``;
+* for JupyterLab, its own workspaces folder (:func:`workspaces_dir`, unless the command line
+  names one): a JupyterLab's workspace remembers the tabs its page had open, and every JupyterLab
+  of a user shares ``~/.jupyter/lab/workspaces``, so a second player's page opened the notebook
+  another JupyterLab had last shown;
 * after it is up, one line ``Lantern server settings: {...}`` with the settings the running
   server's handlers read (the tests read it), and the URL with the token, printed once.
 
@@ -30,11 +34,21 @@ import os
 import secrets
 import stat
 import sys
+import warnings
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LOCAL_HOSTNAMES", "REQUIRED", "check", "effective", "main", "token"]
+__all__ = [
+    "LOCAL_HOSTNAMES",
+    "REQUIRED",
+    "check",
+    "effective",
+    "lab_argv",
+    "main",
+    "token",
+    "workspaces_dir",
+]
 
 #: The only ``Host`` names (besides loopback addresses) the servers answer.
 LOCAL_HOSTNAMES = ["localhost"]
@@ -114,17 +128,41 @@ def _announce(found: Mapping[str, Any], url: str, secret: str) -> None:
     print(f"\n    Open Lantern at {url}?token={secret}\n", flush=True)
 
 
+def workspaces_dir() -> Path:
+    """Where Lantern's JupyterLab keeps its workspaces: in the Python environment that runs it
+    (``.venv/share/lantern/workspaces`` for ``make play``), so no other JupyterLab of the same
+    user shares them."""
+    return Path(sys.prefix) / "share" / "lantern" / "workspaces"
+
+
+def lab_argv(argv: Sequence[str], secret: str) -> list[str]:
+    """JupyterLab's arguments: ``argv``, Lantern's own workspaces folder unless ``argv`` names
+    one, the flags above and the token. These stay in this process (``ps`` shows only the
+    command line it was started with), and the token is given to the ``IdentityProvider``, where
+    jupyter-server 2 reads it."""
+    own = [] if any("workspaces_dir" in arg for arg in argv) else [
+        f"--LabApp.workspaces_dir={workspaces_dir()}"
+    ]  # fmt: skip
+    return [*argv, *own, *LAB_FLAGS, f"--IdentityProvider.token={secret}"]
+
+
 def serve_lab(argv: Sequence[str]) -> None:
     """JupyterLab, as ``jupyter lab`` starts it, with the flags and checks above."""
     from jupyterlab.labapp import LabApp
 
     secret, source = token(os.environ)
-    os.environ["JUPYTER_TOKEN"] = secret  # where the IdentityProvider reads it
-    os.environ.pop("JUPYTER_TOKEN_FILE", None)
-    try:
-        server = LabApp.initialize_server(argv=[*argv, *LAB_FLAGS])
-    finally:
-        os.environ.pop("JUPYTER_TOKEN", None)  # kernels start without it
+    for name in ("JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE"):
+        os.environ.pop(name, None)  # kernels start without it
+    with warnings.catch_warnings(record=True) as caught:
+        server = LabApp.initialize_server(argv=lab_argv(argv, secret))
+    for warning in caught:
+        # notebook_shim lists every member of the server, so it reads ServerApp.token, whose
+        # default warns that it is deprecated (it only returns the IdentityProvider's token).
+        # Not a filter: Voilà's server extension, on import, puts one in front of any other.
+        if "ServerApp.token config is deprecated" not in str(warning.message):
+            warnings.showwarning(
+                warning.message, warning.category, warning.filename, warning.lineno
+            )
     found = effective(server.web_app.settings, server.identity_provider.token == secret, source)
     check(found)
     _announce(found, f"http://{server.ip}:{server.port}{server.base_url}lab", secret)

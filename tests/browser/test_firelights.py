@@ -391,19 +391,26 @@ def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_afte
     if doc_screenshots_wanted():
         save_window(page, DOC_SCREENSHOTS / "firelights-dark.png")
 
-    # Write to journal: the last action's mechanics as a Markdown cell right below the panel.
+    # Write to journal: the last action's mechanics as a Markdown cell under the "Journey Book"
+    # heading that asks for entries (not above it, right under the panel), each after the last.
     cells = page.locator(".jp-Notebook .jp-Cell")
     panel_cell = cells.filter(has=table.panel)
     expect(panel_cell).to_have_count(1)
     expect(table.panel.locator(".lantern-journal-tools.lantern-journal-lab")).to_have_count(1)
+    heading = panel_cell.locator("xpath=following-sibling::div[1]")
+    expect(heading.locator("h2")).to_have_text(re.compile("Journey Book"))
     before = cells.count()
-    table.panel.locator(".lantern-journal-write").click()
-    expect(cells).to_have_count(before + 1)
-    written = panel_cell.locator("xpath=following-sibling::div[1]")
-    expect(written).to_have_class(re.compile(r"\bjp-MarkdownCell\b"))
-    expect(written.locator(".jp-RenderedMarkdown")).to_contain_text(
-        f"Discover a Region +2: {label(low)} {label(four)} vs 6+6+2 = 14: Light"
-    )
+    line = f"Discover a Region +2: {label(low)} {label(four)} vs 6+6+2 = 14: Light"
+    for count in (1, 2):
+        table.panel.locator(".lantern-journal-write").click()
+        expect(cells).to_have_count(before + count)
+        written = panel_cell.locator(f"xpath=following-sibling::div[{1 + count}]")
+        expect(written).to_have_class(re.compile(r"\bjp-MarkdownCell\b"))
+        expect(written.locator(".jp-RenderedMarkdown")).to_contain_text(line)
+        expect(written.locator("xpath=following-sibling::div[1]").locator("h2")).to_have_text(
+            re.compile("What are my odds")
+        )
+    expect(heading.locator("h2")).to_have_text(re.compile("Journey Book"))
     expect(table.panel.locator(".lantern-journal-tools .lantern-messages")).to_contain_text(
         "Written to the journal"
     )

@@ -198,6 +198,36 @@ def test_jupyterlab_answers_only_with_the_token(lab: Server) -> None:
     assert lab.request("POST", "/api/kernels", body="{}")[0] == 403
 
 
+def test_jupyterlab_starts_without_a_deprecation_warning(lab: Server) -> None:
+    """``make play`` began with "DeprecationWarning: ServerApp.token config is deprecated" and
+    the source line that raised it; the token goes to the IdentityProvider."""
+    log = lab.log.read_text(errors="replace")
+    assert "Warning" not in log, log[:3000]
+    assert "ServerApp.token" not in log, log[:3000]
+
+
+def test_jupyterlab_keeps_its_workspaces_apart_from_other_jupyterlabs(lab: Server) -> None:
+    """Every JupyterLab of a user shared ``~/.jupyter/lab/workspaces`` (a second player's page
+    opened the tab another JupyterLab showed last): Lantern's keeps its own, in its environment."""
+    own = serve.workspaces_dir()
+    assert own == Path(sys.prefix) / "share" / "lantern" / "workspaces"
+    assert f"--LabApp.workspaces_dir={own}" in serve.lab_argv(["--no-browser"], "t")
+    given = ["--LabApp.workspaces_dir=/elsewhere"]
+    assert [a for a in serve.lab_argv(given, "t") if "workspaces_dir" in a] == given
+    name = "lantern-test-" + secrets.token_hex(4)
+    body = json.dumps({"data": {}, "metadata": {"id": name}})
+    path = f"/lab/api/workspaces/{name}"
+    status, _, answer = lab.request(
+        "PUT", path, {**lab.auth(), "Content-Type": "application/json"}, body
+    )
+    try:
+        assert status == 204, answer
+        assert [p.name for p in own.glob(f"{name}*")], sorted(os.listdir(own))
+    finally:
+        lab.request("DELETE", path, lab.auth())
+    assert not list(own.glob(f"{name}*"))
+
+
 def test_jupyterlab_refuses_a_foreign_host_even_with_the_token(lab: Server) -> None:
     """DNS rebinding: evil.example resolves to 127.0.0.1, and the browser sends its own Host."""
     for host in ("evil.example", f"evil.example:{lab.port}", "10.1.2.3"):

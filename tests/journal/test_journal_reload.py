@@ -183,7 +183,7 @@ def test_the_controls_offer_lost_entries_after_a_reload_and_insert_them(
         ("docmanager:save",),
     ]
     assert tools.offer_row.layout.display == "none"
-    assert tools.messages.text == "2 journal entries are back in the notebook, below the panel."
+    assert tools.messages.text == "2 journal entries are back in the notebook, in order."
     assert len(book.notes()) == 3  # nothing added to the book
     for part in (tools, tools.offer_row):  # Run All closes every part of the old panel
         part.close()

@@ -216,6 +216,35 @@ def test_the_export_button_writes_both_files(journeys: Path) -> None:
     assert "wick.journey-story.md" in tools.exported and "written to" in tools.messages.text
 
 
+def test_export_waits_until_the_journey_has_begun(journeys: Path) -> None:
+    """Export was enabled before a character existed; a forged click is refused in the kernel."""
+    book = JourneyBook.start("wick")
+    made = [False]
+    tools = JournalTools(book, app=None, begun=lambda: made[0])
+    assert tools.export_button.disabled and tools.story_only.disabled
+    tools.export()  # as if the disabled button were clicked anyway
+    assert tools.messages.is_error and "nothing to export yet" in tools.messages.text
+    assert not list(journeys.glob("wick.journey*.md"))
+    made[0] = True
+    tools.refresh()
+    assert not tools.export_button.disabled and not tools.story_only.disabled
+    tools.export()
+    assert tools.exported and not tools.messages.is_error, tools.messages.text
+
+
+def test_write_on_a_voila_page_says_what_the_page_can_do(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Voilà page has no notebook: "copy it into a Markdown cell" asked for what is not there."""
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    tools = JournalTools(played("wick", 2), app=None)
+    tools.write_button.click()
+    said = tools.fallback.value
+    assert "Saved in the Journey Book" in said and "Export writes it" in said
+    assert "Markdown cell" not in said and "notebook too" not in said
+    assert "<pre>" in said
+
+
 def test_the_frontend_is_not_made_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VOILA_KERNEL_ID", "k")
     monkeypatch.setattr(controls_module, "_frontend", None)
@@ -377,3 +406,63 @@ def test_without_on_switch_the_journey_row_is_hidden_and_nothing_is_listed(journ
     assert tools.journey_choice.options == ()
     tools.open_journey()
     assert tools.messages.is_error and "no other journey" in tools.messages.text
+
+
+# --- where Write to journal puts its cell ------------------------------------------------------------
+
+
+def _cells(*sources: str) -> list[dict[str, Any]]:
+    """Notebook cells ``c0``, ``c1``...: ``code:`` sources are code, the rest Markdown."""
+    return [
+        {"id": f"c{i}", "cell_type": "code", "source": text.removeprefix("code:")}
+        if text.startswith("code:")
+        else {"id": f"c{i}", "cell_type": "markdown", "source": text}
+        for i, text in enumerate(sources)
+    ]
+
+
+DOWN = "notebook:move-cursor-down"
+
+
+def test_a_journal_cell_goes_to_the_end_of_the_journey_book_section() -> None:
+    """Entries landed right under the panel, above the "Journey Book" heading that says to write
+    below it: the active cell goes to that section's last cell first, so entries stay in order."""
+    from widgets.frame.missing import journal_moves
+
+    cells = _cells(
+        "# ✹ Firelights — your Journey Book",
+        "code:panel",
+        "## Journey Book\n\nWrite below.",
+        "## What are my odds?",
+        "code:odds",
+    )
+    # From the panel to the heading itself while the section is empty...
+    assert journal_moves(cells, "c1") == [DOWN]
+    # ...else to its last entry (a heading of a lower level stays in the section).
+    with_entries = _cells(
+        "code:panel", "## Journey Book", "an entry", "### Day 2", "another", "## Checks"
+    )
+    assert journal_moves(with_entries, "c0") == [DOWN] * 4
+    assert journal_moves(_cells("code:panel", "## Journey Book", "an entry"), "c0") == [DOWN] * 2
+    # No such heading (the play notebooks), or a panel not shown by a cell: below the panel.
+    assert journal_moves(_cells("# Firelights", "code:panel", "## How to play"), "c1") == []
+    assert journal_moves(cells, None) == [] and journal_moves(cells, "gone") == []
+
+
+def test_write_to_journal_moves_to_the_section_before_inserting(
+    journeys: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import json
+
+    from widgets.frame import connection
+
+    notebook = tmp_path / "book.ipynb"
+    cells = _cells("code:panel", "## Journey Book", "an entry", "## Odds")
+    notebook.write_text(json.dumps({"cells": cells}))
+    monkeypatch.setenv("JPY_SESSION_NAME", str(notebook))
+    monkeypatch.setattr(connection, "_shown_cell", ["c0"])
+    app = FakeFrontEnd()
+    tools = JournalTools(played("wick", 2), app=app)
+    tools.write_button.click()
+    commands = [call[0] for call in app.commands.calls]
+    assert commands[:3] == [DOWN, DOWN, "notebook:insert-cell-below"]

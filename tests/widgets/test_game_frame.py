@@ -39,6 +39,16 @@ def test_the_header_always_names_the_open_journey_and_its_game(tmp_path: Path) -
     assert "memory only" in memory.header.value
 
 
+def test_export_is_offered_once_the_character_exists(tmp_path: Path) -> None:
+    """Export was enabled before a character existed (there was nothing to write)."""
+    panel = FirelightsPanel(JourneyBook.start("wick", game="firelights", seed=5, folder=tmp_path))
+    assert panel.controls is not None and panel.controls.export_button.disabled
+    panel.name_input.value = "Wick"
+    panel.table_input.value = "5S"
+    panel.begin_button.click()
+    assert not panel.controls.export_button.disabled
+
+
 def test_the_log_lists_every_action_newest_first_in_the_journal_s_words(tmp_path: Path) -> None:
     panel = started(tmp_path)
     click(panel, "discover", "7H 3C 6 6")
@@ -165,7 +175,26 @@ def test_the_panel_is_shown_with_a_line_for_when_its_live_view_is_gone(
 
     panel = started(tmp_path)
     shown: list[object] = []
-    monkeypatch.setattr(connection, "display", lambda *objs, **_kw: shown.extend(objs))
+    updates: list[str] = []
+
+    class Handle:
+        def update(self, obj: object) -> None:
+            updates.append(obj._repr_html_())  # type: ignore[attr-defined]
+
+    def display(*objs: object, **kw: object) -> Handle | None:
+        shown.extend(objs)
+        return Handle() if kw.get("display_id") else None
+
+    monkeypatch.setattr(connection, "display", display)
     panel._ipython_display_()
-    assert "application/vnd.jupyter.widget-view+json" in shown[0]  # type: ignore[operator]
-    assert "Run ▸ Run All Cells" in shown[1]._repr_html_()  # type: ignore[attr-defined]
+    bundle = shown[0]
+    assert "application/vnd.jupyter.widget-view+json" in bundle  # type: ignore[operator]
+    # nbconvert and an untrusted notebook show HTML, not the widget: nothing but the line below.
+    assert bundle["text/html"].startswith("<!--")  # type: ignore[index]
+    line = shown[1]._repr_html_()  # type: ignore[attr-defined]
+    assert "Your journey <em>wick</em> is saved: Run ▸ Run All Cells to continue" in line
+    assert "reload the page to continue" in line  # its Voilà variant
+    # After New journey the saved line names the journey the panel plays now.
+    panel.controls.new_name.value = "ember"
+    panel.controls.new_button.click()
+    assert len(updates) == 1 and "Your journey <em>ember</em> is saved" in updates[0]

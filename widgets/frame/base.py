@@ -115,7 +115,10 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.controls: JourneyControls | None = None
         if isinstance(journey, JourneyBook) and self.gm_table:
             self.controls = JourneyControls(
-                journey, on_change=self._changed_book, on_switch=self.use
+                journey,
+                on_change=self._changed_book,
+                on_switch=self.use,
+                begun=lambda: self.begun(self.state),
             )
         last = journey.last  # the results of this panel's clicks (a seat's start empty), and
         self._reports: list[Any] = [] if last is None or not self.gm_table else [last]
@@ -231,6 +234,11 @@ class GameFrame(ShowsFallback, widgets.VBox):
             self.controls.book = journey
         self.render()
         self._check_whole()
+        self.update_fallback()
+
+    def fallback_journey(self) -> str | None:
+        book = self.book
+        return None if book is None else str(book.name)
 
     def close(self, close_journey: bool = True) -> None:
         """Close the panel's widgets (front end and kernel) and, by default, its journey file."""

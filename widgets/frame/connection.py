@@ -46,6 +46,8 @@ __all__ = [
     "fallback_html",
     "holder",
     "replace_children",
+    "saved_lines",
+    "shown_in_cell",
 ]
 
 FRAME_CLASS = "lantern-frame"
@@ -118,6 +120,19 @@ _FALLBACK_CSS = f"""
   > .jp-OutputArea-child > .jp-OutputArea-output.lm-Panel:not(:has(*)) {{
   animation: lantern-placeholder-grace 0s {GRACE_SECONDS}s both;
 }}
+/* "Error displaying widget: model not found" (the renderer adds .jupyter-widgets only to say it
+   failed; "Loading widget..." has none): the kernel has no such widget and never will (a notebook
+   reopened after the server or kernel restarted), so no grace: the line at once, in its place.
+   (A :has() may not hold another, hence the sibling combinator.) */
+.jp-OutputArea:has(.{FALLBACK_CLASS}):not(:has(.{FRAME_CLASS}))
+  > .jp-OutputArea-child:has(> .jp-OutputArea-output.jupyter-widgets) {{
+  display: none;
+}}
+.jp-OutputArea:not(:has(.{FRAME_CLASS}))
+  > .jp-OutputArea-child:has(> .jp-OutputArea-output.jupyter-widgets)
+  ~ .jp-OutputArea-child .{FALLBACK_CLASS} {{
+  animation: none; visibility: visible;
+}}
 @keyframes lantern-placeholder-grace {{
   to {{ visibility: hidden; height: 0; min-height: 0; padding: 0; overflow: hidden; }}
 }}
@@ -127,9 +142,21 @@ body[data-voila] .{FALLBACK_CLASS}-voila {{ display: inline !important; }}
 """
 
 
-def fallback_html() -> str:
+def saved_lines(journey: str | None) -> tuple[str, str]:
+    """What the fallback says in JupyterLab (and Notebook 7, nbconvert) and on a Voilà page, as
+    HTML: the journey's name where the panel plays a saved journey, as the panel would say it."""
+    if journey is None:
+        return html.escape(MESSAGE), html.escape(VOILA_MESSAGE)
+    name = f"Your journey <em>{html.escape(journey)}</em> is saved"
+    return (
+        f"{name}: Run ▸ Run All Cells to continue where you left off.",
+        f"{name}: reload the page to continue where you left off.",
+    )
+
+
+def fallback_html(journey: str | None = None) -> str:
     """The fallback output's HTML: the line, its Voilà variant, and their CSS."""
-    lab, voila = html.escape(MESSAGE), html.escape(VOILA_MESSAGE)
+    lab, voila = saved_lines(journey)
     return (
         f'<div class="{FALLBACK_CLASS}" role="status">'
         f'<span class="{FALLBACK_CLASS}-lab">{lab}</span>'
@@ -139,9 +166,9 @@ def fallback_html() -> str:
     )
 
 
-def fallback() -> HTML:
+def fallback(journey: str | None = None) -> HTML:
     """Display this right after the panel, in the same cell: ``display(panel, fallback())``."""
-    return HTML(fallback_html())
+    return HTML(fallback_html(journey))
 
 
 class ShowsFallback:
@@ -153,12 +180,38 @@ class ShowsFallback:
     """
 
     plain_text = "✹ Lantern"
+    #: The last fallback line shown, to name another journey when the panel switches to it.
+    _fallback_shown: Any = None
+
+    def fallback_journey(self) -> str | None:
+        """The name of the saved journey the panel plays, for its fallback line (None: none)."""
+        return None
 
     def _ipython_display_(self, **kwargs: Any) -> None:
+        running = _running_cell()
+        if running is not None:
+            _shown_cell[0] = running[0]
         shown = holder(self)  # type: ignore[arg-type]
         bundle = shown._repr_mimebundle_(**kwargs)
-        display({**bundle, "text/plain": self.plain_text}, raw=True)
-        display(fallback())
+        # An HTML comment for front ends that show HTML but no widget (nbconvert's export, an
+        # untrusted notebook): the fallback line below says it, once.
+        display({**bundle, "text/html": _NO_WIDGET_HTML, "text/plain": self.plain_text}, raw=True)
+        self._fallback_shown = display(fallback(self.fallback_journey()), display_id=True)
+
+    def update_fallback(self) -> None:
+        """Name the journey the panel plays now in its saved fallback line (after New or Open)."""
+        if self._fallback_shown is not None:
+            self._fallback_shown.update(fallback(self.fallback_journey()))
+
+
+_NO_WIDGET_HTML = "<!-- a Lantern panel: the line below stands in for it -->"
+#: The id of the notebook cell that showed a panel last (journal cells go below its section).
+_shown_cell: list[str | None] = [None]
+
+
+def shown_in_cell() -> str | None:
+    """The id of the notebook cell that last showed a panel in this kernel, if any."""
+    return _shown_cell[0]
 
 
 # --- a model id that survives Restart Kernel + Run All -----------------------------------------

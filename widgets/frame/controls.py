@@ -34,7 +34,7 @@ from rules.book.files import changed_elsewhere
 from rules.book.store.database import SUFFIX, JourneyInfo
 from rules.errors import IllegalAction, InvalidInput
 from rules.record.markdown import escape
-from widgets.frame.missing import MissingEntries, save_notebook
+from widgets.frame.missing import MissingEntries, go_to_journal_end, save_notebook
 from widgets.parts.messages import MessageArea, guarded
 from widgets.parts.theme import button
 from widgets.parts.theme import escape as html_escape
@@ -117,8 +117,12 @@ class JourneyControls(widgets.VBox):
         on_switch: Callable[[JourneyBook[Any, Any]], None] | None = None,
         messages: MessageArea | None = None,
         app: Any = "auto",
+        begun: Callable[[], bool] | None = None,
     ) -> None:
         super().__init__()
+        #: Whether the journey has begun (a character made): before it there is nothing to
+        #: export. None: always (a journey that needs no creation).
+        self.begun = begun
         self.add_class("lantern-journal-tools")
         self.book = book
         self.on_change = on_change
@@ -198,11 +202,15 @@ class JourneyControls(widgets.VBox):
                 "" if refusal is None else f" — not now: {refusal}"
             )
         self.write_button.disabled = not self.book.can_undo
+        self.export_button.disabled = self.story_only.disabled = not self._begun()
         if self.on_switch is not None and self._folder_seen != (
             _folder_stamp(self.book.path.parent),
             changed_elsewhere(self.book.store),
         ):
             self.refresh_journeys()
+
+    def _begun(self) -> bool:
+        return self.begun is None or bool(self.begun())
 
     # --- undo, redo, reroll -----------------------------------------------------------------------
 
@@ -332,14 +340,22 @@ class JourneyControls(widgets.VBox):
             text = escape(note.text)
             self.last_written = note.text
             if self.app is not None and getattr(self.app, "ready_now", False):
+                go_to_journal_end(self.app)
                 insert_markdown_cell(self.app, text)
                 save_notebook(self.app)
                 self.fallback.value = ""
-                self.messages.success("Written to the journal: a new cell below the panel.")
+                self.messages.success(
+                    "Written to the journal: a new cell at the end of the Journey Book (below the panel where the notebook has none)."
+                )
             else:
+                where = (
+                    "Export writes it, with every entry, as Markdown and as a notebook; this "
+                    "page has no cells to add it to. Here it is to copy:"
+                    if "VOILA_KERNEL_ID" in os.environ
+                    else "To keep it in this notebook too, copy it into a Markdown cell:"
+                )
                 self.fallback.value = (
-                    '<div class="lantern-journal-copy">Saved in the Journey Book. To keep it in '
-                    "this notebook too, copy it into a Markdown cell:"
+                    f'<div class="lantern-journal-copy">Saved in the Journey Book. {where}'
                     f"<pre>{html_escape(text)}</pre></div>"
                 )
 
@@ -347,6 +363,10 @@ class JourneyControls(widgets.VBox):
         from widgets.parts.journal import export
 
         with guarded(self.messages):
+            if not self._begun():
+                raise IllegalAction(
+                    "There is nothing to export yet: the journey begins once the character is made."
+                )
             paths = export(self.book, story_only=self.story_only.value)
             self.exported = " and ".join(str(path) for path in paths)
             self.messages.success(f"Journey Book written to {self.exported}")

@@ -5,12 +5,14 @@ Why: a reload shows the notebook as last saved, and JupyterLab autosaves only ev
 (docs/connection.md), so a ``%%journal`` cell written since is gone from the page while its entry
 is in the book. The row counts such entries (:func:`widgets.parts.journal.missing_entries`) when the
 page loads, each time a journal cell runs, and when the panel switches journeys; its button
-inserts them as cells below the panel, each under its entry's own key, runs them and saves.
+inserts them as cells at the end of the notebook's Journey Book section (else below the
+panel), each under its entry's own key, runs them and saves.
 Only in JupyterLab: elsewhere there is no notebook to insert into.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +24,75 @@ from widgets.parts.journal import cell_source, forget_seen, missing_entries, not
 from widgets.parts.messages import MessageArea, guarded
 from widgets.parts.theme import button
 
-__all__ = ["MissingEntries", "insert_code_cell", "save_notebook"]
+__all__ = [
+    "MissingEntries",
+    "go_to_journal_end",
+    "insert_code_cell",
+    "journal_moves",
+    "save_notebook",
+]
+
+#: The notebook heading under which the player's journal is written (the journal notebooks').
+JOURNAL_HEADING = "journey book"
+
+
+def _heading_level(cell: dict[str, Any]) -> int | None:
+    """The level of a Markdown cell's heading (JupyterLab moves between such cells), or None."""
+    if cell.get("cell_type") != "markdown":
+        return None
+    source = cell.get("source", "")
+    text = "".join(source) if isinstance(source, list) else str(source)
+    for line in text.splitlines():
+        stripped = line.lstrip("#")
+        if line.startswith("#") and stripped.startswith(" "):
+            return len(line) - len(stripped)
+    return None
+
+
+def journal_moves(cells: list[dict[str, Any]], panel_cell: str | None) -> list[str]:
+    """The JupyterLab commands that take the active cell from the panel's (``panel_cell``, its id)
+    to the last cell of the "Journey Book" section below it, so that an entry inserted below
+    lands under the heading that asks for entries, after the entries already there (in order).
+    ``[]`` (stay: below the panel) where there is no such heading after the panel.
+
+    One step down per cell: ipylab does not wait for a command before the next, and JupyterLab's
+    move to the next heading finishes later than the insert sent after it (seen in Chromium),
+    while a step down is done at once.
+    """
+    ids = [cell.get("id") for cell in cells]
+    if panel_cell is None or panel_cell not in ids:
+        return []
+    start = ids.index(panel_cell)
+    levels = [_heading_level(cell) for cell in cells]
+    headings = [i for i in range(start + 1, len(cells)) if levels[i] is not None]
+    book = next(
+        (i for i in headings if JOURNAL_HEADING in "".join(cells[i].get("source", "")).lower()),
+        None,
+    )
+    if book is None:
+        return []
+    level = levels[book] or 1
+    after = [i for i in headings if i > book and (levels[i] or 1) <= level]
+    last = (after[0] if after else len(cells)) - 1
+    return ["notebook:move-cursor-down"] * (last - start)
+
+
+def go_to_journal_end(app: Any) -> None:
+    """Make the last cell of the notebook's Journey Book section the active one (see
+    :func:`journal_moves`; the notebook as last saved tells where its cells are: Write to journal
+    saves it after each entry)."""
+    from widgets.frame.connection import shown_in_cell
+    from widgets.parts.journal import notebook_path
+
+    path = notebook_path()
+    if path is None:
+        return
+    try:
+        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+    except (OSError, ValueError):
+        return
+    for command in journal_moves(cells, shown_in_cell()):
+        app.commands.execute(command)
 
 
 def insert_code_cell(app: Any, text: str) -> None:
@@ -58,7 +128,7 @@ class MissingEntries(widgets.HBox):
         self.text = widgets.HTML()
         self.button = button(
             "Insert them", "lantern-journal-restore", "Put these entries back into the notebook "
-            "as %%journal cells below the panel (the Journey Book keeps them as they are)")  # fmt: skip
+            "as %%journal cells in the Journey Book section (the book keeps them as they are)")  # fmt: skip
         self.button.on_click(lambda _b: self.insert())
         super().__init__([self.text, self.button])
         self.add_class("lantern-journal-missing")
@@ -101,16 +171,15 @@ class MissingEntries(widgets.HBox):
             self.layout.display = "flex" if count else "none"
 
     def insert(self) -> None:
-        """Insert the missing entries as ``%%journal`` cells below the panel, run them (they
+        """Insert the missing entries as ``%%journal`` cells (at the end of the Journey Book section, else below the panel), run them (they
         find their own entries: nothing is added to the book) and save the notebook."""
         with guarded(self.messages):
             if self.app is None or not getattr(self.app, "ready_now", False):
                 raise IllegalAction("Cells can be inserted only in JupyterLab.")
             entries, self.missing = self.missing, []
+            go_to_journal_end(self.app)
             for note in entries:
                 insert_code_cell(self.app, cell_source(note))
             save_notebook(self.app)
             self.layout.display = "none"
-            self.messages.success(
-                f"{_entries(len(entries))} back in the notebook, below the panel."
-            )
+            self.messages.success(f"{_entries(len(entries))} back in the notebook, in order.")
