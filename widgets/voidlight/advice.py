@@ -14,7 +14,7 @@ from rules.voidlight import Beam, Check, Choose, Push, State, SwapBattery, advis
 from widgets.frame.advice import AdviceHook
 from widgets.frame.thinking import Advisor
 
-__all__ = ["HOOK", "VoidlightAdvice"]
+__all__ = ["VoidlightAdvice"]
 
 
 class VoidlightAdvice(AdviceHook):
@@ -49,7 +49,3 @@ class VoidlightAdvice(AdviceHook):
         elif isinstance(move, Choose):
             return [b for b in panel.choice_buttons if b.description == move.option]
         return () if found is None else (found,)
-
-
-#: What the frame finds (:func:`widgets.frame.advice.hook_for`).
-HOOK = VoidlightAdvice
