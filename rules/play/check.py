@@ -262,17 +262,23 @@ class RandomPlay:
         journey: Journey[Any, Any] = Journey.start(self.game.name, seed, self.options(rng))
         checked.journeys += 1
         history: list[Any] = []
-        self.invariants(journey.state)
-        for action in self.opening(rng):
-            history.append(journey.state)
-            journey.play(action)
         steps = 0
-        while checked.actions < actions and steps < LONGEST and not self.over(journey.state):
-            steps += 1
-            self.step(journey, history, rng, checked)
-            if each is not None:
-                each(journey)
-        assert replayed(journey) == journey.state, "the record does not replay to the state"
+        try:
+            self.invariants(journey.state)
+            for action in self.opening(rng):
+                history.append(journey.state)
+                journey.play(action)
+            while checked.actions < actions and steps < LONGEST and not self.over(journey.state):
+                steps += 1
+                self.step(journey, history, rng, checked)
+                if each is not None:
+                    each(journey)
+            assert replayed(journey) == journey.state, "the record does not replay to the state"
+        except Exception as error:
+            raise CheckFailed(
+                f"{self.game.name}: journey seed {seed} (options {journey.options}) broke at step "
+                f"{steps}, after {len(journey.entries)} entries: {type(error).__name__}: {error}"
+            ) from error
         checked.replays += 1
         return journey
 
@@ -314,7 +320,8 @@ def check_game(
     """Play ``game`` at random for ``steps`` legal actions, over as many journeys as that takes
     (each seeded from ``seed``), checking every promise listed in :mod:`rules.play.check`; the
     journeys begin with no options unless the ``driver`` gives some. Returns what was played;
-    raises :class:`CheckFailed` at the first broken promise, naming the journey's seed and step.
+    raises :class:`CheckFailed` at the first broken promise, naming the journey's seed and step
+    (``RandomPlay(game).journey(seed, ...)`` plays that journey again).
 
     The game must be registered under its name (a journey starts it by name): an installed
     package's ``lantern.games`` entry point, or :func:`~rules.record.games.register_game`.
@@ -325,13 +332,7 @@ def check_game(
     idle = 0  # journeys in a row that ended before any action
     while checked.actions < steps:
         journey_seed, played = rng.randrange(2**32), checked.actions
-        try:
-            play.journey(journey_seed, steps, checked)
-        except Exception as error:
-            raise CheckFailed(
-                f"{game.name}: journey seed {journey_seed} broke after {checked.actions} actions "
-                f"in all: {type(error).__name__}: {error}"
-            ) from error
+        play.journey(journey_seed, steps, checked)
         idle = idle + 1 if checked.actions == played else 0
         if idle >= 10:
             raise CheckFailed(f"{game.name}: 10 journeys in a row ended before any action")
