@@ -272,9 +272,12 @@ def real_class_signature(
 ) -> tuple[str, Any] | None:
     """A widget class's own ``__init__`` signature, not traitlets' ``__new__(*args, **kwargs)``
     (autodoc reads a class's ``__new__`` before its ``__init__``; :class:`GameFrame` and every
-    widget of ours would read ``(*args, **kwargs)``). The types stay in the description."""
+    widget of ours would read ``(*args, **kwargs)``); none for a protocol, which is not made
+    (:class:`widgets.frame.contract.GamePanel`). The types stay in the description."""
     if what != "class" or signature != "(*args, **kwargs)" or not isinstance(obj, type):
         return None
+    if getattr(obj, "_is_protocol", False):
+        return "", returns
     try:
         found = inspect.signature(obj)
     except (TypeError, ValueError):

@@ -15,12 +15,11 @@ game without the part (no creation form, no tables below the log, no Advice rows
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import ipywidgets as widgets
 
-if TYPE_CHECKING:
-    from widgets.frame.advice import AdviceHook
+from widgets.frame.advice import AdviceHook
 
 __all__ = ["OPTIONAL", "REQUIRED", "GamePanel", "check_panel", "missing_hooks"]
 
