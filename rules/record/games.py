@@ -138,8 +138,9 @@ def find(name: str) -> Any:
         installed = (
             f"the games are {sorted(GAMES)}"
             if GAMES
-            else "no game is installed (Lantern's own games are entry points of the lantern "
-            "package: install it, e.g. `pip install -e .`)"
+            else "no game is installed: Lantern's own games are entry points of its package, "
+            "read from the installed metadata, so install Lantern (`make play`, or `pip install "
+            "-e .`), again after pyproject.toml changes"
         )
         raise InvalidInput(f"no game named {short_repr(name)}; {installed}")
     target = GAMES[name]
