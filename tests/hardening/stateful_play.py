@@ -179,7 +179,7 @@ def firelights_check(state: firelights.State) -> None:
     """ "Every card is in exactly one place" (rules/firelights/state.py) of the 52; "The Fatigue
     track has 5 boxes" (RULES-NOTES): Fatigue 0..5; treasures 0 or more ("Buy Information [...]
     spends no more than you hold"); an ended journey leaves no card in play and no choice
-    pending (issue 12, item 7)."""
+    pending."""
     places = firelights.locations(state)  # raises on a card in two places or a lost card
     assert len(places) == 52, len(places)
     assert 0 <= state.fatigue <= firelights.FATIGUE_BOXES, state.fatigue
@@ -311,7 +311,7 @@ def voidlight_check(state: voidlight.State) -> None:
     assert all(0 <= foe.hp <= foe.max_hp for foe in state.enemies), state.enemies
     assert state.status in STATUSES, state.status
     assert state.clock.minute <= state.clock.until, state.clock
-    # the crew (issue 17): 0 to 6 with names of their own; the expedition's status the crew's
+    # the crew: 0 to 6 with names of their own; the expedition's status the crew's
     # ("ends when no character is left standing or dying"); each choice asked of one of them
     # who is not lost, and no one asked two saves at once
     assert len(state.crew) <= CREW_MOST, state.names
