@@ -21,8 +21,10 @@ $(VENV)/.installed-run: pyproject.toml | $(BIN)/pip
 	$(BIN)/pip install --quiet --disable-pip-version-check -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/pip
-	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[test]"
+# The test install adds the guide's example game (docs/examples), a package of its own that
+# declares itself in the lantern.games entry points: the suite finds it as a player's would.
+$(VENV)/.installed-test: pyproject.toml docs/examples/pyproject.toml | $(BIN)/pip
+	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[test]" -e docs/examples
 	touch $@ $(VENV)/.installed-run
 
 # Both servers start through tools/serve.py: a token (from $$JUPYTER_TOKEN or the mode-600 file

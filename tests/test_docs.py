@@ -6,6 +6,7 @@ The same command as `make docs`, into a temporary folder; on failure the warning
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,3 +27,10 @@ def test_the_docs_build_with_no_warning_and_no_missing_reference(tmp_path: Path)
     assert (tmp_path / "html" / "index.html").exists()
     house_rules = (tmp_path / "html" / "play" / "firelights.html").read_text(encoding="utf-8")
     assert "too few cards" in house_rules, "the house rules table is generated from HOUSE_RULES"
+    frame = (tmp_path / "html" / "reference" / "generated" / "widgets.frame.base.html").read_text(
+        encoding="utf-8"
+    )
+    signature = re.search(r'id="widgets.frame.base.GameFrame">(.*?)</dt>', frame, re.S)
+    assert signature is not None, "the Reference documents GameFrame"
+    words = " ".join(re.sub(r"<[^>]+>", "", signature[1]).split())
+    assert "GameFrame(journey=None, *, seed=None)" in words, words  # its own, not (*args, **kwargs)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from rules.errors import IllegalAction, InvalidInput
-from rules.record import journey as journey_module
+from rules.record import games
 from rules.record.journey import RECORD_FORMAT, RECORD_VERSION, Entry, Journey
 from rules.table.cards import Card, Deck
 from rules.table.chance import Source
@@ -89,8 +89,9 @@ ACTIONS = [
 
 @pytest.fixture(autouse=True)
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Games are found by name in rules.record.journey.GAMES: register the fake one by module path."""
-    monkeypatch.setattr(journey_module, "GAMES", {"tally": f"{__name__}:FAKE"})
+    """Games are found by name in the registry: the fake one is entered by module path for the
+    test only (register_game would keep it for the session)."""
+    monkeypatch.setitem(games._REGISTRY._games, "tally", f"{__name__}:FAKE")
 
 
 def played(seed: int = 5, actions: list[TallyAction] = ACTIONS) -> Journey[TallyState, str]:

@@ -1,10 +1,15 @@
 """The folders tell the truth: imports run only downward and never in a circle.
 
-Why: "Imports only downward: no circle, nothing in a shared package importing a game,
-nothing in a game importing the book", and "an import-layering test ... that fails on a circle or
-an upward import, so the layout stays true". Read from the syntax trees, so an import inside a
-function or under ``TYPE_CHECKING`` counts as much as one at the top: each is a dependency a
-reader has to follow.
+Imports only downward: no circle, nothing in a shared package importing a game, nothing in a
+game importing the book; a test that fails on a circle or an upward import keeps the layout
+true. Read from the syntax trees, so an import inside a function or under ``TYPE_CHECKING``
+counts as much as one at the top: each is a dependency a reader has to follow. An import by a
+name computed at run time (``importlib.import_module(f"widgets.{game}.advice")``) is a link no
+graph can follow: refused everywhere but in the registry of games, which imports only what an
+installed package or code registered.
+
+The game packages are the games of the registry whose rules ship in ``rules/``
+(:data:`rules.record.games.GAMES`): a game added there is layered here with no edit.
 """
 
 from __future__ import annotations
@@ -15,8 +20,15 @@ from pathlib import Path
 
 import pytest
 
+from rules.record.games import GAMES as REGISTERED
+
 REPO = Path(__file__).resolve().parent.parent
-GAMES = ("firelights", "voidlight", "embers")
+#: The shipped games' packages (``rules/<game>``, ``widgets/<game>``), from the registry.
+GAMES = tuple(
+    target.split(":")[0].split(".")[1]
+    for target in REGISTERED.values()
+    if target.startswith("rules.")
+)
 
 #: Each package and the packages it may import (besides itself and the standard library).
 _RULES = {
@@ -57,6 +69,27 @@ def modules() -> dict[str, Path]:
 MODULES = modules()
 
 
+#: The one module that imports by a computed name, and why that is safe.
+IMPORTS_BY_NAME = {
+    "rules.record.games": "imports only the targets of the registry (installed packages' "
+    "lantern.games entry points, register_game); a name read from a file picks an entry"
+}
+_BY_NAME = {"import_module", "__import__"}
+
+
+def by_name(path: Path) -> Iterator[tuple[str, int]]:
+    """The imports in ``path`` by a name computed at run time (``importlib.import_module(x)``,
+    ``__import__(x)``): what each is given, in the source's words, with its line."""
+    text = path.read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if called in _BY_NAME and node.args and not isinstance(node.args[0], ast.Constant):
+            yield ast.get_source_segment(text, node.args[0]) or "?", node.lineno
+
+
 def imported(name: str, path: Path) -> Iterator[tuple[str, int]]:
     """The project modules ``name`` imports, each with the line: ``from p import m`` is the
     module ``p.m`` when ``m`` is one, else the package ``p`` (whose ``__init__`` then runs)."""
@@ -73,6 +106,14 @@ def imported(name: str, path: Path) -> Iterator[tuple[str, int]]:
                 f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
                 for alias in node.names
             ]
+        elif (
+            isinstance(node, ast.Call)
+            and (getattr(node.func, "attr", "") or getattr(node.func, "id", "")) in _BY_NAME
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):  # importlib.import_module("widgets.embers.advice"): a plain import, spelled late
+            targets = [node.args[0].value]
         else:
             continue
         for target in targets:
@@ -95,6 +136,51 @@ def layer(name: str) -> str:
 
 def test_every_module_belongs_to_a_package_of_the_layering() -> None:
     assert {layer(name) for name in MODULES} == set(ALLOWED)
+
+
+def test_every_package_of_rules_is_a_layer_or_a_registered_game() -> None:
+    """A folder under rules/ or widgets/ is a shared layer or a registered game's: a new game's
+    rules not yet declared in pyproject.toml's ``lantern.games`` entry points are named here,
+    rather than judged as modules of the root ``rules`` package."""
+    strays = sorted(
+        name
+        for name, path in MODULES.items()
+        if layer(name) in ("rules", "widgets") and path.parent != REPO / layer(name)
+    )
+    assert not strays, (
+        f"{strays} belong to no layer and no registered game: declare the game in "
+        f'pyproject.toml\'s [project.entry-points."lantern.games"] (registered: {sorted(GAMES)})'
+    )
+
+
+def test_nothing_imports_by_a_computed_name() -> None:
+    """A module found by a name built at run time is a dependency the layering cannot see (the
+    frame once found a game's Advice as ``widgets.<game>.advice``): a panel hands the frame its
+    parts instead (:class:`widgets.frame.contract.GamePanel`)."""
+    found = [
+        f"{path.relative_to(REPO)}:{line} imports the module named by {given}"
+        for name, path in MODULES.items()
+        if name not in IMPORTS_BY_NAME
+        for given, line in by_name(path)
+    ]
+    assert not found, "\n".join(found)
+    listed = {name for name in IMPORTS_BY_NAME if list(by_name(MODULES[name]))}
+    assert listed == set(IMPORTS_BY_NAME), "an allowed import by name is no longer there"
+
+
+def test_the_scan_sees_an_import_by_name(tmp_path: Path) -> None:
+    """The check is not blind: the frame's old lookup of a game's Advice is found, a spelled-out
+    ``import_module("widgets.embers.advice")`` is an upward import the graph sees."""
+    old = tmp_path / "advice.py"
+    old.write_text(
+        "import importlib\n\n\ndef hook_for(panel):\n"
+        '    return importlib.import_module(f"widgets.{panel.game_name}.advice")\n'
+    )
+    assert list(by_name(old)) == [('f"widgets.{panel.game_name}.advice"', 5)]
+    spelled = tmp_path / "spelled.py"
+    spelled.write_text('import importlib\nimportlib.import_module("widgets.embers.advice")\n')
+    assert list(imported("widgets.frame.spelled", spelled)) == [("widgets.embers.advice", 2)]
+    assert layer("widgets.embers.advice") not in ALLOWED["widgets.frame"]
 
 
 @pytest.mark.parametrize("package", sorted(ALLOWED))

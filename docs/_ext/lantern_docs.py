@@ -267,6 +267,25 @@ def copy_notebooks(app: Sphinx) -> None:
         write_if_changed(Path(app.srcdir) / fragment, notebook_words(REPO / source))
 
 
+def real_class_signature(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, returns: Any
+) -> tuple[str, Any] | None:
+    """A widget class's own ``__init__`` signature, not traitlets' ``__new__(*args, **kwargs)``
+    (autodoc reads a class's ``__new__`` before its ``__init__``; :class:`GameFrame` and every
+    widget of ours would read ``(*args, **kwargs)``); none for a protocol, which is not made
+    (:class:`widgets.frame.contract.GamePanel`). The types stay in the description."""
+    if what != "class" or signature != "(*args, **kwargs)" or not isinstance(obj, type):
+        return None
+    if getattr(obj, "_is_protocol", False):
+        return "", returns
+    try:
+        found = inspect.signature(obj)
+    except (TypeError, ValueError):
+        return None
+    bare = [p.replace(annotation=inspect.Parameter.empty) for p in found.parameters.values()]
+    return str(found.replace(parameters=bare, return_annotation=inspect.Signature.empty)), returns
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     autosummary._import_by_name = import_module_first  # type: ignore[assignment]
     app.add_directive("house-rules", HouseRules)
@@ -274,4 +293,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("public-names", PublicNames)
     app.connect("builder-inited", copy_notebooks)
     app.connect("missing-reference", public_alias)
+    app.connect("autodoc-process-signature", real_class_signature)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

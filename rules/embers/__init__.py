@@ -196,4 +196,5 @@ GAME = GameModule(
     summary,
     record_options=record_options,
     option_changes={"cards": cards_change},
+    legal=legal,
 )

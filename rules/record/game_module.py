@@ -11,7 +11,7 @@ journey plays only hands calls on. Voidlight and Embers had each written that sa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +39,9 @@ class GameModule:
     #: the one the journey began with, else what changed in words (an edited card file), so
     #: that ``open_or_start`` never pastes a recorded value (see :mod:`rules.book.options`).
     option_changes: Mapping[str, Callable[[Any, Any], str | None]] = field(default_factory=dict)
+    #: The actions the rules offer in a state (``legal(state)``): what random play picks from
+    #: (:func:`rules.play.check.check_game`); None for a game that lists its moves otherwise.
+    legal: Callable[[Any], Sequence[Any]] | None = None
 
     def initial(self, options: Mapping[str, Any]) -> Any:
         return self.initial_state(options)

@@ -6,8 +6,8 @@ back the recorded outcomes, rebuilds the state exactly; this is the format the d
 saves (see :data:`RECORD_VERSION` and :mod:`rules.book.store.database`).
 
 A game plugs in by following :class:`Game`: a pure ``apply(state, action, chance)`` that returns
-the new state and a report of what happened. Games are found by name in :data:`GAMES`; a game
-of your own is added with :func:`~rules.record.games.register_game`.
+the new state and a report of what happened. Games are found by name in :data:`GAMES`: an
+installed package declares its own in the ``lantern.games`` entry points (:mod:`rules.record.games`).
 
 Taking back moves works like python-chess's ``push``/``pop``: :meth:`Journey.undo` removes the last
 action and returns its entries, :meth:`Journey.extend` plays recorded entries again (redo), and
@@ -44,7 +44,7 @@ from rules.record import games
 from rules.record.action import check_action
 from rules.record.entry import Entry, group_start, last_live
 from rules.record.game_module import recorded_options
-from rules.record.games import load, register_game
+from rules.record.games import register_game
 from rules.table.chance import (
     JSON,
     Chance,
@@ -79,7 +79,7 @@ RECORD_FORMAT = "lantern.journey"
 RECORD_VERSION = 1
 
 #: Game name -> "module:attribute" of its :class:`Game`, imported when first asked for: a
-#: read-only view of :data:`rules.record.games.GAMES`, which :func:`register_game` adds to.
+#: read-only view of :data:`rules.record.games.GAMES` (entry points, and :func:`register_game`).
 GAMES: Mapping[str, str] = games.GAMES
 
 #: How many recent :class:`Point` s a journey keeps in memory for undo (older ones are rebuilt).
@@ -95,7 +95,9 @@ class Game(Protocol[S, R]):
     Optional hooks the Journey Book uses when a game has them: ``summary(state) -> str`` (Markdown:
     the character, the map), ``describe(report) -> str`` (one mechanics line; else the report's
     ``mechanics()``, else ``str``) and ``check(state)`` (raise a LanternError on a state breaking
-    the game's invariants: a stored snapshot that fails it is rebuilt from the record).
+    the game's invariants: a stored snapshot that fails it is rebuilt from the record, and
+    :func:`rules.play.check.check_game` checks it after every step); ``legal(state)`` (the
+    actions the rules offer now: what :func:`~rules.play.check.check_game` plays at random).
     """
 
     name: str
@@ -111,10 +113,8 @@ class Game(Protocol[S, R]):
 
 
 def game(name: str) -> Game[Any, Any]:
-    """The game registered under ``name``."""
-    if name not in GAMES:
-        raise InvalidInput(f"no game named {name!r}; the games are {sorted(GAMES)}")
-    found: Game[Any, Any] = load(GAMES[name])
+    """The game registered under ``name`` (:func:`rules.record.games.find`)."""
+    found: Game[Any, Any] = games.find(name)
     return found
 
 

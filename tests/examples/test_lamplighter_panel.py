@@ -8,23 +8,18 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import nbformat
 import pytest
+from lamplighter import game as lamplighter  # installed: docs/examples is a package of its own
+from lamplighter.panel import LamplighterPanel, percent
 from nbclient import NotebookClient
 
 from rules.book import JourneyBook
-from rules.record.games import register_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
-sys.path.insert(0, str(EXAMPLES))
-from lamplighter import game as lamplighter  # noqa: E402
-from lamplighter.panel import LamplighterPanel, percent  # noqa: E402
-
-register_game("lamplighter", "lamplighter.game:GAME")
 
 
 def test_the_frame_renders_the_bridge_the_buttons_and_the_odds() -> None:
@@ -101,7 +96,7 @@ def test_the_guide_shows_the_notebook_s_own_cells() -> None:
     assert len(shown) >= 3 and [block.strip() in sources for block in shown] == [True] * len(shown)
 
 
-def test_the_notebook_runs_registers_and_shows_the_panel(
+def test_the_notebook_runs_and_shows_the_panel(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Run top to bottom in a kernel started in docs/examples (as Jupyter starts it), with its

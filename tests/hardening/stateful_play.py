@@ -1,30 +1,29 @@
-"""Random play for all three games: legal moves, moves that must be refused, and invariants.
+"""Random play for every registered game: legal moves, moves that must be refused, invariants.
 
 Shared by the Hypothesis state machines (``test_stateful_play.py``) and ``make fuzz``
-(``fuzz.py``): each game is a :class:`Driver` that, given a state and a generator, picks one of
-the actions the rules offer now (only from ``available()`` / ``legal()``, and for a pending
-choice only its options), lists actions the rules must refuse now (a kind not offered, a wrong
-hero, a value out of range), and checks the game's invariants ("Stateful random play").
-
-Lamplighter, the example game of the guide *Build a game on the kit* (``docs/examples``), is
-a fourth driver: its rules meet the same machine as the shipped games'.
+(``fuzz.py``), which play every game of the registry (:data:`GAMES`) through the generic checker
+(:class:`rules.play.check.RandomPlay`): a game's ``legal`` moves, refusals, undo, replay,
+pickling and its own invariants, with nothing written here for it. A game gets a
+:class:`~rules.play.check.Driver` here only for what the generic checker cannot know: the
+shipped three pick among their moves with arguments (Firelights and Voidlight list kinds, not
+actions), aim refusals at their own values (a kind not offered, a wrong hero, a value out of
+range), check invariants from the rules' text, and ask what their panels ask.
 
 The Voidlight player is the one its own playouts use (``tests/voidlight/voidlight_player.py``),
-with a crew of 1 to 6: now and then a character joins or leaves, and every action
-about a character names them.
+with a crew of 1 to 6: now and then a character joins or leaves, and every action about a
+character names them.
 Firelights and Embers mix in their sensible players (:data:`SENSIBLE`): their picks are checked
 to be among the offered moves too, and they carry journeys to their endings.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import permutations
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,10 @@ from rules.embers import actions as EA
 from rules.errors import InvalidInput
 from rules.firelights import actions as FA
 from rules.firelights.moves import ROLLING
-from rules.record.journey import Journey
+from rules.play.check import Driver, RandomPlay, frozen, replayed
+from rules.play.check import refused as assert_refused
+from rules.record.journey import GAMES as REGISTERED
+from rules.record.journey import game
 from rules.voidlight import actions as VA
 from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, SLOTS
 from rules.voidlight.moves import ABOUT
@@ -46,55 +48,26 @@ from voidlight_player import NAMES as CREW_NAMES
 from voidlight_player import build as voidlight_build
 from voidlight_player import random_action as voidlight_action
 
-# The guide's example game (docs/examples/lamplighter) plays here as the shipped three do, so
-# the tutorial's rules cannot rot: registered by name, as its notebook registers it.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs" / "examples"))
-from lamplighter import game as lamplighter
-
-from rules.record.games import register_game
-
-register_game("lamplighter", "lamplighter.game:GAME")
-
 __all__ = [
     "DRIVERS",
     "FIRELIGHTS_SAMPLES",
+    "GAMES",
     "VOIDLIGHT_SAMPLES",
     "Driver",
     "assert_refused",
     "frozen",
+    "random_play",
     "replayed",
     "voidlight_crew",
 ]
+
+#: Every game the registry lists (installed packages' entry points among them), by name.
+GAMES = sorted(REGISTERED)
 
 #: How often a step plays the game's own sensible player instead of a random legal move, so that
 #: journeys also reach their late states and endings (six beacons lit; dawn in Embers, where a
 #: few random moves lose the night).
 SENSIBLE = {"firelights": 0.5, "embers": 0.85}
-
-
-@dataclass(frozen=True)
-class Driver:
-    """One game as random play sees it.
-
-    ``pick(state, rng)``: an action the rules offer now, with good arguments (it must be accepted);
-    ``not_offered(state)``: well-formed actions the rules do not offer now (refused with
-    IllegalAction); ``malformed(state)``: builders of actions with a value out of range or
-    naming nothing there is (refused with a LanternError when built or when played);
-    ``check(state)``: the game's invariants, on any state; ``check_step(before, action,
-    report, after)``: what one action must have done (Embers: an attack's damage against the
-    target's health); ``probe(state, action)``: what a panel asks of the rules before the
-    action is taken (its odds, the labels of a pending choice's options, the risks): it must
-    answer, never raise.
-    """
-
-    name: str
-    pick: Callable[[Any, random.Random], Any]
-    not_offered: Callable[[Any], list[Any]]
-    malformed: Callable[[Any], list[Callable[[], Any]]]
-    check: Callable[[Any], None]
-    over: Callable[[Any], bool]
-    probe: Callable[[Any, Any], None] = lambda state, action: None
-    check_step: Callable[[Any, Any, Any, Any], None] = lambda before, action, report, after: None
 
 
 # --- Firelights ------------------------------------------------------------------------------------
@@ -485,126 +458,39 @@ def embers_check_step(before: embers.State, action: Any, report: Any, after: emb
     assert (target in after.tent) == defeated, (action, after.tent)
 
 
-# --- Lamplighter (docs/examples/lamplighter: the guide's example game) ------------------------------
-
-
-def lamplighter_pick(state: lamplighter.State, rng: random.Random) -> Any:
-    """Light or Shield, as offered; Turn back now and then only (it ends the journey)."""
-    offered = [a for a in lamplighter.legal(state) if not isinstance(a, lamplighter.TurnBack)]
-    if not offered or rng.random() < 0.03:
-        return lamplighter.TurnBack()
-    return rng.choice(offered)
-
-
-def lamplighter_not_offered(state: lamplighter.State) -> list[Any]:
-    return [cls() for cls in lamplighter.ACTIONS.values() if cls() not in lamplighter.legal(state)]
-
-
-def lamplighter_malformed(state: lamplighter.State) -> list[Callable[[], Any]]:
-    return [
-        lambda: lamplighter.parse({"kind": "leap"}),
-        lambda: lamplighter.parse({"kind": "light", "lamps": 2}),
-        lambda: EA.EndTurn(),  # another game's action
-    ]
-
-
-def lamplighter_check(state: lamplighter.State) -> None:
-    """Six lamps, each dark, lit or shielded; oil 0..6; the night deck part of its nine cards;
-    the journey over exactly when all six are shielded, the oil is gone or it turned back."""
-    lamplighter.GAME.check(state)
-    assert 0 <= state.lamps + state.flames <= lamplighter.LAMPS, state
-    assert 0 <= state.oil <= lamplighter.OIL, state.oil
-    assert not Counter(state.deck) - Counter(lamplighter.NIGHT_DECK), state.deck
-    assert state.status in ("crossing", "crossed", "dark", "turned back"), state.status
-    assert (state.status == "crossed") == (state.lamps == lamplighter.LAMPS), state
-    assert state.status != "dark" or state.oil == 0, state
-
-
-def lamplighter_probe(state: lamplighter.State, action: Any) -> None:
-    """The panel's odds: exact, summing to 1; the advice's player picks an offered move."""
-    assert sum(lamplighter.light_odds(state).values()) == 1
-    assert sum(lamplighter.night_odds(state).values()) == 1
-    assert lamplighter.steady(state) in lamplighter.legal(state)
-
-
-def lamplighter_check_step(before: Any, action: Any, report: Any, after: Any) -> None:
-    """A gust blows out the lamps not shielded and costs oil; a lit lamp costs nothing; a
-    Shield keeps every lit lamp for one measure of oil."""
-    if report.outcome == "gust":
-        assert (after.flames, after.lamps, after.oil) == (0, before.lamps, before.oil - 1)
-    elif report.outcome == "lit":
-        assert (after.flames, after.oil) == (before.flames + 1, before.oil)
-    elif report.outcome == "shielded":
-        assert (after.lamps, after.flames) == (before.lamps + before.flames, 0)
-        assert after.oil == before.oil - 1
-    else:
-        assert report.outcome == "back" and after.status == "turned back", report
-
-
+#: What the tests know of the shipped games beyond the generic checker, by name.
 DRIVERS: dict[str, Driver] = {
     "firelights": Driver(
-        "firelights",
         pick=firelights_pick,
+        over=lambda state: state.over,
         not_offered=firelights_not_offered,
         malformed=firelights_malformed,
         check=firelights_check,
-        over=lambda state: state.over,
         probe=firelights_probe,
     ),
     "voidlight": Driver(
-        "voidlight",
         pick=voidlight_pick,
+        over=lambda state: state.over,
         not_offered=voidlight_not_offered,
         malformed=voidlight_malformed,
         check=voidlight_check,
-        over=lambda state: state.over,
         probe=voidlight_probe,
+        options=lambda rng: rng.choice([{}, {"play": "group"}]),
+        opening=lambda rng: voidlight_crew(rng.randrange(7)),
     ),
     "embers": Driver(
-        "embers",
         pick=embers_pick,
+        over=lambda state: state.over,
         not_offered=embers_not_offered,
         malformed=embers_malformed,
         check=embers_check,
-        over=lambda state: state.over,
         probe=embers_probe,
         check_step=embers_check_step,
-    ),
-    "lamplighter": Driver(
-        "lamplighter",
-        pick=lamplighter_pick,
-        not_offered=lamplighter_not_offered,
-        malformed=lamplighter_malformed,
-        check=lamplighter_check,
-        over=lambda state: state.over,
-        probe=lamplighter_probe,
-        check_step=lamplighter_check_step,
+        options=lambda rng: {"difficulty": rng.choice(embers.DIFFICULTIES)},
     ),
 }
 
 
-# --- what every game's journey promises ------------------------------------------------------------
-
-
-def frozen(journey: Journey[Any, Any]) -> tuple[Any, ...]:
-    """Everything a refused action must leave alone: the state, the last report, the record and
-    the chance steps."""
-    return journey.state, journey.last, tuple(journey.entries), journey.chance.steps
-
-
-def assert_refused(journey: Journey[Any, Any], build: Callable[[], Any], error: type) -> None:
-    """Building and playing ``build()`` is refused with ``error`` (or a subclass), and the journey
-    is as it was: "when the rules refuse, neither the state, the record nor the generator moves"."""
-    before = frozen(journey)
-    try:
-        journey.play(build())
-    except error:
-        pass
-    else:
-        raise AssertionError(f"{build()!r} was accepted in {journey.state.status}")
-    assert frozen(journey) == before, f"refusing {build!r} changed the journey"
-
-
-def replayed(journey: Journey[Any, Any]) -> Any:
-    """The state the journey's record replays to, through JSON text as a file holds it."""
-    return Journey.from_json(json.loads(json.dumps(journey.to_json()))).state
+def random_play(name: str, drivers: dict[str, Driver] = DRIVERS) -> RandomPlay:
+    """The generic checker's random play of the game ``name``, with its driver when it has one."""
+    return RandomPlay(game(name), drivers.get(name))

@@ -69,14 +69,14 @@ ALLOWED: dict[tuple[str, str], str] = {
         "round-trips states the test played itself, and the shipped Curses, to show they can go "
         "to a process pool; no file is read"
     ),
-    ("widgets/frame/advice.py", "importlib.import_module"): (
-        "imports widgets.<game>.advice for the panel's own game_name, a class attribute of the "
-        "shipped panels (firelights, voidlight, embers); nothing read from a file or a player"
-    ),
     ("rules/record/games.py", "importlib.import_module"): (
-        "imports a game's module from the GAMES table, which only code extends (register_game, "
-        "called by a notebook or a test); a game name read from a journey file is checked "
-        "against GAMES first (game() refuses any other)"
+        "imports a game's module from the GAMES table, which only installed packages (their "
+        "lantern.games entry points) and code (register_game) fill; a game name read from a "
+        "journey file is checked against GAMES first (find() refuses any other)"
+    ),
+    ("rules/play/check.py", "pickle"): (
+        "round-trips a state the checker played itself, to show it can go to a process pool; "
+        "no file is read"
     ),
     ("bench/__main__.py", "importlib.import_module"): (
         "imports the benchmark modules pkgutil finds in bench/ itself; names given on the command "

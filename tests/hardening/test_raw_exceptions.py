@@ -16,6 +16,7 @@ from rules.embers import start_options
 from rules.embers.cards import MAX_CARD_FILE, SHIPPED, loads, shipped
 from rules.errors import IllegalAction, InvalidInput
 from rules.play.simulate import simulate
+from rules.record.games import GAMES
 from rules.record.journey import Journey, game
 
 NOT_ACTIONS = [None, "begin", 5, {}, [], {"kind": "begin"}]
@@ -25,7 +26,7 @@ def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
 
 
-@pytest.mark.parametrize("name", ["firelights", "voidlight", "embers"])
+@pytest.mark.parametrize("name", sorted(GAMES))  # every registered game
 @pytest.mark.parametrize("bad", NOT_ACTIONS, ids=repr)
 def test_a_value_that_is_not_an_action_is_refused_in_words(name: str, bad: Any) -> None:
     journey = Journey.start(name, seed=1)

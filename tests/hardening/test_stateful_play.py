@@ -1,14 +1,16 @@
-"""Stateful random play: Hypothesis state machines, one per game, playing only the
-actions and choices the rules offer, with undo, redo and reroll among the rules.
+"""Stateful random play: Hypothesis state machines, one per registered game (Lantern's three and
+every installed package's ``lantern.games`` entry point), playing only the actions and choices
+the rules offer, with undo, redo and reroll among the rules.
 
-The promises checked (as OpenSpiel tests its games: "seeded random playouts that check the API's promises on
-every step, clone/replay equals original"):
+The promises checked are the generic checker's (:mod:`rules.play.check`: seeded random playouts
+that check the API's promises on every step, a replay equal to the original), with each shipped
+game's driver (:mod:`stateful_play`) where it knows more:
 
-- after every step, the game's invariants (:mod:`stateful_play`: Firelights' 52 cards each in one
-  place, Fatigue 0..5, treasures 0 or more; Voidlight's slots, Hit Points, attributes and pools,
-  for every character of a crew of 1 to 6 that grows and shrinks as characters join and leave;
-  Embers' 12 fire cards and the Night card each in one place, one hero per camp space, an attack's
-  damage against the target's health);
+- after every step, the game's invariants (its own ``check``, and the driver's: Firelights' 52
+  cards each in one place, Fatigue 0..5, treasures 0 or more; Voidlight's slots, Hit Points,
+  attributes and pools, for every character of a crew of 1 to 6 that grows and shrinks as
+  characters join and leave; Embers' 12 fire cards and the Night card each in one place, one hero
+  per camp space, an attack's damage against the target's health); the state pickles;
 - an action the rules do not offer now, or one with a value out of range, is refused and the
   journey is as it was ("when the rules refuse, neither the state, the record nor the generator
   moves", rules/record/journey.py);
@@ -19,8 +21,8 @@ every step, clone/replay equals original"):
 Most machines play an in-memory :class:`Journey`; :class:`BookPlay` plays a
 :class:`JourneyBook` in a temporary folder and opens the file again at the end.
 
-Seeded (``derandomize=True``) and sized for the everyday suite: about 1,600 steps per game. The
-100,000 per game are ``make fuzz`` (``fuzz.py``).
+Seeded (``derandomize=True``) and sized for the everyday suite: about 1,600 steps per shipped
+game. The 100,000 per game are ``make fuzz`` (``fuzz.py``).
 """
 
 from __future__ import annotations
@@ -45,19 +47,18 @@ from hypothesis.stateful import (
     rule,
 )
 from stateful_play import (
-    DRIVERS,
     FIRELIGHTS_SAMPLES,
+    GAMES,
     VOIDLIGHT_SAMPLES,
-    Driver,
     assert_refused,
+    random_play,
     replayed,
-    voidlight_crew,
 )
 
 from rules.book import JourneyBook, opening
-from rules.embers import DIFFICULTIES
 from rules.errors import IllegalAction, LanternError
 from rules.firelights.moves import KINDS as FIRELIGHTS_KINDS
+from rules.play.check import RandomPlay
 from rules.record import journey as journey_module
 from rules.record.journey import Entry, Journey
 from rules.voidlight.moves import FREE
@@ -91,7 +92,7 @@ class Play(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.driver: Driver = DRIVERS[self.game]
+        self.checker: RandomPlay = random_play(self.game)
         self.journey: Journey[Any, Any] | Any = None
         #: The state before each live action, last on top (what undo must give back).
         self.before: list[Any] = []
@@ -101,28 +102,29 @@ class Play(RuleBasedStateMachine):
     def begin(self, seed: int, options: dict[str, Any]) -> Journey[Any, Any] | Any:
         return Journey.start(self.game, seed, options)
 
-    @initialize(seed=SEEDS, difficulty=st.sampled_from(DIFFICULTIES))
-    def start(self, seed: int, difficulty: str) -> None:
-        options = {"difficulty": difficulty} if self.game == "embers" else {}
-        self.journey = self.begin(seed, options)
+    @initialize(seed=SEEDS)
+    def start(self, seed: int) -> None:
+        """A journey with the options the game's driver draws (a difficulty, group play), begun
+        by the actions it opens with (a crew of 1 to 6 that joins); each one undo can take back."""
+        rng = random.Random(seed)
+        self.journey = self.begin(seed, self.checker.options(rng))
+        for action in self.checker.opening(rng):
+            self.before.append(self.journey.state)
+            self.journey.play(action)
 
     # --- the rules -----------------------------------------------------------------------------
 
-    @precondition(lambda self: not self.driver.over(self.journey.state))
+    @precondition(lambda self: not self.checker.over(self.journey.state))
     @rule(rng=RANDOMS, count=st.integers(min_value=1, max_value=BURST))
     def play(self, rng: random.Random, count: int) -> None:
-        """Actions the rules offer now, with good arguments: each accepted, the invariants
-        checked after each (a run of them, so journeys go deep enough to end)."""
+        """Actions the rules offer now, with good arguments: each accepted, read back from its
+        JSON, the invariants checked and the state pickled after each (a run of them, so
+        journeys go deep enough to end)."""
         for _ in range(count):
-            before = self.journey.state
-            if self.driver.over(before):
+            if self.checker.over(self.journey.state):
                 return
-            action = self.driver.pick(before, rng)
-            self.driver.probe(before, action)
-            report = self.journey.play(action)
-            self.driver.check_step(before, action, report, self.journey.state)
-            self.driver.check(self.journey.state)
-            self.before.append(before)
+            self.checker.play(self.journey, rng, self.before)
+            self.checker.invariants(self.journey.state)
             self.undone.clear()
 
     @precondition(lambda self: self.before)
@@ -150,7 +152,7 @@ class Play(RuleBasedStateMachine):
     def replay_undone(self, entries: tuple[Entry, ...]) -> None:
         self.journey.extend(entries)
 
-    @precondition(lambda self: self.journey.can_reroll)
+    @precondition(lambda self: self.journey.can_reroll and self.before)
     @rule()
     def reroll(self) -> None:
         """A reroll plays the last action again with fresh chance; the first try stays in the
@@ -159,23 +161,24 @@ class Play(RuleBasedStateMachine):
         report = self.journey.reroll()
         assert self.journey.entries[-2].superseded
         assert not self.journey.entries[-1].superseded
-        self.driver.check_step(self.before[-1], action, report, self.journey.state)
+        self.checker.check_step(self.before[-1], action, report, self.journey.state)
         self.undone.clear()
 
     @rule(data=st.data())
     def refuse_not_offered(self, data: st.DataObject) -> None:
         """A well-formed action of a kind (or for a hero, a location) the rules do not offer now
-        is refused with IllegalAction, and nothing changes."""
-        offered = self.driver.not_offered(self.journey.state)
+        (for a game without a driver: one they offered earlier) is refused with IllegalAction,
+        and nothing changes."""
+        offered = self.checker.not_offered(self.journey.state)
         if offered:
             action = data.draw(st.sampled_from(offered))
             assert_refused(self.journey, lambda: action, IllegalAction)
 
     @rule(data=st.data())
     def refuse_malformed(self, data: st.DataObject) -> None:
-        """An action with a value out of range, or naming nothing there is, is refused (when
-        built or when played), and nothing changes."""
-        build = data.draw(st.sampled_from(self.driver.malformed(self.journey.state)))
+        """An action with a value out of range, naming nothing there is, of a kind no game has,
+        or no action at all, is refused (when built or when played), and nothing changes."""
+        build = data.draw(st.sampled_from(self.checker.malformed(self.journey.state)))
         assert_refused(self.journey, build, LanternError)
 
     @precondition(lambda self: len(self.journey.entries) <= REPLAY_UP_TO)
@@ -188,42 +191,11 @@ class Play(RuleBasedStateMachine):
     @invariant()
     def invariants_hold(self) -> None:
         if self.journey is not None:
-            self.driver.check(self.journey.state)
+            self.checker.invariants(self.journey.state)
 
     def teardown(self) -> None:
         if self.journey is not None:
             assert replayed(self.journey) == self.journey.state
-
-
-class FirelightsPlay(Play):
-    game = "firelights"
-
-
-def crew_begun(play: Play, journey: Any, seed: int) -> Any:
-    """A Voidlight journey begun by a crew of 1 to 6 (``seed % 7``), or by no one yet (0): the
-    random play then grows and shrinks it ("crews of 1–6 with joins and leaves").
-    Each action is one undo can take back."""
-    for action in voidlight_crew(seed % 7):
-        play.before.append(journey.state)
-        journey.play(action)
-    return journey
-
-
-class VoidlightPlay(Play):
-    game = "voidlight"
-
-    def begin(self, seed: int, options: dict[str, Any]) -> Journey[Any, Any] | Any:
-        return crew_begun(self, super().begin(seed, {"play": "group"} if seed % 2 else {}), seed)
-
-
-class EmbersPlay(Play):
-    game = "embers"
-
-
-class LamplighterPlay(Play):
-    """The guide's example game (docs/examples/lamplighter), under the same machine."""
-
-    game = "lamplighter"
 
 
 class BookPlay(Play):
@@ -263,53 +235,36 @@ class BookPlay(Play):
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-class FirelightsBook(BookPlay):
-    game = "firelights"
+#: Examples x steps per game in memory, and through a book; a game not listed (a small one, or
+#: one installed later) gets the last.
+SIZES = {"firelights": (30, 50), "voidlight": (30, 50), "embers": (30, 50)}
+SMALL, BOOK = (15, 40), (3, 40)
 
 
-class VoidlightBook(BookPlay):
-    game = "voidlight"
-
-    def begin(self, seed: int, options: dict[str, Any]) -> Any:
-        return crew_begun(self, super().begin(seed, options), seed)
-
-
-class EmbersBook(BookPlay):
-    game = "embers"
-
-
-class LamplighterBook(BookPlay):
-    game = "lamplighter"
+def machines(name: str) -> dict[str, Any]:
+    """The two test cases of the game ``name``: in memory, and through a Journey Book."""
+    title = "".join(part.title() for part in re.split(r"[-_]", name))
+    in_memory = type(f"{title}Play", (Play,), {"game": name})
+    in_book = type(f"{title}Book", (BookPlay,), {"game": name})
+    found = {f"Test{title}Play": in_memory.TestCase, f"Test{title}Book": in_book.TestCase}
+    found[f"Test{title}Play"].settings = quick(*SIZES.get(name, SMALL))
+    found[f"Test{title}Book"].settings = quick(*BOOK)
+    return found
 
 
-# About 1,500 steps per game in memory (examples x steps), and 120 through a book.
-TestFirelightsPlay = FirelightsPlay.TestCase
-TestFirelightsPlay.settings = quick(30, 50)
-TestVoidlightPlay = VoidlightPlay.TestCase
-TestVoidlightPlay.settings = quick(30, 50)
-TestEmbersPlay = EmbersPlay.TestCase
-TestEmbersPlay.settings = quick(30, 50)
-TestFirelightsBook = FirelightsBook.TestCase
-TestFirelightsBook.settings = quick(3, 40)
-TestVoidlightBook = VoidlightBook.TestCase
-TestVoidlightBook.settings = quick(3, 40)
-TestEmbersBook = EmbersBook.TestCase
-TestEmbersBook.settings = quick(3, 40)
-TestLamplighterPlay = LamplighterPlay.TestCase
-TestLamplighterPlay.settings = quick(15, 40)  # a small game: its journeys end in a few dozen
-TestLamplighterBook = LamplighterBook.TestCase
-TestLamplighterBook.settings = quick(3, 40)
+for _name in GAMES:  # every registered game, installed packages' among them
+    globals().update(machines(_name))
 
 
 # --- make fuzz -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", sorted(DRIVERS))
+@pytest.mark.parametrize("game", GAMES)
 def test_fuzz_plays_every_game_without_a_break(game: str) -> None:
     """``make fuzz`` in small: the count of legal actions asked for is played, with undos,
     rerolls and refusals among them, and nothing breaks."""
     tally = fuzz.fuzz(game, 300, seed=1)
-    assert tally.ran == 300
+    assert tally.actions == 300
     assert tally.broke == 0, tally.breaks
     assert tally.undos and tally.refusals
 
@@ -317,18 +272,22 @@ def test_fuzz_plays_every_game_without_a_break(game: str) -> None:
 def test_fuzz_counts_a_broken_invariant_and_exits_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A game whose invariant fails is reported as broken, with where, and the run exits 1."""
+    """A game whose invariant fails is reported as broken, with where, and the run exits 1 (a
+    game that breaks every journey is given up after GIVE_UP of them)."""
 
     def never(state: Any) -> None:
         raise AssertionError("an invariant that never holds")
 
     broken = {**fuzz.DRIVERS, "embers": replace(fuzz.DRIVERS["embers"], check=never)}
+    assert sorted(journey_module.GAMES) == fuzz.GAMES  # every registered game
     monkeypatch.setattr(fuzz, "DRIVERS", broken)
     assert fuzz.main(["embers", "--actions=50"]) == 1
     out = capsys.readouterr().out
-    found = re.search(r"embers: 50 actions ran, (\d+) broke \((\d+) journeys;", out)
+    found = re.search(r"embers: 0 actions ran, (\d+) broke \((\d+) journeys;", out)
     assert found is not None, out
-    assert int(found[1]) == int(found[2]) >= 50  # each play broke, and so ended its journey
+    # each journey broke at its first state, and so ended; the run gave up after GIVE_UP
+    assert int(found[1]) == int(found[2]) == fuzz.GIVE_UP
+    assert "broke at step 0, after 0 entries" in out
     assert "an invariant that never holds" in out
 
 

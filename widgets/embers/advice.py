@@ -13,7 +13,7 @@ from rules.embers import Act, State, advise
 from widgets.frame.advice import AdviceHook
 from widgets.frame.thinking import Advisor
 
-__all__ = ["HOOK", "EmbersAdvice"]
+__all__ = ["EmbersAdvice"]
 
 
 class EmbersAdvice(AdviceHook):
@@ -36,7 +36,3 @@ class EmbersAdvice(AdviceHook):
         else:
             row, said = panel.choices_row, panel._describe(state, move)[0]
         return [each for each in row.children if getattr(each, "description", None) == said]
-
-
-#: What the frame finds (:func:`widgets.frame.advice.hook_for`).
-HOOK = EmbersAdvice

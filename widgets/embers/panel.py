@@ -39,6 +39,7 @@ from rules.embers.preview import attack_preview, plural
 from rules.errors import InvalidInput
 from rules.record.journey import Journey
 from rules.table.physical import parse_named
+from widgets.embers.advice import EmbersAdvice
 from widgets.embers.labels import act_label, act_tip
 from widgets.embers.ring import danger_html, house_html, info_html, ring_html, status_html
 from widgets.embers.style import CSS
@@ -73,6 +74,7 @@ class EmbersPanel(GameFrame):
     #: The ending's recap (:mod:`widgets.frame.recap`).
     recap_of = staticmethod(recap)
     title = "♨ Embers"
+    advice_hook = EmbersAdvice
     plain_text = "♨ Embers: the game panel (run the notebook to play)"
     css = CSS
     table_placeholder = "Pine Knot, Dry Moss — the cards you reveal, by their names, top first"

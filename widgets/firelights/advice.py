@@ -15,7 +15,7 @@ from rules.firelights import Choose, State, Travel, advise, move_words
 from widgets.frame.advice import AdviceHook
 from widgets.frame.thinking import Advisor
 
-__all__ = ["HOOK", "FirelightsAdvice"]
+__all__ = ["FirelightsAdvice"]
 
 
 class FirelightsAdvice(AdviceHook):
@@ -51,7 +51,3 @@ class FirelightsAdvice(AdviceHook):
             return () if cell is None else (cell,)
         found = panel.buttons.get(move.kind)
         return () if found is None else (found,)
-
-
-#: What the frame finds (:func:`widgets.frame.advice.hook_for`).
-HOOK = FirelightsAdvice

@@ -41,6 +41,7 @@ from rules.firelights import (
 )
 from rules.table import tables
 from widgets.firelights.action_bar import ActionBar, button, parse_cell
+from widgets.firelights.advice import FirelightsAdvice
 from widgets.firelights.report_view import report_html
 from widgets.firelights.sheet import curses_html, sheet_html, status_html
 from widgets.firelights.style import CSS
@@ -81,6 +82,7 @@ class FirelightsPanel(GameFrame):
     #: The ending's recap (:mod:`widgets.frame.recap`).
     recap_of = staticmethod(recap)
     title = "✹ Firelights"
+    advice_hook = FirelightsAdvice
     plain_text = "✹ Firelights: the game panel (run the notebook to play)"
     css = CSS
 

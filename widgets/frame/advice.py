@@ -3,8 +3,9 @@ the game's own player (``rules.<game>.advise``, by rollouts), with its 95% inter
 marked.
 
 Why in the frame: the toggle, the table, the background refinement and its cancelling are the
-same for every game; a game supplies only an :class:`AdviceHook` (its ``advise``, a label per
-move, and the controls that play a move, so the best one can be marked).
+same for every game; a game's panel hands it only an :class:`AdviceHook` in its ``advice_hook``
+(the rules' ``advise`` as its :meth:`~AdviceHook.advisor`, a label per move, and the controls
+that play a move, so the best one can be marked).
 
 Why a task on the kernel's loop, its batches thought apart: rollouts are slow next to a click.
 The task sends batch after batch to a process of its own at a lower priority
@@ -29,7 +30,6 @@ its chance are untouched.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -88,8 +88,10 @@ ADVICE_CSS = """
 
 
 class AdviceHook:
-    """What a game supplies: override :meth:`advise`; :meth:`label` and :meth:`controls` make the
-    rows read like the panel's own buttons. ``panel`` is the game panel."""
+    """What a game supplies, named by its panel's ``advice_hook``: override :meth:`advisor` (the
+    rules' ``advise``, handed to the process Advice thinks in); :meth:`label` and
+    :meth:`controls` make the rows read like the panel's own buttons. Overriding :meth:`advise`
+    instead runs the batches in the kernel. ``panel`` is the game panel."""
 
     #: What the estimate is the chance of ("win", "light six beacons", "come back alive").
     question: str = "a good ending"
@@ -131,17 +133,10 @@ class AdviceHook:
 
 
 def hook_for(panel: Any) -> AdviceHook:
-    """``panel``'s hook: its ``advice_hook``, else the ``HOOK`` of ``widgets.<game>.advice`` (a
-    game adds advice without touching its panel), else none (no rows)."""
+    """``panel``'s hook: the class its ``advice_hook`` names (the panel contract,
+    :class:`widgets.frame.contract.GamePanel`), made with the panel; none: no rows."""
     made: type[AdviceHook] | None = getattr(panel, "advice_hook", None)
-    if made is None:
-        try:
-            module = importlib.import_module(f"widgets.{panel.game_name}.advice")
-        except ModuleNotFoundError:
-            module = None
-        made = getattr(module, "HOOK", AdviceHook)
-    assert made is not None
-    return made(panel)
+    return (made or AdviceHook)(panel)
 
 
 class AdviceView(widgets.VBox):

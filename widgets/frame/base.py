@@ -3,26 +3,18 @@
 
 Why a frame: what a player needs around the rules is the same for every game, and each defect
 fixed here is fixed for all three. A game panel subclasses :class:`GameFrame` and supplies only
-its own parts (a sheet and board on the left; its actions on the right, under the result of the last click and
-the messages; the log full width below) and how its state reads
-(the hooks below); the frame lays them out so that the controls, the result of the last click
-and any error are in view together, next to each other, in a 1400×1000 window.
+its own parts (a sheet and board on the left; its actions on the right, under the result of the
+last click and the messages; the log full width below) and how its state reads (the hooks
+below); the frame lays them out so that the controls, the result of the last click and any
+error are in view together, next to each other, in a 1400×1000 window.
 
-The hooks a game panel provides:
+The hooks a game panel provides, required and optional, are stated once, with their signatures,
+in :class:`widgets.frame.contract.GamePanel`; a panel that names its game but leaves a required
+hook undefined is refused when its class is defined. Every per-game part comes from the panel
+(its Advice too: ``advice_hook``), never from importing a game's module by name.
 
-* ``build()`` makes the game's widgets; ``board()`` and ``actions()`` return them for the two
-  columns, ``create()`` the form shown before the game begins (or None) and ``reset_create()``
-  empties it, ``extras()`` what goes full width below the log (tables);
-* ``begun(state)``, ``render_board(state, live)`` (``live`` False when looking back: nothing in it
-  may act), ``render_actions(state)``;
-* ``status_html(state)``, ``report_html(reports)``, ``ending_html(state)`` (None while playing),
-  ``recap_of`` (the rules' ``recap(states)``, told under the ending: :mod:`widgets.frame.recap`);
-* ``continues(action)``: whether an action's report is shown under the previous one (a choice
-  after the roll that asked for it).
-
-Every handler goes through :meth:`GameFrame.act`, which runs under
-:func:`~widgets.parts.messages.guarded`: a rule error shows as a sentence next to the actions, never as
-a traceback.
+Every handler goes through :meth:`GameFrame.act`, under :func:`~widgets.parts.messages.guarded`:
+a rule error shows as a sentence next to the actions, never as a traceback.
 """
 
 from __future__ import annotations
@@ -39,6 +31,7 @@ from rules.record.journey import Journey
 from widgets.frame.advice import ADVICE_CSS, AdviceHook, AdviceView, hook_for
 from widgets.frame.connection import FRAME_CSS as CONNECTION_CSS
 from widgets.frame.connection import ShowsFallback
+from widgets.frame.contract import check_panel
 from widgets.frame.controls import JourneyControls
 from widgets.frame.dock import SECTION_CLASS, ResultDock, just_now_html, slot
 from widgets.frame.log_view import JourneyLog, LogView
@@ -78,12 +71,18 @@ class GameFrame(ShowsFallback, widgets.VBox):
     table_placeholder: ClassVar[str] = "7H QS 4 5 — your own cards and dice"
     #: The panel showing each journey file, so that Run All can close the previous run's panel.
     _showing: ClassVar[dict[Path, GameFrame]] = {}
-    #: The game's advice hook (None: ``widgets.<game>.advice.HOOK``, see :func:`hook_for`).
+    #: The game's Advice: an :class:`~widgets.frame.advice.AdviceHook` subclass the frame makes
+    #: with the panel (None: no rows).
     advice_hook: ClassVar[type[AdviceHook] | None] = None
     #: Whether the panel is the GM's table: the journey's controls (Undo, New, Open, Write to
     #: journal), Export and Advice. A player's seat builds none of them: a widget a page holds a
     #: model of can be clicked by a forged message, whatever it shows (see the seat's module).
     gm_table: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A panel that names its game is checked against the contract when it is defined."""
+        super().__init_subclass__(**kwargs)
+        check_panel(cls, GameFrame)
 
     def __init__(
         self,

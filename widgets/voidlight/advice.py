@@ -15,7 +15,7 @@ from widgets.frame.advice import AdviceHook
 from widgets.frame.thinking import Advisor
 from widgets.voidlight.controls import beam_words, check_words
 
-__all__ = ["HOOK", "VoidlightAdvice"]
+__all__ = ["VoidlightAdvice"]
 
 
 class VoidlightAdvice(AdviceHook):
@@ -53,7 +53,3 @@ class VoidlightAdvice(AdviceHook):
         elif isinstance(move, Choose):
             return [b for b in panel.choice_buttons if b.description == move.option]
         return () if found is None else (found,)
-
-
-#: What the frame finds (:func:`widgets.frame.advice.hook_for`).
-HOOK = VoidlightAdvice

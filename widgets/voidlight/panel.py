@@ -37,6 +37,7 @@ from widgets.frame.choice import ChoiceRow
 from widgets.frame.follow import Follower
 from widgets.parts.theme import escape
 from widgets.voidlight.action_bar import CheckBar
+from widgets.voidlight.advice import VoidlightAdvice
 from widgets.voidlight.controls import button
 from widgets.voidlight.crew import CrewBar
 from widgets.voidlight.gear import GearBar
@@ -76,6 +77,7 @@ class VoidlightPanel(GameFrame, Follower):
     #: The ending's recap (:mod:`widgets.frame.recap`).
     recap_of = staticmethod(recap)
     title = "◐ Voidlight"
+    advice_hook = VoidlightAdvice
     plain_text = "◐ Voidlight: the game panel (run the notebook to play)"
     css = CSS
     table_placeholder = "5 2 6 — your own dice, in the order the action rolls them"

@@ -1,6 +1,6 @@
 """Lamplighter, the guide's example game: its rules (``game``) and its panel (``panel``).
 
-Nothing is registered on import: a notebook calls
-``rules.record.games.register_game("lamplighter", "lamplighter.game:GAME")`` before it starts or
-opens a journey (see ``docs/guide/adding-a-game.md``).
+Nothing is registered on import: the package declares its game in the ``lantern.games`` entry
+points (``docs/examples/pyproject.toml``), and Lantern finds it there once the package is
+installed (see ``docs/guide/adding-a-game.md``).
 """

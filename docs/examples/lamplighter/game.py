@@ -275,5 +275,6 @@ def summary(state: State) -> str:
     return f"**Lamplighter**, {state.status}: {lamps} — oil {state.oil}/{OIL}, {state.dice} dice"
 
 
-#: The game as :mod:`rules.record.journey` plays it: register it under its name to play it.
-GAME = GameModule("lamplighter", initial, apply, parse, summary, check_state=check)
+#: The game as :mod:`rules.record.journey` plays it, found by name through the entry point its
+#: package declares (``docs/examples/pyproject.toml``); ``legal`` is what random play picks from.
+GAME = GameModule("lamplighter", initial, apply, parse, summary, check_state=check, legal=legal)
