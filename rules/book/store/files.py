@@ -9,13 +9,14 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
 from rules.book.store.check import JourneyExists
 from rules.table import platform
 
-__all__ = ["LEFTOVER", "SUFFIX", "clean_leftovers", "link_new"]
+__all__ = ["AFTER_WRITE", "LEFTOVER", "SUFFIX", "clean_leftovers", "link_new", "written"]
 
 #: The name ending of a journey file.
 SUFFIX = ".lantern"
@@ -24,6 +25,19 @@ SUFFIX = ".lantern"
 #: ``.<name>.lantern.<pid>.tmp`` (and its SQLite ``-journal``, ``-wal`` or ``-shm``), removed when
 #: the process is gone or after 60 seconds.
 LEFTOVER = re.compile(rf"\..+{re.escape(SUFFIX)}\.(\d+)\.tmp(-journal|-wal|-shm)?")
+
+
+#: Called with a journey file's path after each write to it is committed. Empty on a computer; in a
+#: browser the journeys folder lives in memory and is copied to the browser's lasting storage
+#: after each write (widgets/frame/keep.py adds that copy here).
+AFTER_WRITE: list[Callable[[Path], object]] = []
+
+
+def written(path: Path) -> None:
+    """Tell :data:`AFTER_WRITE` that ``path`` was written (a failing callback loses nothing)."""
+    for callback in list(AFTER_WRITE):
+        with suppress(Exception):
+            callback(path)
 
 
 def clean_leftovers(folder: Path, age: float = 60) -> None:
