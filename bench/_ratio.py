@@ -1,7 +1,7 @@
 """An engine's cost per action held to a ratio against a bare loop timed in the same process.
 
 Why a ratio: absolute rates do not carry from one machine to the next, nor from a quiet hour to a
-busy one on a shared machine (issue 18 measured Firelights at 429 journeys/s where the README
+busy one on a shared machine (one measurement found Firelights at 429 journeys/s where the README
 said 1,013). A bare loop that does only the chance an action takes, with :class:`random.Random`
 and no rules, runs beside the engine in the same process, in alternating rounds, so that both meet
 the same machine and the same load; the ratio engine/bare is what a benchmark holds, and every

@@ -1,8 +1,8 @@
-"""How soon Advice has its full first answer: 200 rollouts per move, on one core (issue 18).
+"""How soon Advice has its full first answer: 200 rollouts per move, on one core.
 
-Issue 18 asks for the advice rows "within 1 s of a state change at 200 rollouts per move (Embers,
+The target asks for the advice rows "within 1 s of a state change at 200 rollouts per move (Embers,
 Firelights) on one core". The panel shows rows sooner (after 8 rollouts per move, or 0.5 s) and
-refines them in the background; this bench times the answer the issue names: ``advise(state,
+refines them in the background; this bench times the answer the target names: ``advise(state,
 runs=200)`` for states a player meets. The states are the decisions with two or more moves open
 of seeded games played by the game's own player (every ``--every``-th such decision, game *i*
 dealt by ``FastChance(run_seed(SEED, i))``); each is timed in CPU seconds of this process

@@ -1,6 +1,6 @@
 """The browser bench with Advice on: does the panel stay as fast while advice thinks?
 
-Issue 18's target: with the Advice toggle on, the click-to-settled p95 of the browser bench
+The target: with the Advice toggle on, the click-to-settled p95 of the browser bench
 (:mod:`bench.browser_clicks`) within 10% of advice off, and the advice rows shown within 1 s of a
 state change. One JupyterLab, one Firelights panel, the bench's own player
 (:func:`bench.browser_clicks.next_click`): ``clicks`` clicks with advice off and as many with it on,

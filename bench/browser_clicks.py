@@ -1,6 +1,6 @@
 """The Firelights panel's speed: click-to-result in a real browser, and each handler in the kernel.
 
-The targets: p95 <= 100 ms from a click in the browser to the panel's report changing (issue 5)
+The targets: p95 <= 100 ms from a click in the browser to the panel's report changing
 and to the panel settled (its last DOM change for that click), and a median <= 5 ms
 kernel-side for each panel handler.
 

@@ -1,6 +1,6 @@
 """The Embers simulation benchmark: the engine's cost per action against a bare loop.
 
-Issue 18: advice is rollouts, so the engine's speed is what it can see. Whole games played by
+Advice is rollouts, so the engine's speed is what it can see. Whole games played by
 :func:`rules.embers.heuristic` through the one rules engine (:func:`rules.embers.advance`, as
 simulation and rollouts play: :func:`rules.embers.apply` without the report nobody reads, every
 action checked against :func:`rules.embers.legal`), game *i* dealt by

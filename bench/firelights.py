@@ -1,6 +1,6 @@
 """The Firelights simulation benchmark: the engine's cost per action against a bare loop.
 
-Issue 18: advice is rollouts, so the engine's speed is what it can see. Whole journeys with
+Advice is rollouts, so the engine's speed is what it can see. Whole journeys with
 :class:`rules.firelights.SensiblePlayer`, played by :func:`rules.firelights.chance_to_complete`
 through the one rules engine (:func:`rules.firelights.apply`, every action checked by
 :mod:`rules.firelights.moves`) with a simulation's chance source, :class:`rules.table.chance.FastChance`,

@@ -1,4 +1,4 @@
-"""Issue 17's seat bench: how soon a player's seat shows what the GM played, and write races.
+"""The seat bench: how soon a player's seat shows what the GM played, and write races.
 
 **Follow latency** (target: p95 <= 1 s): the GM's panel (this process) plays a crew of three's
 expedition by clicks, one action every 0.4 to 1.2 s at random; a seat in another process

@@ -1,9 +1,9 @@
 """The Journey Book benchmark: play as a player would, then reopen; commit time and bytes per action.
 
-Issue 4's budgets: <= 300 bytes stored per action, and reopening in <= 1 s; issue 11's: reopening
+The budgets: <= 300 bytes stored per action, and reopening in <= 1 s; reopening
 in <= 1 s whatever the length (a 100,000-action journey too: opening reads the last snapshot and
 the rows after it, :mod:`rules.book.pages`), and the bytes per action kept at every length
-(snapshots share their pieces, :func:`rules.record.codec.pack`). Issue 8's: reopening and reading the
+(snapshots share their pieces, :func:`rules.record.codec.pack`). And reopening and reading the
 whole log (``book.log()``: one replay of every action, for the mechanics lines) in <= 1 s per
 10,000 actions. Every action goes through :class:`~rules.book.JourneyBook` (committed with
 ``synchronous=FULL``) and is chosen by :class:`~rules.firelights.strategy.SensiblePlayer`, so the

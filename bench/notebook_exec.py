@@ -1,8 +1,8 @@
 """How much a game notebook costs to run, against an empty notebook: Run All as nbconvert does it.
 
 The targets: ``notebooks/firelights.ipynb`` executes in at most 1.3× the time of an empty
-notebook (issue 8; kernel start-up and shutdown are most of both), the odds explorer in at most
-2× (issue 11: it builds tables and plots for all three games). Each run is a fresh ``jupyter nbconvert
+notebook (kernel start-up and shutdown are most of both), the odds explorer in at most
+2× (it builds tables and plots for all three games). Each run is a fresh ``jupyter nbconvert
 --execute`` of a copy of the notebook in a temporary folder, with journeys kept in a temporary
 folder too (never a player's), empty and game notebook in turn so that a drift of the machine's
 speed hits both; the ratio is taken pair by pair and its median reported.

@@ -1,6 +1,6 @@
 """Exact odds against icepool: every question of every game, uncached, the fractions identical.
 
-Issue 11's budget: every exact odds query of every game is at least 10x faster than icepool on
+The budget: every exact odds query of every game is at least 10x faster than icepool on
 the same question, uncached, with the same fractions. Each query below is asked of Lantern's rules
 (after clearing every ``functools`` cache in ``rules``, so a memo never answers) and of icepool (a
 fresh expression each time); the median of ``--repeat`` timed calls of each is reported, with the

@@ -1,6 +1,6 @@
 """What a process pool buys a simulation: the same Embers study in process and on a pool.
 
-Issue 11: a simulation grows "from one core to a cluster without changing a line of the
+A simulation grows "from one core to a cluster without changing a line of the
 notebook". This plays the same study (the heuristic player at Warrior) in process and on a
 ``ProcessPoolExecutor`` with ``--workers`` processes (default 2), in turn, ``--rounds`` times
 (default 2) so that a drift of a shared machine hits both alike, and prints games per second and

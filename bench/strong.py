@@ -1,4 +1,4 @@
-"""The strong players against the shipped ones, on the same seeds, on one core (issue 18).
+"""The strong players against the shipped ones, on the same seeds, on one core.
 
 Each game's search player (``rules.<game>.search.strong_player``: Monte Carlo rollouts per move
 through the unseen cards and dice, the shipped player finishing each) plays the same deals as the

@@ -1,6 +1,6 @@
 """The Voidlight simulation benchmark: the engine's cost per action against a bare loop.
 
-Issue 18: advice is rollouts, so the engine's speed is what it can see. Solo expeditions of
+Advice is rollouts, so the engine's speed is what it can see. Solo expeditions of
 :data:`SCENES` scenes (timer every :data:`INTERVAL` minutes, standard beam, one spare Battery)
 played by the shipped policy, :class:`rules.voidlight.explorer.Explorer`, through the one rules
 engine (:data:`rules.voidlight.GAME`'s ``apply``, every action checked), with a simulation's

@@ -23,6 +23,7 @@ extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
+    "sphinx.ext.viewcode",  # source links on every API page
     "lantern_docs",
 ]
 

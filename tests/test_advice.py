@@ -1,5 +1,5 @@
 """rules.play.advice: rollouts per move, the Wilson interval of each row, the race and the budget, on
-toy games whose answers are known exactly (issue 18: "advice with a fixed seed gives the same
+toy games whose answers are known exactly ("advice with a fixed seed gives the same
 rows"; the interval is Wilson's 95% score interval)."""
 
 from __future__ import annotations

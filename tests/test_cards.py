@@ -95,7 +95,7 @@ def test_every_card_parses_from_and_prints_to_its_code(code: str) -> None:
 
 
 def test_a_deck_repr_round_trips() -> None:
-    """Value objects are dataclasses whose repr round-trips (STYLE)."""
+    """Value objects are dataclasses whose repr round-trips (as python-chess's do)."""
     held, deck = Deck.full().draw(3, Chance(seed=2))
     deck = deck.discard(held[:2])
     assert eval(repr(deck), {"Card": Card, "Suit": Suit, "Deck": Deck}) == deck
@@ -105,7 +105,7 @@ def test_a_deck_repr_round_trips() -> None:
     "code", ["XZ", "", "Q", "14H", "0S", "QX", "JK", "QHH", "10", 12, None, ("Q", "H")]
 )
 def test_a_bad_card_code_is_refused_by_name(code: object) -> None:
-    """Errors name the bad input (STYLE 5): "JK" (a joker) is no card of this deck."""
+    """Errors name the bad input (a design principle): "JK" (a joker) is no card of this deck."""
     assert_refused(InvalidInput, code, lambda: Card.parse(code))
 
 

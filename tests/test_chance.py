@@ -1,6 +1,6 @@
 """Chance steps and sources: exact distributions, supplied outcomes, step numbering, recording.
 
-STYLE: "All randomness comes through one injected generator created from a recorded seed" and
+A design principle: "All randomness comes through one injected generator created from a recorded seed" and
 "Every chance step can report its exact outcome distribution before it is sampled."
 """
 
@@ -90,7 +90,7 @@ def test_a_distribution_refuses_no_weight_or_negative_weight(weights: dict[str, 
 
 
 def test_a_distribution_cannot_be_changed() -> None:
-    """Values are immutable (STYLE 3)."""
+    """Values are immutable (a design principle)."""
     d6 = Distribution.uniform(range(1, 7))
     with pytest.raises(TypeError):
         d6[1] = Fraction(1)  # type: ignore[index]

@@ -186,7 +186,7 @@ def _outcomes(seed: int, steps: int = 20) -> list[tuple[int, ...]]:
 
 
 def test_the_same_seed_gives_the_same_outcomes() -> None:
-    """All randomness comes through one generator made from a recorded seed (STYLE 2)."""
+    """All randomness comes through one generator made from a recorded seed (a design principle)."""
     assert _outcomes(1234) == _outcomes(1234)
 
 

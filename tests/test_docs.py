@@ -1,5 +1,5 @@
-"""The documentation site builds with warnings as errors and every reference resolved (issue 20:
-"Docs build in CI with warnings as errors; broken links and missing references fail").
+"""The documentation site builds with warnings as errors and every reference resolved
+("Docs build in CI with warnings as errors; broken links and missing references fail").
 
 The same command as `make docs`, into a temporary folder; on failure the warnings are shown.
 """

@@ -1,6 +1,6 @@
 """Every exact odds answer of the three games, checked against icepool and a second way.
 
-Issue 11: "Every exact result checked two independent ways: brute-force enumeration or a closed
+Why: "Every exact result checked two independent ways: brute-force enumeration or a closed
 form, and icepool (a test dependency) where it can express the question." The answers here come
 from the tables the rules build at import; each test writes the question again in icepool's own
 terms (dice, rerolls, decks, Markov chains) and, beside it, as a closed form or an enumeration.

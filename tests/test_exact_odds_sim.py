@@ -1,6 +1,6 @@
 """Simulated rates against the exact odds: each within 4 standard errors of the exact value.
 
-Issue 11: "simulated rates within 4 standard errors of the exact value where both exist". Each
+Why: "simulated rates within 4 standard errors of the exact value where both exist". Each
 test plays the rule many times through the game's own chance steps (a seeded :class:`Chance`
 resolving :class:`Roll`, :class:`Draw` and :class:`Pick`, read by the rules' own functions) and
 compares every outcome's rate with the exact fraction: ``|rate - p| <= 4·sqrt(p(1 - p)/n)``.

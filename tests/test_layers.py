@@ -1,6 +1,6 @@
 """The folders tell the truth: imports run only downward and never in a circle.
 
-Issue #20: "Imports only downward: no circle, nothing in a shared package importing a game,
+Why: "Imports only downward: no circle, nothing in a shared package importing a game,
 nothing in a game importing the book", and "an import-layering test ... that fails on a circle or
 an upward import, so the layout stays true". Read from the syntax trees, so an import inside a
 function or under ``TYPE_CHECKING`` counts as much as one at the top: each is a dependency a

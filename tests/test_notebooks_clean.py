@@ -1,6 +1,6 @@
 """Notebooks live in git without outputs: every code cell has no outputs and no execution count.
 
-STYLE: "Notebooks are committed without outputs; `pytest --nbval-lax` runs them top to bottom."
+As nbval and nbstripout have it: "Notebooks are committed without outputs; `pytest --nbval-lax` runs them top to bottom."
 """
 
 from __future__ import annotations

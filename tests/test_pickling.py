@@ -1,5 +1,5 @@
 """Every state a game passes through pickles and comes back equal: ``simulate`` hands states to a
-process pool or Dask (issue 11), and Advice to the process it thinks in (issue 18). A value
+process pool or Dask, and Advice to the process it thinks in. A value
 kept once worked out (a curse track's Curse, a map's paths) must pickle too; a Curse pickles as
 its name."""
 

@@ -1,6 +1,6 @@
 """The rules core stands alone: importing it pulls in no widget, display or data-frame package.
 
-STYLE: "`rules/` never imports ipywidgets, traitlets or IPython, and a test proves it."
+A design principle: "`rules/` never imports ipywidgets, traitlets or IPython, and a test proves it."
 rules/__init__.py: "Standard library only: no widget, display or data-frame package is imported
 here, so the rules run (and are tested) anywhere."
 """

@@ -237,7 +237,7 @@ def test_run_i_is_played_with_its_own_seed_whatever_the_number_of_runs() -> None
         assert counted == dict(Counter(outcomes[:runs]))
 
 
-# --- chunks, executors, progress, measures (issue 11, "Simulation at scale") ---------------------
+# --- chunks, executors, progress, measures ("Simulation at scale") ---------------------
 
 
 class InThisProcess(Executor):
@@ -279,7 +279,7 @@ def test_the_result_does_not_depend_on_the_chunks(chunk: int) -> None:
 
 
 def test_the_2000_game_study_is_the_same_in_process_on_a_process_pool_and_on_dask() -> None:
-    """Issue 11: "a test runs the same 2,000-game study in process, on a process pool and on a
+    """Why: "a test runs the same 2,000-game study in process, on a process pool and on a
     Dask LocalCluster, and gets equal results" (Embers, heuristic player, Warrior)."""
     import logging
 

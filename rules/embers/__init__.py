@@ -120,7 +120,7 @@ def initial(options: Mapping[str, Any]) -> State:
     warrior), "cards": the card set recorded by :func:`start_options` (default Lantern's
     original set; a path there is read from its file at every replay: records from before
     journeys kept their card set), and "night": when a Night card revealed mid-attack is
-    resolved, "immediately" (as the rulebook says; every journey begun since issue 18) or
+    resolved, "immediately" (as the rulebook says; every journey begun since Lantern read it so) or
     "after_attack" (the default: a record without it was played so, and replays so)."""
     unknown = set(options) - {"difficulty", "cards", "night"}
     if unknown:

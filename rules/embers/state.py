@@ -31,7 +31,7 @@ NIGHT = "Night"
 #: The difficulties, easiest first (the "difficulty" option).
 DIFFICULTIES = ("recruit", "warrior", "veteran")
 #: How a Night card a flame reveals mid-attack is resolved (the "night" option): "immediately",
-#: before the attack's claws, as the rulebook says (every journey begun since issue 18), or
+#: before the attack's claws, as the rulebook says (every journey begun since Lantern read it so), or
 #: "after_attack", once the attack is over (journeys recorded before, which name no option).
 IMMEDIATELY, AFTER_ATTACK = "immediately", "after_attack"
 NIGHT_READINGS = (IMMEDIATELY, AFTER_ATTACK)

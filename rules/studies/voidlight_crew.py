@@ -1,4 +1,4 @@
-"""Voidlight: expeditions by crew size and timer interval (issue 17, "the study of expeditions
+"""Voidlight: expeditions by crew size and timer interval ("the study of expeditions
 by crew size and timer interval").
 
 "The crew shares a Voidlight": a bigger crew makes more Checks under the one light and has more

@@ -64,7 +64,7 @@ def _dies(turn: Turn) -> None:
 
 def battery_index(turn: Turn) -> int | None:
     """Where the first Battery item is in the acting character's items, or None: "A battery is
-    an item some character carries" (issue 17); slotting it takes it from their slots."""
+    an item some character carries"; slotting it takes it from their slots."""
     return next(
         (i for i, item in enumerate(turn.sheet.items) if item.name.casefold() == BATTERY), None
     )

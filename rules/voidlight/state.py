@@ -51,7 +51,7 @@ DARK_EVERY = 5
 #: stands, someone is taken out), "lost" (every character lost to the dark: it is over). A crew
 #: of one is where its character is.
 STATUSES = ("creating", "standing", "dying", "lost")
-#: A crew of 1 to 6 characters (issue 17).
+#: A crew of 1 to 6 characters.
 CREW_MOST = 6
 
 

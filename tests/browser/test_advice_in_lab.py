@@ -1,4 +1,4 @@
-"""Advice as a player meets it (issue 18): in each game's panel in JupyterLab, the Advice toggle
+"""Advice as a player meets it: in each game's panel in JupyterLab, the Advice toggle
 on, the rows of the moves open now come with their chance and interval and the best move's control
 is marked; clicking that control plays it (advice is a look: it records nothing), and the rows of
 the new state follow without another click. Screenshots at 1400×1000, light and dark, land in

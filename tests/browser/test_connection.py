@@ -1,4 +1,4 @@
-"""A panel and its connection to the kernel (issue #8 item 7), on a minimal notebook.
+"""A panel and its connection to the kernel, on a minimal notebook.
 
 The notebook shows an ipywidgets.Button with the `lantern-frame` class (through ShowsFallback, so
 with the fallback output of widgets/frame/connection.py right below it; docs/connection.md says
@@ -265,7 +265,7 @@ panel
 def test_reload_after_restart_and_run_all_is_live_though_not_saved_since(
     page, jupyter_server, make_notebook, kernel_gone, shot
 ):
-    """Issue 16: the file still held the old kernel's panel (autosave comes 120 s after the last
+    """The file still held the old kernel's panel (autosave comes 120 s after the last
     save), so a reload found no such widget and said "disconnected… Run All". The panel's holder
     takes its model id from the cell: Run All in the new kernel remakes the id the file holds."""
     page.on("dialog", lambda dialog: dialog.accept())  # "leave the page?" on a dirty notebook

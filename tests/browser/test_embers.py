@@ -78,7 +78,7 @@ def test_a_night_by_clicking(page, jupyter_server, shot, light_theme_after):
 
 
 def test_a_named_night_at_recruit_and_attacks_a_player_can_count(page, jupyter_server, shot):
-    """Issue #16: a name typed for New journey is kept when the night begins at another
+    """A name typed for New journey is kept when the night begins at another
     difficulty than the journey's; the flames in play are counted against the fire cards before
     the attacks; each attack button says the cards its flames burn and the hero's fate, exactly
     as rules.embers.preview says it (read from the kernel), and the report after it names them."""
@@ -172,7 +172,7 @@ def test_voila_plays_embers(page, voila, shot):
 
 
 def test_an_uploaded_card_set_survives_restart_and_run_all(page, jupyter_server, shot, tmp_path):
-    """Issue #10's file picker, then the next day: the journey keeps the cards it was begun with
+    """The panel's file picker, then the next day: the journey keeps the cards it was begun with
     (the file is not on the server at all), and Run All brings the same night back."""
     page.set_viewport_size(WINDOW)
     open_notebook(page, jupyter_server, NOTEBOOK)

@@ -1,4 +1,4 @@
-"""The shared game frame in JupyterLab (issue 8), through the Firelights notebook, by clicks.
+"""The shared game frame in JupyterLab, through the Firelights notebook, by clicks.
 
 A player plays a short journey, starts a second one with the panel's New journey, plays in it,
 writes a ``%%journal`` cell below the panel, then restarts the kernel and runs all cells (as they

@@ -1,4 +1,4 @@
-"""Issue 17, a seat for each player, as a group meets it: the GM's notebook and a player's seat in
+"""A seat for each player, as a group meets it: the GM's notebook and a player's seat in
 two browser contexts (two screens) on one JupyterLab, each notebook in a kernel of its own, one
 journey file between them.
 

@@ -1,4 +1,4 @@
-"""Every click answers where the player looks (issue 16), in each game's panel in JupyterLab.
+"""Every click answers where the player looks, in each game's panel in JupyterLab.
 
 The frame's rule: the controls, the result of the last click and any error are in view together in
 a 1400×1000 window, for every control, however far down the panel it sits. This test clicks every

@@ -1,6 +1,6 @@
 """The Journey Book in JupyterLab: a %%journal cell, the "Write to journal" button, Run All again.
 
-Issue 4: "Each panel has a button that writes the last action's mechanics into the journal:
+Why: "Each panel has a button that writes the last action's mechanics into the journal:
 always into the store, and as a new Markdown cell below in JupyterLab (ipylab's commands)", and
 "Run All ... continues the same journey at the same state". The journey lives in the served copy
 of notebooks/, under journeys/ next to the notebook, and is read back from the test process.
@@ -67,7 +67,7 @@ def test_a_journal_cell_and_the_write_button_fill_the_book_once(
     book.close()
 
 
-# --- issue 16: the journey kept through reloads and restarts --------------------------------------
+# --- the journey kept through reloads and restarts --------------------------------------
 
 GAME = "firelights.ipynb"
 #: JupyterLab's own messages while a kernel restarts (the tests restart it on purpose).
@@ -137,7 +137,7 @@ def own_game(notebook_dir: Path, request: pytest.FixtureRequest) -> Iterator[str
 def test_a_reload_after_restart_and_run_all_brings_the_panel_back_and_offers_lost_entries(
     page: Any, jupyter_server: Any, own_game: str, shot: Any, console_errors: Any
 ) -> None:
-    """Issue 16: after Restart Kernel + Run All and some play, a reload showed "The panel is
+    """After Restart Kernel + Run All and some play, a reload showed "The panel is
     disconnected… Run All", and the cells written since the last save were gone (JupyterLab
     autosaves every 120 s, counted from the last save: docs/connection.md). Now the panel comes
     back live whatever was saved, Write to journal saves its cell, and a %%journal entry the
@@ -200,7 +200,7 @@ def test_a_reload_after_restart_and_run_all_brings_the_panel_back_and_offers_los
 def test_run_all_again_is_silent_and_keeps_the_approach(
     page: Any, jupyter_server: Any, own_game: str, shot: Any
 ) -> None:
-    """Issue 16: "a second Run All prints 'extension is already loaded'; Firelights' approach
+    """Why: "a second Run All prints 'extension is already loaded'; Firelights' approach
     choice resets to Forceful after Run All (keep the last used)"."""
     open_notebook(page, jupyter_server, own_game)
     panel = begin_firelights(page)
@@ -243,7 +243,7 @@ _CONTRAST = """(el) => {
 def test_disabled_buttons_are_readable_in_the_dark_theme_and_still_look_off(
     page: Any, jupyter_server: Any, own_game: str, shot: Any
 ) -> None:
-    """Issue 16: "disabled Roll/action buttons are low-contrast in the dark theme". Readable
+    """Why: "disabled Roll/action buttons are low-contrast in the dark theme". Readable
     (WCAG 4.5:1) in both themes, and still unlike an enabled button (a dashed outline)."""
     open_notebook(page, jupyter_server, own_game)
     panel = begin_firelights(page)

@@ -1,7 +1,7 @@
 """Hostile text never runs in JupyterLab: a ``%%journal`` cell and a note from someone else's
 journey file, both holding an ``onerror`` payload, through Run All twice.
 
-Issue 12: "a `%%journal` cell holding `<img src=x onerror=alert(2)>` ran its script on every Run
+Why: "a `%%journal` cell holding `<img src=x onerror=alert(2)>` ran its script on every Run
 All. A journey file from someone else replays their notes into your notebook ... one [test] in
 the real browser that an `onerror` payload never runs."
 

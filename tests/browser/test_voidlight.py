@@ -233,7 +233,7 @@ def _rows_apart(first: Any, second: Any) -> float:
 def test_what_is_due_is_said_where_it_is_taken(
     page, jupyter_server, notebook, shot, light_theme_after
 ):
-    """Issue 16, "Voidlight: what is due, is said": a cost due beside the cost controls and a
+    """Voidlight: what is due, is said: a cost due beside the cost controls and a
     second Check refused in a sentence; a 15-minute timer; between scenes, no Start; the Long
     Rest's attribute on the Long Rest's row."""
     page.set_viewport_size(WINDOW)
@@ -309,7 +309,7 @@ def test_what_is_due_is_said_where_it_is_taken(
 
 
 def test_the_gm_plays_a_crew_of_three(page, jupyter_server, notebook, shot, light_theme_after):
-    """Issue 17, the GM's table: three characters created at the table, a check for each from
+    """The GM's table: three characters created at the table, a check for each from
     their own sheet (the report and the log name them), the light emptied by the live timer on a
     1-minute interval (an expedition minute made short from the kernel), and the dark's saves
     stepped through for all three, each naming its character with the rest of the queue listed."""

@@ -108,7 +108,7 @@ def lab_game(notebook_dir):
 def test_a_journey_played_in_voila_is_offered_to_open_again_in_jupyterlab(
     page, jupyter_server, lab_game, notebook_dir, state_dir, shot
 ):
-    """Issue 16: "when Voilà changed the journey, the JupyterLab panel said 'open it again' but
+    """Why: "when Voilà changed the journey, the JupyterLab panel said 'open it again' but
     the Open list was empty". The Voilà page and the notebook share one journeys folder here,
     as they do under `make play` and `make voila`."""
     open_notebook(page, jupyter_server, lab_game)

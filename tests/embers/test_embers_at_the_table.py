@@ -1,4 +1,4 @@
-"""Issue 18: "At the table" takes the card names a player reads on the real Embers cards ("Pine
+"""Why: "At the table" takes the card names a player reads on the real Embers cards ("Pine
 Knot"), and its placeholder names a card of the set in play."""
 
 from __future__ import annotations

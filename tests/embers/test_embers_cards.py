@@ -1,5 +1,5 @@
 """The card file: the shipped original set loads, and a bad file is refused naming the card,
-the field and what was expected (issue #10, "Components as data")."""
+the field and what was expected ("Components as data")."""
 
 from __future__ import annotations
 
@@ -116,7 +116,7 @@ def test_a_journey_plays_a_players_own_card_file(tmp_path: Path) -> None:
     assert Journey.from_json(journey.to_json()).state == journey.state
 
 
-# --- a journey keeps its card set: Embers plays "on the same rails as the other games" (issue #10),
+# --- a journey keeps its card set: Embers plays "on the same rails as the other games",
 # where a record replays to the same state wherever it is opened ---------------------------------
 
 
@@ -214,7 +214,7 @@ def test_a_bad_or_missing_card_file_is_refused_when_the_journey_starts(tmp_path:
 
 
 def test_a_card_file_path_given_to_any_start_is_recorded_as_the_set_itself(tmp_path: Path) -> None:
-    """Issue #10: "A player who owns the game loads their own file" — by whichever door: a path
+    """Why: "A player who owns the game loads their own file" — by whichever door: a path
     in the options of Journey.start (str or Path) is recorded as the set, like start_options."""
     from rules.embers import start_options
     from rules.record.journey import Journey

@@ -1,4 +1,4 @@
-"""Issue 18: a card action named like a move ("Maneuver", "Promote") in a player's card file is
+"""A card action named like a move ("Maneuver", "Promote") in a player's card file is
 carried out as the card's action, and legal() and apply agree on every move they name. The
 rulebook's own move then goes by "Promote (every hero)" / "Maneuver (every hero)" for that hero.
 """

@@ -1,4 +1,4 @@
-"""Issue 18, "Embers read closer to its text": "Whenever you reveal the Night Card, resolve it
+"""Embers read closer to its text: "Whenever you reveal the Night Card, resolve it
 immediately and then continue the turn from where you left off." A Night card a monster's flame
 reveals during an attack is resolved there, before the attack's claws: the free promote is a
 choice the attack waits for, then the attack goes on with the side the hero shows then.

@@ -1,5 +1,5 @@
 """Odds: the exact chance of each spawn location and of the Night card within the next k draws,
-from the cards left (issue #10, "Odds"), computed two ways."""
+from the cards left ("Odds"), computed two ways."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""An attack said before it lands, and the flames in play counted against the deck (issue #16,
-"Embers: attacks and cards a player can count"): every preview is held to what playing the
+"""An attack said before it lands, and the flames in play counted against the deck ("Embers:
+attacks and cards a player can count"): every preview is held to what playing the
 attack does, in many seeded games, and each rule sentence it rests on has a test of its own."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def seeded_states(games: int = 30) -> Iterator[State]:
     """Every state of ``games`` seeded games per difficulty, half played by the heuristic player
     (long nights), half by random choices (odd corners: lost decks, empty camps); half read the
     Night card "immediately" (a flame's Night card pauses the attack), half as recorded
-    journeys before issue 18 did ("after_attack")."""
+    journeys before that reading did ("after_attack")."""
     for difficulty in DIFFICULTIES:
         for seed in range(games):
             night = ("immediately", "after_attack")[seed // 2 % 2]
@@ -209,7 +209,7 @@ def attacks_played_out(state: State) -> State:
 
 
 def test_fire_damage_every_flame_burns_one_card_the_night_card_is_not_a_fire_card() -> None:
-    """Issue #16: "six flames against a 7-card deck", the seventh card the Night card: every
+    """Why: "six flames against a 7-card deck", the seventh card the Night card: every
     fire card burns and the night is lost; with five flames the night goes on."""
     state = replace(
         example(),

@@ -1,4 +1,4 @@
-"""Issue 18: a refused Embers move says why, in a sentence ("Scout is in the tent", "the Smoke
+"""A refused Embers move says why, in a sentence ("Scout is in the tent", "the Smoke
 Wraith at SE is out of reach", "Promote costs 4 points; Scout has 2"), not only the list of
 what is allowed. Each test is named after the reason it checks, on a constructed state."""
 

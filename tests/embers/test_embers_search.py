@@ -1,4 +1,4 @@
-"""Embers' search player and advice (issue 18): its moves are always legal, advice with a fixed
+"""Embers' search player and advice: its moves are always legal, advice with a fixed
 seed gives the same rows, and asking changes nothing in the journey (its record, its state, its
 next chance steps)."""
 

@@ -1,4 +1,4 @@
-"""The cards in the player's words (issue #16: hover texts showed "passive ignore_flames 1",
+"""The cards in the player's words (hover texts showed "passive ignore_flames 1",
 "extra_ap 1", "2 paw (movement points)"), and the two facts the panel says in words: no spawn
 in the last hour, and why no reinforcement comes."""
 

@@ -1,6 +1,6 @@
 """The values the fast engine hands on are the values a fresh start would compute.
 
-Issue 11 made the one engine fast by working derived values out once and handing them on: a map
+A speed pass made the one engine fast by working derived values out once and handing them on: a map
 made by a move starts from its parent's cell index, free cells, beacons and lit count; a card
 exists once; an action fills in its own new state. Here each of those is checked against the same
 value built from scratch, along whole sensible journeys, so a shortcut can never make the engine
@@ -71,7 +71,7 @@ def test_every_map_along_a_journey_derives_what_a_fresh_map_derives() -> None:
 
 
 def test_an_action_leaves_the_state_it_was_given_as_it_was() -> None:
-    """Values are immutable (STYLE 3): an action fills in a new state, never the old one."""
+    """Values are immutable (a design principle): an action fills in a new state, never the old one."""
     player, chance = SensiblePlayer(), Chance(11)
     state = GAME.initial({})
     for _ in range(150):

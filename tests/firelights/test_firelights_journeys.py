@@ -1,6 +1,6 @@
 """Whole journeys: a scripted player to the end, random legal playouts, refusals, records.
 
-STYLE (OpenSpiel): "seeded random playouts that check the API's promises on every step,
+As OpenSpiel tests its games: "seeded random playouts that check the API's promises on every step,
 clone/replay equals original". The promises checked on every step:
 
 - every one of the 52 cards is in exactly one place (rules.firelights.locations);

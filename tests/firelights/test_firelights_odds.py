@@ -1,7 +1,7 @@
 """The exact odds of Light, Shade and Darkness, from the cards actually left in the Story Deck.
 
 Rules: "Draw 2 cards face-up from your Story Deck. Roll and sum your two Action Dice. Add any
-modifiers to your roll to get your Score." STYLE: "Every chance step can report its exact outcome
+modifiers to your roll to get your Score." A design principle: "Every chance step can report its exact outcome
 distribution before it is sampled" and "compute one answer two independent ways".
 
 The independent answer here is brute force: every ordered pair of distinct cards from the draw

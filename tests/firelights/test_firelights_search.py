@@ -1,4 +1,4 @@
-"""Firelights' search player and advice (issue 18): every candidate move is one the rules allow
+"""Firelights' search player and advice: every candidate move is one the rules allow
 and the strong player plays only those; advice with a fixed seed gives the same rows; asking
 changes nothing in the journey (its record, its state, its next draws)."""
 

@@ -5,7 +5,7 @@ way, drawn from a seeded generator so a broken one can be made again by its numb
 thousands deep, huge strings or lists, control characters and lone surrogates, values of the
 wrong type, fields missing or added, bytes that are not UTF-8 (or another encoding), cut short,
 bytes flipped. Loading one must give a valid card set or a :class:`rules.errors.LanternError`
-with a sentence, never a raw exception (issue 19, "card files as untrusted input").
+with a sentence, never a raw exception ("card files as untrusted input").
 
 Used by ``make fuzz`` (1,000 files, ``fuzz.py``) and a sample in ``test_hostile_card_files.py``.
 """

@@ -4,13 +4,13 @@ Shared by the Hypothesis state machines (``test_stateful_play.py``) and ``make f
 (``fuzz.py``): each game is a :class:`Driver` that, given a state and a generator, picks one of
 the actions the rules offer now (only from ``available()`` / ``legal()``, and for a pending
 choice only its options), lists actions the rules must refuse now (a kind not offered, a wrong
-hero, a value out of range), and checks the game's invariants (issue 12, "Stateful random play").
+hero, a value out of range), and checks the game's invariants ("Stateful random play").
 
 Lamplighter, the example game of the guide *Build a game on the kit* (``docs/examples``), is
 a fourth driver: its rules meet the same machine as the shipped games'.
 
 The Voidlight player is the one its own playouts use (``tests/voidlight/voidlight_player.py``),
-with a crew of 1 to 6 (issue 17): now and then a character joins or leaves, and every action
+with a crew of 1 to 6: now and then a character joins or leaves, and every action
 about a character names them.
 Firelights and Embers mix in their sensible players (:data:`SENSIBLE`): their picks are checked
 to be among the offered moves too, and they carry journeys to their endings.
@@ -206,7 +206,7 @@ def firelights_check(state: firelights.State) -> None:
     """ "Every card is in exactly one place" (rules/firelights/state.py) of the 52; "The Fatigue
     track has 5 boxes" (RULES-NOTES): Fatigue 0..5; treasures 0 or more ("Buy Information [...]
     spends no more than you hold"); an ended journey leaves no card in play and no choice
-    pending (issue 12, item 7)."""
+    pending."""
     places = firelights.locations(state)  # raises on a card in two places or a lost card
     assert len(places) == 52, len(places)
     assert 0 <= state.fatigue <= firelights.FATIGUE_BOXES, state.fatigue
@@ -338,7 +338,7 @@ def voidlight_check(state: voidlight.State) -> None:
     assert all(0 <= foe.hp <= foe.max_hp for foe in state.enemies), state.enemies
     assert state.status in STATUSES, state.status
     assert state.clock.minute <= state.clock.until, state.clock
-    # the crew (issue 17): 0 to 6 with names of their own; the expedition's status the crew's
+    # the crew: 0 to 6 with names of their own; the expedition's status the crew's
     # ("ends when no character is left standing or dying"); each choice asked of one of them
     # who is not lost, and no one asked two saves at once
     assert len(state.crew) <= CREW_MOST, state.names

@@ -1,4 +1,4 @@
-"""Issue 12, item 2: actions check their fields' types and values when built and when parsed; a
+"""Actions check their fields' types and values when built and when parsed; a
 hand-edited row of a journey file is a CorruptJourney naming the row and the field, the file is
 left as it was, and list_journeys reports it as not valid."""
 

@@ -1,4 +1,4 @@
-"""Issue 12, the bad-input catalogue, card and table files (and issue 19's journey files edited
+"""The bad-input catalogue, card and table files (and journey files edited
 to another possible value, refused by opening or by the full check, rules.book.verify): "Embers card files (missing fields,
 wrong types, 11 or 13 fire cards, duplicate heroes, unknown locations, an effect outside the
 vocabulary), table files" — each a test that checks the error's class and message and that no
@@ -323,7 +323,7 @@ def _(folder: Path) -> Callable[[], object]:
     return reading(table_file(folder, rows(cell="\x1b[2Ja ruin")))
 
 
-# --- journey files edited to another possible value (issue 19) ---------------------------------
+# --- journey files edited to another possible value ---------------------------------
 
 EVERY = 8  # a snapshot every 8 entries: the journey below has two
 
@@ -424,7 +424,7 @@ def _(folder: Path) -> Callable[[], object]:
 def test_an_edited_snapshot_or_count_opens_rebuilt_from_the_record_with_a_warning(
     journeys: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 19: "the snapshot edited to another possible state ... the snapshot's count
+    """Why: "the snapshot edited to another possible state ... the snapshot's count
     edited": opening rebuilds from the record, with the warning, never the edited state."""
     path = voidlight_journey(journeys)
     monkeypatch.setattr(opening, "SNAPSHOT_EVERY", EVERY)

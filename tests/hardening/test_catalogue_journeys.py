@@ -1,4 +1,4 @@
-"""Issue 12, the bad-input catalogue, journey files: "journey files (empty, truncated, garbage,
+"""The bad-input catalogue, journey files: "journey files (empty, truncated, garbage,
 another program's SQLite, wrong game, future version, hand-edited rows and snapshots)" — each a
 test that checks the error's class and message and that no file changed (every byte of every
 file in the folder, -wal and -shm too).

@@ -1,4 +1,4 @@
-"""Issue 12, the bad-input catalogue, "hand-edited ... snapshots", for Voidlight (Firelights':
+"""The bad-input catalogue, "hand-edited ... snapshots", for Voidlight (Firelights':
 test_snapshots.py; Embers stores no snapshots, its state holding the card set): a snapshot
 edited to a state the rules never reach is not trusted when the journey is opened: a
 SnapshotDistrusted warning names the problem, the state is rebuilt from the record, exactly as it

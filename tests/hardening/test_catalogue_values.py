@@ -1,4 +1,4 @@
-"""Issue 12, the bad-input catalogue, values: "widget values out of range (a pool of 40 dice, an
+"""The bad-input catalogue, values: "widget values out of range (a pool of 40 dice, an
 attribute of 9, a slot index of 11, a negative spend — through the rules' actions and the panels'
 inputs), free text (huge, empty, control characters, lone surrogates)". Each case is refused with its exact class and message, and no byte of any file in the
 journeys folder changes (the journey's -wal and -shm included).

@@ -1,4 +1,4 @@
-"""Issue 12, item 7: an ended journey leaves no cards in play (a push-on Darkness on Discover
+"""An ended journey leaves no cards in play (a push-on Darkness on Discover
 that extinguishes the light discards the two cards instead of asking which to hide)."""
 
 from __future__ import annotations

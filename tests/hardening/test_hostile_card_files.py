@@ -1,4 +1,4 @@
-"""A sample of ``make fuzz``'s hostile Embers card files in every test run (issue 19, "card files
+"""A sample of ``make fuzz``'s hostile Embers card files in every test run ("card files
 as untrusted input"): each loads as a card set or is refused with a LanternError, never a raw
 exception; every way of spoiling one (:data:`hostile_cards.MAKERS`, bytes, encodings, empty
 files) comes up in the sample."""

@@ -1,6 +1,6 @@
-"""Hostile text is inert everywhere Lantern shows or writes it (issue 12, item 9).
+"""Hostile text is inert everywhere Lantern shows or writes it.
 
-Issue 12: "Sanitize rendered Markdown with a well-kept sanitizer (for example nh3, an allow-list
+Why: "Sanitize rendered Markdown with a well-kept sanitizer (for example nh3, an allow-list
 of Markdown's own HTML), escape every other player string, in the panel, journal cells and
 exports alike; tests on the HTML and Markdown produced".
 
@@ -245,7 +245,7 @@ def test_the_pure_python_sanitizer_keeps_no_more_than_nh3(
 
 
 def test_the_journal_cell_magic_shows_an_onerror_payload_inert(tmp_path: Path) -> None:
-    """Issue 12: "a %%journal cell holding <img src=x onerror=alert(2)> ran its script on every
+    """Why: "a %%journal cell holding <img src=x onerror=alert(2)> ran its script on every
     Run All"."""
     shell = InteractiveShell.instance()
     try:
@@ -288,7 +288,7 @@ def test_the_markdown_export_renders_nothing_that_runs(payload: str) -> None:
 
 @pytest.mark.parametrize("payload", PAYLOADS.values(), ids=IDS)
 def test_names_pronouns_and_slips_are_shown_exactly_as_typed(payload: str) -> None:
-    """Issue 12: the exports "write the character's name, pronouns and slips raw". Escaped, each
+    """The exports "write the character's name, pronouns and slips raw". Escaped, each
     renders as its own text, and none becomes a link, an image or any other element."""
     if "\n" in payload:
         payload = payload.replace("\n", " ")
@@ -381,7 +381,7 @@ def played_panel(name: str, pronouns: str, slip: str) -> Any:
 
 @pytest.mark.parametrize("payload", PAYLOADS.values(), ids=IDS)
 def test_the_panel_shows_a_hostile_name_pronouns_and_slip_as_text(payload: str) -> None:
-    """Issue 12: "The panel escapes every payload (0 of 21 HTML widgets showed one raw)": still
+    """Why: "The panel escapes every payload (0 of 21 HTML widgets showed one raw)": still
     so. Each HTML widget that differs from a panel played with plain words holds no element, no
     handler and no URL that the panel's own HTML lacks."""
     plain = played_panel("Wick", "she/her", "An oak.")

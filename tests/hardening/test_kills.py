@@ -1,4 +1,4 @@
-"""Issue 12, durability for every game: "the SIGKILL test (≥ 50 kills at random moments, including
+"""Durability for every game: "the SIGKILL test (≥ 50 kills at random moments, including
 during the Voidlight timer's rolls) finds every acknowledged action; two processes playing the
 same journey lose nothing and get the clear JourneyChanged message."
 

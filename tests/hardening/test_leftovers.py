@@ -1,4 +1,4 @@
-"""Issue 12, item 4: the hidden ``.NAME.lantern.PID.tmp`` files a kill during start leaves are
+"""The hidden ``.NAME.lantern.PID.tmp`` files a kill during start leaves are
 removed by the next start or open: those of a process that is gone, or older than a minute."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, items 3 and 5: loose values and oversized text are a clear InvalidInput naming the
+"""Loose values and oversized text are a clear InvalidInput naming the
 bad value (a short prefix of it) and the limit, and nothing is half-written."""
 
 from __future__ import annotations

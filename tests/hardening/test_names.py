@@ -1,4 +1,4 @@
-"""Issue 12, item 8: a journey name is a name, kept in its folder; a path is given explicitly,
+"""A journey name is a name, kept in its folder; a path is given explicitly,
 as a pathlib.Path. A name with a slash or ending in .lantern is refused and creates nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, "No unsafe loading": "no pickle, eval, exec or yaml.load on any file; card and
+"""No unsafe loading: "no pickle, eval, exec or yaml.load on any file; card and
 journey files are data only; a test greps for them."
 
 The code of rules/, widgets/, bench/, tools/, notebooks/ and tests/ (this file aside) is read as Python
@@ -52,7 +52,7 @@ SHELLS = {("os", "system"), ("os", "popen")}
 #: test; a listed one no longer found fails it too (the list is kept exact).
 ALLOWED: dict[tuple[str, str], str] = {
     ("tests/test_cards.py", "eval"): (
-        "round-trips the repr of a Card and a Deck the test built itself (STYLE: value objects "
+        "round-trips the repr of a Card and a Deck the test built itself (a design principle: value objects "
         "whose repr round-trips), with only Card, Suit and Deck in scope; no file is read"
     ),
     ("rules/play/simulate.py", "pickle"): (

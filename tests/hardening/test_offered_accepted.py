@@ -1,4 +1,4 @@
-"""Offered means accepted (issue 19): from random played-out states of all three games, every move
+"""Offered means accepted: from random played-out states of all three games, every move
 the rules list (``legal`` / ``available``) is accepted when played, and every control a Voidlight
 panel enables plays a move the rules accept (but a Check or rest clicked while a cost is owed:
 enabled on purpose, its click says the cost is still due). Voidlight journeys start near the cap of max Hit

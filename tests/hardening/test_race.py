@@ -1,4 +1,4 @@
-"""Issue 12, item 1: another notebook's commit between this one's COMMIT and its next action is
+"""Another notebook's commit between this one's COMMIT and its next action is
 never counted as seen; the second writer gets JourneyChanged and the journey still opens."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 19, "Raw exceptions and hangs": what a player or a shared folder can hand Lantern that
+"""Raw exceptions and hangs: what a player or a shared folder can hand Lantern that
 raised Python's own errors (or hung the kernel) is now refused as Lantern's own error, in a
 sentence naming the bad value, and nothing is written."""
 

@@ -1,4 +1,4 @@
-"""Issue 17, a seat for each player: "SIGKILL of a seat's kernel mid-write loses nothing".
+"""A seat for each player: "SIGKILL of a seat's kernel mid-write loses nothing".
 
 The GM (this process, its own book on the file, following it) plays for Vex and the crew while a
 seat (kill_child.py ``voidlight-seat``: a :class:`~widgets.voidlight.seat.VoidlightSeat` in

@@ -1,6 +1,6 @@
-"""No way into the servers Lantern starts (issue 12, item 10).
+"""No way into the servers Lantern starts.
 
-Issue 12: "`make voila` serves with no token: `GET /` answers 200 to anyone on the machine,
+Why: "`make voila` serves with no token: `GET /` answers 200 to anyone on the machine,
 starts a kernel per request and writes a journey file; it accepts `Host: evil.com` and a kernel
 WebSocket with a foreign `Origin` ... Instead: token (or password) authentication on every server
 Lantern starts, host and origin checks on, secrets passed through the environment or a file with

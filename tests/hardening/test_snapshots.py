@@ -1,4 +1,4 @@
-"""Issue 12, item 6: a stored snapshot is checked against the game's invariants when it is
+"""A stored snapshot is checked against the game's invariants when it is
 loaded (the game's ``check`` hook); one edited or damaged is not used: the state is rebuilt from
 the record (or an earlier snapshot), a SnapshotDistrusted warning says so, and the snapshot is
 stored again, right."""

@@ -1,7 +1,7 @@
-"""Issue 12, "Stateful random play": Hypothesis state machines, one per game, playing only the
+"""Stateful random play: Hypothesis state machines, one per game, playing only the
 actions and choices the rules offer, with undo, redo and reroll among the rules.
 
-The promises checked (STYLE, OpenSpiel: "seeded random playouts that check the API's promises on
+The promises checked (as OpenSpiel tests its games: "seeded random playouts that check the API's promises on
 every step, clone/replay equals original"):
 
 - after every step, the game's invariants (:mod:`stateful_play`: Firelights' 52 cards each in one
@@ -201,7 +201,7 @@ class FirelightsPlay(Play):
 
 def crew_begun(play: Play, journey: Any, seed: int) -> Any:
     """A Voidlight journey begun by a crew of 1 to 6 (``seed % 7``), or by no one yet (0): the
-    random play then grows and shrinks it ("crews of 1–6 with joins and leaves", issue 17).
+    random play then grows and shrinks it ("crews of 1–6 with joins and leaves").
     Each action is one undo can take back."""
     for action in voidlight_crew(seed % 7):
         play.before.append(journey.state)

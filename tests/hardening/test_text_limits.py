@@ -1,4 +1,4 @@
-"""One set of limits for a player's text in every game (issue 19, "one set of limits"): a name
+"""One set of limits for a player's text in every game ("one set of limits"): a name
 is at most NAME_LIMIT characters and pronouns PRONOUNS_LIMIT in Firelights, Voidlight and Embers'
 card files alike, checked when a new action is played; a journey that recorded a longer name
 before (Voidlight took 2,000) still opens and replays."""

@@ -1,4 +1,4 @@
-"""Issue 12, item 2: the field check of rules.record.action holds for every game built on it, Voidlight
+"""The field check of rules.record.action holds for every game built on it, Voidlight
 too (its package is not changed: the check comes from the shared base)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Journey Book: durable, re-runnable, undoable, and the same journey however it is reached.
 
-Issue 4: "Re-running never re-rolls. Run All, or reopening the notebook tomorrow, continues the
+Why: "Re-running never re-rolls. Run All, or reopening the notebook tomorrow, continues the
 same journey at the same state"; "Round-trip (play, close, reopen, same state and same next
 outcomes for the same seed)"; "Undo the last action and redo it; a reroll keeps the original
 result in the history, marked as superseded"; "The player may enter the cards or dice they drew".
@@ -41,7 +41,7 @@ def same(book: JourneyBook[Any, Any], journey: Journey[Any, Any]) -> None:
 
 
 def test_rules_book_keeps_its_names_after_the_split() -> None:
-    """Issue 8: "keeping from rules.book import JourneyBook, list_journeys, journeys_folder,
+    """Why: "keeping from rules.book import JourneyBook, list_journeys, journeys_folder,
     journey_path, Note working" (book.py is split into book_*.py modules)."""
     import rules.book
 
@@ -488,7 +488,7 @@ def test_a_book_opened_in_a_cell_plays_from_a_button_thread() -> None:
 def test_rows_an_open_falls_back_to_replaying_are_checked_as_the_rows_after_a_snapshot(
     journeys: Path,
 ) -> None:
-    """Issue #12: "a bad row is a CorruptJourney naming the row and the field". Opening checks
+    """Why: "a bad row is a CorruptJourney naming the row and the field". Opening checks
     the rows after the latest snapshot; when that snapshot is distrusted and opening replays from
     an earlier point, the rows it replays are checked the same way."""
     from rules.book.opening import SnapshotDistrusted

@@ -1,4 +1,4 @@
-"""Issue 11, "Journey Book size and reopen": snapshots keep the long lists of a state in shared
+"""Journey Book size and reopen: snapshots keep the long lists of a state in shared
 pieces (rules.record.codec.pack, table ``chunks``, schema 3), opening reads the last trusted snapshot and
 the rows after it only (rules.book.pages), and files of schema 2, as the Lantern before this one
 wrote them, still open and are upgraded in place."""

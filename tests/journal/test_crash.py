@@ -1,6 +1,6 @@
 """Crash safety: a player's kernel killed at any moment loses no acknowledged action.
 
-Issue 4: "A subprocess plays 1,000 actions and is killed with SIGKILL at a random moment;
+Why: "A subprocess plays 1,000 actions and is killed with SIGKILL at a random moment;
 reopening finds every action that was acknowledged, and PRAGMA integrity_check says ok." The
 child (crash_child.py) prints ``ack n`` after each committed action; the parent reads up to a
 random acknowledgement, waits a random fraction of a commit, and kills it. The kill points are

@@ -1,6 +1,6 @@
 """Export: the whole journey as Markdown and as a clean .ipynb, full or story only.
 
-Issue 4: "One call or button writes the whole journey (character, map or board, every entry and
+Why: "One call or button writes the whole journey (character, map or board, every entry and
 mechanics line in order) as a Markdown file and as a clean .ipynb Journey Book (nbformat); a
 "story only" option hides the mechanics." Golden files: a scripted journey (every card and die
 supplied) must export byte for byte as tests/journal/golden/ holds. After an intended change of

@@ -1,4 +1,4 @@
-"""Issue 17, a seat for each player (following): a Journey Book open in a second process sees
+"""A seat for each player (following): a Journey Book open in a second process sees
 what another wrote (rules.book.follow), and two writers never lose or duplicate an action: the
 one whose write loses the race is told in a sentence and sees the winner's action."""
 

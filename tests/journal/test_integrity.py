@@ -1,4 +1,4 @@
-"""Issue 19, "The Journey Book opens silently wrong": every field of a journey file edited by
+"""The Journey Book opens silently wrong: every field of a journey file edited by
 hand, one at a time, is refused (CorruptJourney naming the row), or the snapshot is rebuilt from
 the record with a SnapshotDistrusted warning; never a state that differs from the record the
 file holds, but for a row before the snapshot opening starts from (opening does not read it, so

@@ -1,4 +1,4 @@
-"""The journey kept through reloads and restarts (issue 16), without a browser.
+"""The journey kept through reloads and restarts, without a browser.
 
 "After Restart Kernel + Run All and two minutes of play, a browser reload showed 'The panel is
 disconnected… Run All' instead of the live panel, and the %%journal cell and the Write-to-journal

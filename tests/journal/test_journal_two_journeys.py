@@ -1,6 +1,6 @@
 """A notebook that holds journal cells of two journeys runs again without moving any entry.
 
-Issue 8: "Each %%journal entry stays with the journey it was written in ... A notebook holding
+Why: "Each %%journal entry stays with the journey it was written in ... A notebook holding
 cells of two journeys re-runs without moving or duplicating any entry: test exactly that (two
 journeys, cells written in each, Run-All order, count rows in both files before/after)."
 

@@ -1,6 +1,6 @@
 """The notebook side: %%journal, journal(), and the JournalTools buttons (no browser needed).
 
-Issue 4: "The player writes an entry in a cell (a %%journal cell magic, or a function call) that
+Why: "The player writes an entry in a cell (a %%journal cell magic, or a function call) that
 renders as styled Markdown and is saved with the journey at its point in play. Each panel has a
 button that writes the last action's mechanics into the journal: always into the store, and as a
 new Markdown cell below in JupyterLab (ipylab's commands) where the frontend allows it, with a

@@ -1,6 +1,6 @@
 """The journey you were playing: Run All after a restart continues it, not the game's default.
 
-Issue 8: "the journeys folder remembers the journey last played per game (a small file in the
+Why: "the journeys folder remembers the journey last played per game (a small file in the
 folder, written atomically ...) that list_journeys ignores), updated by start, open, and by
 play/undo/redo/reroll when this book is not already the remembered one (cheap: no file write per
 action once it is remembered). open_or_start(where=None, *, game=...) with no name continues the

@@ -1,6 +1,6 @@
 """The Journey Book's log and state_after: every action recorded, and the state after any entry.
 
-Issue 8: "a log() method returning the journey's lines in order ...: one frozen dataclass per
+Why: "a log() method returning the journey's lines in order ...: one frozen dataclass per
 recorded action ... text is exactly the mechanics line that Write to journal and Export use ...,
 status marks superseded tries (rerolled) and undone actions, count = how many journey entries
 stand once this line is played (what state_after needs). Undone actions must stay visible in the

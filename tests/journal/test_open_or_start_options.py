@@ -1,4 +1,4 @@
-"""The notebook's one line opens the journey it started on every Run All (issue 19, "Offered
+"""The notebook's one line opens the journey it started on every Run All ("Offered
 means accepted"): ``open_or_start('mine', game='embers', options={'cards': 'my-cards.toml'})``
 compares the card set recorded with the file's cards, and a changed file is named in a
 sentence, never pasted; options a game records for new journeys only do not count against an

@@ -1,6 +1,6 @@
 """Bad input, nothing lost: a file Lantern cannot open is refused by name and left byte-identical.
 
-Issue 4: "A journey from a newer schema version, a truncated or corrupted file, a file of another
+Why: "A journey from a newer schema version, a truncated or corrupted file, a file of another
 game, a file that is not SQLite: a clear error that names what is wrong, and the file is left
 exactly as it was." Each case checks the exact error class, that the message names the file and
 the problem, that the file's SHA-256 is unchanged, and that no -wal/-shm/-journal file appeared.
@@ -334,7 +334,7 @@ def test_a_journey_name_is_refused_by_name(name: str) -> None:
 
 
 def test_names_and_paths(journeys: Path, tmp_path: Path) -> None:
-    """A name lives in the journeys folder; a path is given as a Path (issue 12, item 8: a
+    """A name lives in the journeys folder; a path is given as a Path (Item 8: a
     name with a slash or the suffix is refused, never taken as a path)."""
     assert journey_path("Wick's first journey") == journeys / "Wick's first journey.lantern"
     assert journey_path("wick", folder=tmp_path) == tmp_path / "wick.lantern"

@@ -1,6 +1,6 @@
 """Cards and dice from the table: what the player typed is used and stored, and too few refused.
 
-Issue 4: "The player may enter the cards or dice they drew". Issue 8: "when the player typed
+Why: "The player may enter the cards or dice they drew". Why: "when the player typed
 outcomes from the table ... and they are too few for the action, refuse with IllegalAction naming
 how many were typed and what was missing ..., unless the caller passes draw_rest=True".
 """
@@ -38,7 +38,7 @@ def test_outcomes_from_the_table_are_stored_and_replay(journeys: Path) -> None:
 def test_too_few_outcomes_from_the_table_are_refused_unless_lantern_may_draw_the_rest(
     journeys: Path,
 ) -> None:
-    """Issue 8: "Discover a Region needs 2 cards and 2 dice; you typed 1: 7H", unless the caller
+    """Why: "Discover a Region needs 2 cards and 2 dice; you typed 1: 7H", unless the caller
     passes draw_rest=True. A refusal writes nothing; a reroll takes the same rule."""
     book = JourneyBook.start("wick", seed=3)
     begin(book)

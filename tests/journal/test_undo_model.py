@@ -1,12 +1,12 @@
 """Undo, redo, reroll, notes and reopening in any order, against a simple model.
 
-Issue 4: "undo/redo sequences against a model". The model is a list of entries and a stack of
+Why: "undo/redo sequences against a model". The model is a list of entries and a stack of
 undone groups, and it computes every expected entry with only the oldest, plainest API: replay a
 record from scratch, then ``play`` (no undo, reroll or snapshot code of its own). After every
 step the book must hold exactly the model's entries, the state a replay of them gives, and the
 same after closing and reopening the file.
 
-Issue 8: the log. The model keeps a line for every action ever played, with the mechanics line of
+The log. The model keeps a line for every action ever played, with the mechanics line of
 its report when it was played, and changes its status as the player undoes, redoes and rerolls;
 the book's log (kept up to date, or built again after reopening) must be the model's lines.
 """

@@ -1,5 +1,5 @@
 """The Embers study: win rate by difficulty and policy, turns survived, one card set against
-another (issue 11, "What is simulated"; issue 10, "a player's own cards")."""
+another ("What is simulated"; "a player's own cards")."""
 
 from __future__ import annotations
 

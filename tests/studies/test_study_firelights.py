@@ -1,5 +1,5 @@
 """The Firelights study: actions to light six beacons and the chance the light goes out, by
-strategy and approach spread (issue 11, "What is simulated")."""
+strategy and approach spread ("What is simulated")."""
 
 from __future__ import annotations
 

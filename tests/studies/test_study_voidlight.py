@@ -1,5 +1,5 @@
 """The Voidlight study: an expedition's survival and battery use against the timer interval and
-the beam policy (issue 11, "What is simulated")."""
+the beam policy ("What is simulated")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Voidlight crew study: expeditions by crew size and timer interval (issue 17, "the study
+"""The Voidlight crew study: expeditions by crew size and timer interval ("the study
 of expeditions by crew size and timer interval")."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 17: Voidlight as its text plays it, a crew sharing one Voidlight. A test per rule
+"""Voidlight as its text plays it, a crew sharing one Voidlight. A test per rule
 sentence, named after it, and the crew's house rules (rules.voidlight.HOUSE_RULES): "The crew
 shares a Voidlight", "each character makes a Critical Save", "On a failure, they're lost to the
 dark", "The GM rolls the Voidlight Pool every 10 real-time minutes [...] using a timer hidden

@@ -1,4 +1,4 @@
-"""Issue 17: a scripted expedition of a crew of three with the invariants after every step for
+"""A scripted expedition of a crew of three with the invariants after every step for
 every character, and the crew's exact odds of the dark (``crew_save_odds``) against an
 independent count of every way the dice can fall.
 """

@@ -1,4 +1,4 @@
-"""Issue 17: in a crew, a report names its character first and its title once, in the Journey
+"""In a crew, a report names its character first and its title once, in the Journey
 Book's log ("Kai: Check: ...", never "Check: Kai: ..." or "Advancement: Kai: Advancement: ...");
 solo reports read as they always did."""
 

@@ -1,4 +1,4 @@
-"""Voidlight's search player and advice on a solo expedition (issue 18): its moves are always
+"""Voidlight's search player and advice on a solo expedition: its moves are always
 ones the rules allow; advice with a fixed seed gives the same rows; asking changes nothing in the
 journey (its record, its state, its next dice)."""
 

@@ -1,4 +1,4 @@
-"""Issue 17: "Solo is a crew of one: every solo journey on main opens and replays unchanged."
+"""Why: "Solo is a crew of one: every solo journey on main opens and replays unchanged."
 
 ``data/solo_journeys_before_crew.json`` holds 42 solo journeys recorded with the rules as they were
 before the crew (commit e17d2f2): 40 seeded random expeditions (12 of them begun before a Check's

@@ -1,4 +1,4 @@
-"""Advice in the panel (issue 18, "Advice in the panel"): an Advice toggle in every game panel, off
+"""Advice in the panel ("Advice in the panel"): an Advice toggle in every game panel, off
 by default; on, a row per move open now with its chance and 95% interval, the best marked; a new
 state drops the rows and thinks again; a look, never an action (the journey's record and chance
 are untouched); the controls still play."""
@@ -204,7 +204,7 @@ def test_a_crew_gets_no_advice_and_is_told_why() -> None:
 
 
 def test_picking_another_hero_marks_the_best_moves_control_anew() -> None:
-    """Issue 18: "the best move marked", also after the player picks a hero: Embers' buttons
+    """Why: "the best move marked", also after the player picks a hero: Embers' buttons
     change with the hero picked, the state does not; the mark follows the buttons shown."""
     panel = begun("embers", APART["embers"])
     view = panel.advice
@@ -224,7 +224,7 @@ def test_picking_another_hero_marks_the_best_moves_control_anew() -> None:
 
 
 def test_firelights_asks_within_how_many_actions_and_a_new_horizon_starts_again() -> None:
-    """Issue 18, advice "to light six beacons": the sensible player lights them in nearly every
+    """Advice "to light six beacons": the sensible player lights them in nearly every
     journey, so the panel asks within a horizon the player chooses (50 actions first)."""
     panel = begun("firelights")
     view = panel.advice

@@ -1,4 +1,4 @@
-"""Where Advice thinks (issue 18: "never blocking a click ... the panel stays as fast as without
+"""Where Advice thinks ("never blocking a click ... the panel stays as fast as without
 it"): batches go to a process of its own at a lower priority, give the same rows as in the kernel
 for the same seed, leave the kernel's loop free while they run, and fall back to the kernel where
 no process can think."""

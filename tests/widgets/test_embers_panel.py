@@ -219,7 +219,7 @@ def _upload(panel: EmbersPanel, name: str, content: bytes) -> None:
 
 
 def test_a_card_file_uploaded_with_the_picker_is_played_and_kept_by_the_journey() -> None:
-    """Issue #10: "a file picker in the panel": the file is read in the browser and sent; the
+    """Why: "a file picker in the panel": the file is read in the browser and sent; the
     journey records the set itself, so nothing on disk is needed to replay it."""
     panel = EmbersPanel(seed=3)
     text = SHIPPED.read_text(encoding="utf-8").replace("Pine Knot", "Yew")
@@ -247,7 +247,7 @@ def test_an_uploaded_file_that_is_not_a_card_set_is_refused_and_the_form_keeps_i
     assert "Pine Knot" in panel.state.cards.named
 
 
-# --- issue #16: attacks and cards a player can count ----------------------------------------
+# --- attacks and cards a player can count ----------------------------------------
 
 
 def played_until(found: Callable[[State], bool], games: int = 60) -> Any:
@@ -263,7 +263,7 @@ def played_until(found: Callable[[State], bool], games: int = 60) -> Any:
 
 
 def test_each_attack_button_says_the_flames_the_cards_they_burn_and_the_heros_fate() -> None:
-    """Issue #16: "Attack from SW on Defender" says what will happen, from the rules'
+    """Why: "Attack from SW on Defender" says what will happen, from the rules'
     attack_preview (the widget computes none of it)."""
     panel = EmbersPanel(played_until(lambda s: s.phase == "attacks" and len(legal(s)) > 1))
     state = panel.state
@@ -289,7 +289,7 @@ def test_the_report_after_an_attack_names_the_cards_burned_and_the_heros_fate() 
 
 
 def test_the_flames_in_play_are_counted_against_the_fire_cards_before_the_attacks() -> None:
-    """Issue #16: "six flames against a 7-card deck, which a player counts on paper"."""
+    """Why: "six flames against a 7-card deck, which a player counts on paper"."""
     panel = EmbersPanel(played_until(lambda s: s.phase == "actions" and any(s.wild)))
     found = danger(panel.state)
     assert f"Flames in play: {found.most}" in panel.prompt.value
@@ -361,7 +361,7 @@ def test_reinforce_with_a_full_camp_says_only_end_the_turn_is_possible() -> None
 def test_a_named_new_journey_keeps_its_name_when_begun_at_another_difficulty(
     tmp_path: Path,
 ) -> None:
-    """Issue #16: a name typed for New journey, then Recruit chosen: the night was begun in a
+    """A name typed for New journey, then Recruit chosen: the night was begun in a
     fresh unnamed journey and the named one left empty. Difficulty belongs to the named one."""
     book = JourneyBook.open_or_start("first", game="embers", folder=tmp_path)
     panel = EmbersPanel(book)

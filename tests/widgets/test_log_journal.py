@@ -1,4 +1,4 @@
-"""The log reads like a journal (issue 16): the action's title once, its cards and dice drawn as
+"""The log reads like a journal: the action's title once, its cards and dice drawn as
 small views, newest first, wrapped text in the notebook's font, and a look back from any entry."""
 
 from __future__ import annotations

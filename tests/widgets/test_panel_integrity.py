@@ -1,4 +1,4 @@
-"""Issue 19 in the panel: a journey file changed outside Lantern is said in the panel, not only
+"""Integrity in the panel: a journey file changed outside Lantern is said in the panel, not only
 in a Python warning: a snapshot set aside on opening (the state rebuilt from the record), and a
 damaged row the background full check finds on the panel's first render."""
 

@@ -1,4 +1,4 @@
-"""Issue 19: "A Voidlight panel with no Journey Book keeps its timer task running after Run All
+"""Why: "A Voidlight panel with no Journey Book keeps its timer task running after Run All
 replaces it without close()": a cell run again closes the panel it showed before, book or not."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 17, the GM's table: a crew of three built by clicks, one sheet open at a time, every
+"""The GM's table: a crew of three built by clicks, one sheet open at a time, every
 control about a character acting for the one whose sheet is open (its result and log line name
 them), and the dark's saves stepped through as a queue. No browser: clicks and typed dice."""
 

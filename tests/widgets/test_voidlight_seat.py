@@ -1,4 +1,4 @@
-"""Issue 17, a seat for each player: a second panel on the same journey file (its own book, as a
+"""A seat for each player: a second panel on the same journey file (its own book, as a
 second kernel has) shows the claimed character, follows what the GM plays, acts for its own
 character only, and never shows the countdown the GM hides. No browser: clicks and typed dice;
 the follow task's loop is driven by hand (poll), as a kernel's would call it."""

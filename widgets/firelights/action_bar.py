@@ -35,6 +35,7 @@ from rules.firelights.actions import ACTIONS
 from rules.record.journey import Entry
 from widgets.firelights.report_view import odds_line_html
 from widgets.parts import theme
+from widgets.parts.dropdown import set_options
 from widgets.parts.theme import escape
 
 __all__ = ["ACTION_LABELS", "TOOLTIPS", "ActionBar", "last_approach", "set_options"]
@@ -75,16 +76,6 @@ def parse_cell(text: str) -> tuple[int, int] | None:
         return None
     x, y = text.split(",")
     return int(x), int(y)
-
-
-def set_options(dropdown: Any, options: list[tuple[str, Any]]) -> None:
-    """Replace a dropdown's options only when they changed, keeping the choice if still offered."""
-    if [tuple(o) for o in dropdown.options] == options:
-        return
-    keep = dropdown.value
-    dropdown.options = options
-    values = [value for _label, value in options]
-    dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
 #: How far back :func:`last_approach` looks (a long journey's early entries stay unread).

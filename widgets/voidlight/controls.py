@@ -15,6 +15,7 @@ from rules.table.chance import Distribution
 from rules.voidlight import State, why_not
 from rules.voidlight.owed import passed_by, still_due
 from widgets.parts import theme
+from widgets.parts.dropdown import set_options
 from widgets.parts.theme import chance_html, escape
 
 __all__ = [
@@ -65,16 +66,6 @@ def waits_for_cost(state: State, kind: str, who: str) -> bool:
     other refusal (a Critical Save asked first) disables it like every control."""
     due = passed_by(state, kind, seat_of(state, who))
     return due is not None and why_not(state, kind, who or None) == still_due(due)
-
-
-def set_options(dropdown: Any, options: list[tuple[str, Any]]) -> None:
-    """Replace a dropdown's options only when they changed, keeping the choice if still offered."""
-    if [tuple(o) for o in dropdown.options] == options:
-        return
-    keep = dropdown.value
-    dropdown.options = options
-    values = [value for _label, value in options]
-    dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
 def odds_html(dist: Distribution[Any] | None, label: str = "", tail: str = "") -> str:
