@@ -9,7 +9,7 @@ GAME ?= firelights
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 LINTED = $(wildcard rules widgets tests bench tools conftest.py docs/examples)
 
-.PHONY: play test lint docs voila table bench fuzz browser-deps clean
+.PHONY: play test lint docs voila table bench fuzz browser-deps clean lite lite-serve
 
 # A venv that a failed or interrupted run left without pip is made again from scratch.
 $(BIN)/pip:
@@ -20,6 +20,10 @@ $(BIN)/pip:
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/pip
 	$(BIN)/pip install --quiet --disable-pip-version-check -e .
 	touch $@
+
+$(VENV)/.installed-lite: pyproject.toml docs/examples/pyproject.toml | $(BIN)/pip
+	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[test,lite]" -e docs/examples
+	touch $@ $(VENV)/.installed-test $(VENV)/.installed-run
 
 # The test install adds the guide's example game (docs/examples), a package of its own that
 # declares itself in the lantern.games entry points: the suite finds it as a player's would.
@@ -93,6 +97,19 @@ bench: $(VENV)/.installed-test
 # checked each step; prints per game how many ran and how many broke, exits 1 if any broke.
 fuzz: $(VENV)/.installed-test
 	$(BIN)/python tests/hardening/fuzz.py
+
+# Lantern in the browser: a static JupyterLite site in lite/_output, built from PyPI and npm
+# alone (Pyodide from the npm package, every wheel from PyPI), that plays with no network.
+# Rebuilt only when its inputs change (tools/lite.py); downloads are kept in lite/.cache.
+lite: $(VENV)/.installed-lite
+	$(BIN)/python -m tools.lite build
+
+# Serves the site on 127.0.0.1 (LITE_PORT, default 8000). Journeys are kept in the browser per
+# address and port: serve it on the same one to find them again.
+LITE_PORT ?= 8000
+lite-serve:
+	@[ -f lite/_output/index.html ] || $(MAKE) lite
+	PORT=$(LITE_PORT) $(PYTHON) -m tools.lite serve
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,18 @@ from rules.book.store.schema import HEADED
 from rules.errors import InvalidInput, LanternError
 from rules.record import codec, journey
 
-__all__ = ["Verdict", "check_store", "main", "verify", "verify_later"]
+__all__ = [
+    "Verdict",
+    "check_steps",
+    "check_store",
+    "main",
+    "verify",
+    "verify_in_steps",
+    "verify_later",
+]
+
+#: How many entries the replay of :func:`check_steps` plays between two pauses.
+STEP_ENTRIES = 50
 
 USAGE = (
     "usage: python -m rules.book verify PATH: checks a journey file whole (every row, every "
@@ -74,14 +85,40 @@ def verify(path: Path | str) -> Verdict:
     Refuses a damaged file as :class:`~rules.book.store.CorruptJourney` naming the row, the journey
     row or the snapshot (any :class:`~rules.book.store.JourneyFileError` that opening would raise).
     """
+    return _finish(verify_in_steps(path))
+
+
+def verify_in_steps(path: Path | str) -> Generator[None, None, Verdict]:
+    """:func:`verify` in pieces: each ``next`` does a short part of the check, and the verdict
+    comes back as the generator's return value. Why: where no thread can start (a browser), a
+    panel runs the check a piece at a time on the kernel's loop, and a click waits for one piece
+    at most, not for the whole check."""
     with Store.read_only(Path(path)) as store:
-        return check_store(store)
+        yield
+        return (yield from check_steps(store))
 
 
 def check_store(store: Store) -> Verdict:
     """The full check of an open store (a book's own, or a read-only copy)."""
+    return _finish(check_steps(store))
+
+
+def _finish(steps: Generator[None, None, Verdict]) -> Verdict:
+    """Every step of a check at once: its verdict."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            verdict: Verdict = done.value
+            return verdict
+
+
+def check_steps(store: Store) -> Generator[None, None, Verdict]:
+    """The full check of an open store, a piece at a time (see :func:`verify_in_steps`)."""
     store.check_rows(after=0)
+    yield
     store.check_chain(after=0)
+    yield
     broken = store.broken_seals()
     if broken:
         raise CorruptJourney(
@@ -96,10 +133,13 @@ def check_store(store: Store) -> Verdict:
         state_type = type(chosen.initial(info.options))
         played: journey.Journey[Any, Any] = journey.Journey(chosen, info.seed, info.options)
         counts = sorted(store.snapshot_counts(code))
-        for count in counts:
-            played.extend(row.entry() for row in rows[len(played.entries) : count])
-            _compare(store, played, count, code, state_type)
-        played.extend(row.entry() for row in rows[len(played.entries) :])
+        for number, count in enumerate([*counts, len(rows)]):
+            while len(played.entries) < min(count, len(rows)):
+                yield
+                start = len(played.entries)
+                played.extend(row.entry() for row in rows[start : min(count, start + STEP_ENTRIES)])
+            if number < len(counts):
+                _compare(store, played, count, code, state_type)
     except CorruptJourney:
         raise
     except InvalidInput as error:

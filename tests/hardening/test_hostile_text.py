@@ -15,6 +15,7 @@ could make of them.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from html.parser import HTMLParser
@@ -32,8 +33,9 @@ from rules.book import JourneyBook, Note
 from rules.book.export import blocks, to_markdown
 from rules.firelights import Begin, Slip
 from rules.record.markdown import escape, inert_markdown
+from rules.table import platform
 from widgets.parts.journal import JournalEntry, load_ipython_extension, to_notebook
-from widgets.parts.sanitize import ALLOWED_TAGS, markdown_html
+from widgets.parts.sanitize import ALLOWED_TAGS, clean_html, markdown_html
 
 #: What a player or a shared journey file might hold: each must come out as text, never as code.
 PAYLOADS = {
@@ -74,6 +76,15 @@ _PERMISSIVE = mistune.create_markdown(
 _COMMONMARK = mistune.create_markdown(
     renderer=mistune.HTMLRenderer(escape=False, allow_harmful_protocols=True)
 )
+
+
+@pytest.fixture(params=["nh3", "pure Python"])
+def sanitizer(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each journal test runs against both sanitizers: nh3 (a computer) and the pure-Python one
+    used where nh3 is missing (a browser; widgets/parts/clean.py)."""
+    with_nh3 = request.param == "nh3"
+    monkeypatch.setattr(platform, "HAS", dataclasses.replace(platform.HAS, nh3=with_nh3))
+    return str(request.param)
 
 
 def render(markdown: str) -> str:
@@ -156,9 +167,10 @@ def test_the_checker_sees_each_payload_run_when_nothing_cleans_it() -> None:
     assert caught == set(PAYLOADS) - harmless
 
 
-# --- journal entries: rendered and cleaned with nh3 ------------------------------------------
+# --- journal entries: rendered and cleaned with nh3, or with the pure-Python fallback ----------
 
 
+@pytest.mark.usefixtures("sanitizer")
 @pytest.mark.parametrize("payload", PAYLOADS.values(), ids=IDS)
 def test_a_journal_entry_shows_hostile_text_as_text(payload: str) -> None:
     entry = JournalEntry(Note(seq=3, kind="note", text=payload, after=1), journey=payload[:40])
@@ -167,6 +179,7 @@ def test_a_journal_entry_shows_hostile_text_as_text(payload: str) -> None:
     assert not any(tag in ("a", "img") for tag, _ in parse(shown).tags[-2:])  # the journey name
 
 
+@pytest.mark.usefixtures("sanitizer")
 @pytest.mark.parametrize("payload", PAYLOADS.values(), ids=IDS)
 def test_sanitized_markdown_keeps_no_handler_script_or_unsafe_url(payload: str) -> None:
     cleaned = markdown_html(payload)
@@ -174,6 +187,7 @@ def test_sanitized_markdown_keeps_no_handler_script_or_unsafe_url(payload: str) 
     assert "<script" not in cleaned.lower() and "alert(2)" not in cleaned  # the onerror's body
 
 
+@pytest.mark.usefixtures("sanitizer")
 def test_a_note_keeps_its_markdown_formatting() -> None:
     """Cleaning takes the code out, not the player's formatting."""
     shown = markdown_html(
@@ -193,6 +207,41 @@ def test_a_note_keeps_its_markdown_formatting() -> None:
         '<img src="https://example.org/m.png" alt="map">',
     ):
         assert fragment in shown
+
+
+@pytest.mark.usefixtures("sanitizer")
+def test_on_markdowns_own_html_both_sanitizers_give_the_same_string(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """widgets/parts/clean.py: "on Markdown's own HTML the two give the same string": what a
+    player formats looks the same in the browser as on a computer."""
+    notes = [
+        "The bridge *sways*, **holds**, ~~falls~~.\n\n> quoted\n\n1. one\n2. two\n\n- a\n- b",
+        '| a | b |\n|:--|--:|\n| 1 | 2 |\n\n`x < 3` & "q" \u00a0\n\n```py\nif a < b:\n```',
+        '[map](https://example.org/m?a=1&b=2 "the map") ![map](m.png) <https://e.org>\n\n---',
+        "# One\n\n## Two\n\n3. three\n4. four\n\nline  \nbreak mailto:a@example.org",
+    ]
+    rendered = [markdown_html(note) for note in notes]
+    monkeypatch.setattr(platform, "HAS", dataclasses.replace(platform.HAS, nh3=False))
+    assert [markdown_html(note) for note in notes] == rendered
+
+
+@pytest.mark.parametrize("payload", PAYLOADS.values(), ids=IDS)
+def test_the_pure_python_sanitizer_keeps_no_more_than_nh3(
+    payload: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On each payload the fallback keeps no tag, attribute or URL that nh3 drops (it may drop
+    more: a URL with a colon is kept only with a scheme it allows)."""
+
+    def kept() -> set[tuple[str, str, str | None]]:
+        tags = parse(clean_html(render(payload))).tags
+        return {(tag, name, value) for tag, attrs in tags for name, value in attrs} | {
+            (tag, "", None) for tag, _ in tags
+        }
+
+    by_nh3 = kept()
+    monkeypatch.setattr(platform, "HAS", dataclasses.replace(platform.HAS, nh3=False))
+    assert kept() <= by_nh3
 
 
 def test_the_journal_cell_magic_shows_an_onerror_payload_inert(tmp_path: Path) -> None:
@@ -367,8 +416,12 @@ PIECES = [
 ]
 
 
+@pytest.mark.usefixtures("sanitizer")
 @settings(
-    max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=400,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
 @example("```&#9;")  # a fence mistune 3.1 cannot render (IndexError): shown as written

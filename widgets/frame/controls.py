@@ -34,6 +34,8 @@ from rules.book.files import changed_elsewhere
 from rules.book.store.database import SUFFIX, JourneyInfo
 from rules.errors import IllegalAction, InvalidInput
 from rules.record.markdown import escape
+from rules.table import platform
+from widgets.frame.keep import JourneyFiles
 from widgets.frame.missing import MissingEntries, go_to_journal_end, save_notebook
 from widgets.parts.messages import MessageArea, guarded
 from widgets.parts.theme import button
@@ -157,6 +159,9 @@ class JourneyControls(widgets.VBox):
         row.add_class("lantern-controls-row")
         own = [] if messages is not None else [self.messages]
         self.children = [row, *own, self.offer_row, self.fallback]
+        if platform.HAS.browser and on_switch is not None:  # a browser: the file to and from it
+            self.files = JourneyFiles(lambda: self.book, self._switch, self.messages)
+            self.children = [*self.children, self.files]
         self._folder_seen: object = None
         self._watch_frontend()
         self.refresh_journeys()
@@ -367,7 +372,9 @@ class JourneyControls(widgets.VBox):
                 raise IllegalAction(
                     "There is nothing to export yet: the journey begins once the character is made."
                 )
-            paths = export(self.book, story_only=self.story_only.value)
+            # In a browser, next to the notebook: the file browser shows (and downloads) it there.
+            folder = Path.cwd() if platform.HAS.browser else None
+            paths = export(self.book, folder, story_only=self.story_only.value)
             self.exported = " and ".join(str(path) for path in paths)
             self.messages.success(f"Journey Book written to {self.exported}")
 

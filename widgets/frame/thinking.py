@@ -11,7 +11,10 @@ One process per kernel, started on the first batch and kept (starting one costs 
 of imports); batches go to it one at a time, so a stale batch finishes (it is short) and is
 dropped by the caller. Where no process can be started or a batch cannot be sent there (a state
 that does not pickle, a process that died), :func:`think_apart` answers None and the caller
-thinks in the kernel as before: advice is slower there, never missing.
+thinks in the kernel as before: advice is slower there, never missing. Where this Python can
+start no process at all (a browser: :data:`rules.table.platform.HAS`), no process is tried and
+advice thinks in the kernel from the first batch, in short batches with the loop free between
+them, so a click still never waits for more than one batch.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from rules.play.advice import Advice
+from rules.table import platform
 
 __all__ = ["NICENESS", "Advisor", "think_apart"]
 
@@ -41,7 +45,14 @@ _pool: ProcessPoolExecutor | None = None
 #: Once a process could not be started or reached, advice thinks in the kernel from then on.
 _unavailable = False
 #: What a batch that cannot go to the process raises: it does not pickle, or the process is gone.
-_CANNOT_SEND = (BrokenProcessPool, pickle.PicklingError, TypeError, AttributeError, OSError)
+_CANNOT_SEND = (
+    BrokenProcessPool,
+    pickle.PicklingError,
+    TypeError,
+    AttributeError,
+    OSError,
+    NotImplementedError,  # no process pool in this Python (no multiprocessing.synchronize)
+)
 
 
 def _lower_priority() -> None:
@@ -68,7 +79,7 @@ async def think_apart(advisor: Advisor, state: Any, runs: int, seed: int) -> lis
     same rows as in the kernel (the rollouts are seeded by ``seed`` alone). None when it cannot
     think there; a rules error (a :class:`~rules.errors.LanternError`) comes back as itself."""
     global _pool, _unavailable
-    if _unavailable:
+    if _unavailable or not platform.HAS.processes:
         return None
     try:
         future = _process().submit(advisor, state, runs, seed)

@@ -40,6 +40,7 @@ from rules.book import JourneyBook, Note
 from rules.book.export import blocks, to_markdown
 from rules.book.journal import cell_notes
 from rules.errors import IllegalAction, InvalidInput
+from rules.table import platform
 from widgets.parts.sanitize import markdown_html
 from widgets.parts.theme import escape
 
@@ -52,6 +53,7 @@ __all__ = [
     "journal",
     "load_ipython_extension",
     "missing_entries",
+    "notebook_json",
     "notebook_path",
     "on_entry",
     "to_notebook",
@@ -257,23 +259,53 @@ def to_notebook(book: JourneyBook[Any, Any], *, story_only: bool = False) -> Any
 
     nbformat is imported here, not with the module: it brings jsonschema, over a second that
     ``%load_ext widgets.parts.journal`` would otherwise cost every notebook that never exports.
+    Where nbformat cannot be installed (a browser: jsonschema needs a compiled ``rpds``;
+    :data:`rules.table.platform.HAS`), the same notebook is built as plain dictionaries.
     """
-    import nbformat
-
     cells = [
-        nbformat.v4.new_markdown_cell(block.text, id=f"lantern-{number:05d}")
+        {
+            "cell_type": "markdown",
+            "id": f"lantern-{number:05d}",
+            "metadata": {},
+            "source": block.text,
+        }
         for number, block in enumerate(blocks(book, story_only=story_only))
     ]
-    notebook = nbformat.v4.new_notebook(cells=cells)
-    notebook.metadata["lantern"] = {
-        "journey": book.name,
-        "game": book.game.name,
-        "seed": book.seed,
-        "actions": book.actions,
-        "story_only": story_only,
+    metadata = {
+        "lantern": {
+            "journey": book.name,
+            "game": book.game.name,
+            "seed": book.seed,
+            "actions": book.actions,
+            "story_only": story_only,
+        }
     }
+    if not platform.HAS.nbformat:
+        return {"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_markdown_cell(cell["source"], id=cell["id"]) for cell in cells]
+    )
+    notebook.metadata.update(metadata)
     nbformat.validate(notebook)
     return notebook
+
+
+def notebook_json(notebook: Any) -> str:
+    """A notebook as nbformat writes it (sources split into lines, keys sorted, indent 1, a
+    final newline), by the standard library where nbformat is missing."""
+    if platform.HAS.nbformat:
+        import nbformat
+
+        text = str(nbformat.writes(notebook))
+        return text if text.endswith("\n") else f"{text}\n"
+    plain = json.loads(json.dumps(notebook))
+    for cell in plain["cells"]:
+        if isinstance(cell["source"], str):
+            cell["source"] = cell["source"].splitlines(keepends=True)
+    text = json.dumps(plain, sort_keys=True, indent=1, separators=(",", ": "), ensure_ascii=False)
+    return f"{text}\n"
 
 
 def export_stem(name: str, *, story_only: bool = False) -> str:
@@ -290,12 +322,10 @@ def export(
 ) -> tuple[Path, Path]:
     """Write ``<name>.journey-book.md`` and ``.ipynb`` (``<name>.journey-story.*`` for the story
     only) into ``folder`` (default: next to the journey file); returns the two paths."""
-    import nbformat
-
     folder = Path(folder) if folder is not None else book.path.parent
     folder.mkdir(parents=True, exist_ok=True)
     stem = export_stem(book.name, story_only=story_only)
     markdown, notebook = folder / f"{stem}.md", folder / f"{stem}.ipynb"
     markdown.write_text(to_markdown(book, story_only=story_only), encoding="utf-8")
-    nbformat.write(to_notebook(book, story_only=story_only), str(notebook))
+    notebook.write_text(notebook_json(to_notebook(book, story_only=story_only)), encoding="utf-8")
     return markdown, notebook

@@ -12,15 +12,18 @@ tables, links and images), with no attribute that runs code, no ``style`` beyond
 and only http, https and mailto URLs (so no ``javascript:`` and no ``data:``). Raw HTML in a note
 keeps only those tags; ``<script>`` and ``<style>`` go with their content.
 
-mistune comes with JupyterLab and Voila (nbconvert renders Markdown with it).
+mistune comes with JupyterLab and Voila (nbconvert renders Markdown with it). Where nh3 is
+missing (a browser: it is compiled and has no wheel there; :data:`rules.table.platform.HAS`), the
+same policy is applied by :func:`widgets.parts.clean.clean`, in pure Python.
 """
 
 from __future__ import annotations
 
 import mistune
-import nh3
 
 from rules.record.markdown import SAFE_SCHEMES
+from rules.table import platform
+from widgets.parts.clean import clean
 from widgets.parts.theme import escape
 
 __all__ = ["ALLOWED_TAGS", "URL_SCHEMES", "clean_html", "markdown_html"]
@@ -53,16 +56,19 @@ def clean_html(fragment: str) -> str:
     >>> clean_html('<img src=x onerror=alert(2)><a href="javascript:alert(1)">go</a>')
     '<img src="x"><a rel="noopener noreferrer">go</a>'
     """
-    return nh3.clean(
-        fragment,
-        tags=set(ALLOWED_TAGS),
-        attributes={tag: set(names) for tag, names in _ATTRIBUTES.items()},
-        tag_attribute_values={"th": {"style": _ALIGN}, "td": {"style": _ALIGN}},
-        url_schemes=set(URL_SCHEMES),
-        clean_content_tags={"script", "style"},
-        strip_comments=True,
-        link_rel="noopener noreferrer",
-    )
+    policy = {
+        "tags": set(ALLOWED_TAGS),
+        "attributes": {tag: set(names) for tag, names in _ATTRIBUTES.items()},
+        "tag_attribute_values": {"th": {"style": _ALIGN}, "td": {"style": _ALIGN}},
+        "url_schemes": set(URL_SCHEMES),
+        "clean_content_tags": {"script", "style"},
+        "link_rel": "noopener noreferrer",
+    }
+    if not platform.HAS.nh3:
+        return clean(fragment, **policy)
+    import nh3  # compiled: a browser has no wheel of it (see the module docstring)
+
+    return nh3.clean(fragment, strip_comments=True, **policy)
 
 
 def markdown_html(text: str) -> str:

@@ -70,7 +70,7 @@ from rules.book.store.check import (
     rules_fingerprint,
     sidecar,
 )
-from rules.book.store.files import SUFFIX, clean_leftovers, link_new
+from rules.book.store.files import SUFFIX, clean_leftovers, link_new, written
 from rules.book.store.rows import Reading, Row, dumps
 from rules.book.store.schema import HEAD, HEADED, PIECES, SCHEMA, defend, foreign, write_head
 from rules.record import codec, journey
@@ -174,6 +174,7 @@ class Store(Reading):
             link_new(temporary, path)
         finally:
             temporary.unlink(missing_ok=True)
+        written(path)
         return cls.open(path, game=game)
 
     @classmethod
@@ -304,6 +305,7 @@ class Store(Reading):
         self.seen = last
         with suppress(sqlite3.OperationalError):  # busy readers: the next commit tries again
             self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        written(self.path)
 
     def _chain(self) -> None:
         """Hash the rows this transaction changed, and the rows after them, again; seal the

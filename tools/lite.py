@@ -1,0 +1,315 @@
+"""Build Lantern as a static JupyterLite site (``make lite``), from the package registries alone.
+
+    python -m tools.lite build     # into lite/_output (downloads cached in lite/.cache)
+    python -m tools.lite serve     # serve lite/_output on 127.0.0.1 (PORT, default 8000)
+    python -m tools.lite inputs    # the fingerprint of what a build is made from
+
+Why a site: a player with only a browser plays the same panels and rules, in Python compiled for
+the browser (Pyodide), with nothing installed. Why so many steps: JupyterLite loads Pyodide from a
+CDN by default, and a site that must work with no network (and is built with nothing but PyPI and
+npm) has to carry everything itself:
+
+1. JupyterLite's own build (``jupyter lite build``, the versions pinned in the ``lite`` extra),
+   with the widget front ends (jupyterlab_widgets, ipylab) found in this environment;
+2. Pyodide's runtime from the npm package ``pyodide`` of exactly the version the Pyodide kernel
+   expects, copied into the site, and the kernel told to load it from there (``pyodideUrl``);
+3. the pure-Python wheels the kernel loads through Pyodide's lock file (micropip, IPython and
+   what it needs, jedi), from PyPI, and the lock file trimmed to them with their hashes rewritten
+   (PyPI's files differ byte-wise from Pyodide's own builds);
+4. the notebook's packages as local wheels (ipywidgets, comm, jupyterlab_widgets, ipylab,
+   mistune, of the versions installed here, so each front end matches its Python side) and
+   Lantern's own wheel, built with ``pip wheel --no-deps`` from a copy of the tree;
+5. the game notebooks, each with a first cell that installs those wheels (``%pip install
+   --no-deps``: Lantern's own dependencies such as JupyterLab have no place in a browser).
+
+The inputs (the versions, this tree's rules and widgets, this script) are fingerprinted; a build
+whose fingerprint is unchanged is kept (``lite/_output/.lantern-inputs``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from collections.abc import Iterable, Sequence
+from functools import partial
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+__all__ = ["LITE", "OUTPUT", "build", "inputs", "main", "serve"]
+
+REPO = Path(__file__).resolve().parent.parent
+LITE = REPO / "lite"
+OUTPUT = LITE / "_output"
+CACHE = LITE / ".cache"
+STAMP = ".lantern-inputs"
+
+#: The packages the Pyodide kernel loads through Pyodide's lock file (with what they depend on).
+LOCK_ROOTS = ("micropip", "ipython", "jedi")
+#: The notebook's packages, as wheels of the versions installed here (so each front end matches).
+NOTEBOOK_PACKAGES = ("ipywidgets", "comm", "jupyterlab_widgets", "ipylab", "mistune")
+#: What of the tree goes into Lantern's wheel (``pip wheel`` runs on a copy of these).
+TREE = ("pyproject.toml", "README.md", "rules", "widgets")
+#: The notebooks of the site: the three games' play notebooks and the two game notebooks whose
+#: cells need nothing but the rules (the Embers notebook and the odds explorer draw with pandas
+#: and matplotlib, which have no wheel for the browser on PyPI: the site's page says so).
+NOTEBOOKS = (
+    "play-firelights.ipynb",
+    "play-voidlight.ipynb",
+    "play-embers.ipynb",
+    "firelights.ipynb",
+    "voidlight.ipynb",
+)
+#: The pure-Python wheels' tags pip is asked for (Pyodide's Python, any platform).
+PURE = ("--only-binary=:all:", "--implementation", "py", "--abi", "none", "--platform", "any")
+
+
+def _run(command: Sequence[str], **options: Any) -> None:
+    print("+", " ".join(command), flush=True)
+    subprocess.run(list(command), check=True, **options)
+
+
+def _name(package: str) -> str:
+    """A package name as the lock file and wheels compare them (PEP 503).
+
+    >>> _name("Prompt_Toolkit"), _name("matplotlib.inline")
+    ('prompt-toolkit', 'matplotlib-inline')
+    """
+    return re.sub(r"[-_.]+", "-", package).lower()
+
+
+def pyodide_version() -> str:
+    """The Pyodide version the installed Pyodide kernel expects (its own constant)."""
+    from jupyterlite_pyodide_kernel import constants
+
+    return str(constants.PYODIDE_VERSION)
+
+
+def inputs() -> str:
+    """A fingerprint of everything a build is made from: versions, this script, the tree."""
+    digest = hashlib.sha256()
+    names = ("jupyterlite-core", "jupyterlite-pyodide-kernel", *NOTEBOOK_PACKAGES)
+    digest.update(json.dumps({name: version(name) for name in names}).encode())
+    files = [Path(__file__), REPO / "pyproject.toml"]
+    for top in ("rules", "widgets"):
+        files += sorted(p for p in (REPO / top).rglob("*") if p.suffix in (".py", ".csv", ".toml"))
+    files += [REPO / "notebooks" / name for name in NOTEBOOKS]
+    for path in files:
+        digest.update(str(path.relative_to(REPO)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _pyodide(version_: str) -> Path:
+    """The npm package ``pyodide`` of ``version_``, unpacked in the cache (its ``package``)."""
+    folder = CACHE / f"pyodide-{version_}"
+    if not (folder / "package" / "pyodide-lock.json").exists():
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        _run(["npm", "pack", f"pyodide@{version_}", "--pack-destination", str(folder)])
+        (tarball,) = folder.glob("*.tgz")
+        with tarfile.open(tarball) as archive:
+            archive.extractall(folder, filter="data")
+        tarball.unlink()
+    return folder / "package"
+
+
+def _closure(packages: dict[str, Any], roots: Iterable[str]) -> list[str]:
+    """The lock's names of ``roots`` and everything they depend on, sorted."""
+    by_name = {_name(key): key for key in packages}
+    found: set[str] = set()
+    todo = [_name(root) for root in roots]
+    while todo:
+        name = todo.pop()
+        key = by_name.get(name)
+        if key is None or key in found:
+            continue
+        found.add(key)
+        todo += [_name(dep) for dep in packages[key]["depends"]]
+    return sorted(found)
+
+
+def _download(requirement: str, into: Path) -> Path:
+    """A pure-Python wheel of ``requirement`` (``name==version``) from PyPI, cached."""
+    name, _, wanted = requirement.partition("==")
+    for wheel in into.glob("*.whl"):
+        project, found = wheel.name.split("-")[:2]
+        if _name(project) == _name(name) and found == wanted:
+            return wheel
+    into.mkdir(parents=True, exist_ok=True)
+    before = set(into.glob("*.whl"))
+    _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", *PURE,
+          "--python-version", "3.14", "--dest", str(into), requirement])  # fmt: skip
+    (wheel,) = set(into.glob("*.whl")) - before
+    return wheel
+
+
+def _lock_wheels(runtime: Path, target: Path) -> None:
+    """Pyodide into ``target``, with the lock's packages trimmed to :data:`LOCK_ROOTS` and
+    what they need, each a wheel from PyPI with its hash rewritten."""
+    target.mkdir(parents=True, exist_ok=True)
+    for each in runtime.iterdir():
+        if each.name.endswith((".map", ".d.ts", ".html")) or each.name in ("README.md",):
+            continue
+        shutil.copy2(each, target / each.name)
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
+    kept = {}
+    for key in _closure(lock["packages"], LOCK_ROOTS):
+        entry = dict(lock["packages"][key])
+        wheel = _download(f"{entry['name']}=={entry['version']}", CACHE / "lock-wheels")
+        shutil.copy2(wheel, target / wheel.name)
+        entry["file_name"] = wheel.name
+        entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+        kept[key] = entry
+    names = {_name(key) for key in kept}
+    for entry in kept.values():  # a dependency the lock does not hold is installed another way
+        entry["depends"] = [dep for dep in entry["depends"] if _name(dep) in names]
+    lock["packages"] = kept
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+
+
+def _lantern_wheel(into: Path) -> Path:
+    """Lantern's own wheel, built from a copy of the tree (so no ``build/`` lands in it)."""
+    into.mkdir(parents=True, exist_ok=True)
+    for old in into.glob("lantern-*.whl"):
+        old.unlink()
+    with tempfile.TemporaryDirectory(prefix="lantern-wheel-") as scratch:
+        copy = Path(scratch) / "tree"
+        copy.mkdir()
+        for name in TREE:
+            source = REPO / name
+            if source.is_dir():
+                shutil.copytree(source, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy2(source, copy / name)
+        _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+              "--wheel-dir", str(into), str(copy)])  # fmt: skip
+    (wheel,) = into.glob("lantern-*.whl")
+    return wheel
+
+
+def install_cell() -> str:
+    """The first cell of each notebook of the site: the wheels the site carries, no others."""
+    names = " ".join(["lantern", *NOTEBOOK_PACKAGES])
+    return (
+        "# Lantern in your browser: installs the rules and panels this site carries (no network)\n"
+        "# and keeps your journeys in this browser (widgets/frame/keep.py says where and how).\n"
+        f"%pip install --no-deps {names}\n"
+        "from widgets.frame.keep import keep_journeys\n"
+        "\n"
+        "await keep_journeys()"
+    )
+
+
+def _notebooks(into: Path) -> None:
+    """The site's notebooks: each game notebook with the install cell first."""
+    into.mkdir(parents=True, exist_ok=True)
+    for name in NOTEBOOKS:
+        notebook = json.loads((REPO / "notebooks" / name).read_text(encoding="utf-8"))
+        cell: dict[str, Any] = {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "lantern-lite-install",
+            "metadata": {"tags": ["lantern-lite"]},
+            "outputs": [],
+            "source": install_cell(),
+        }
+        notebook["cells"].insert(0, cell)
+        (into / name).write_text(json.dumps(notebook, indent=1) + "\n", encoding="utf-8")
+
+
+def _config(lite_dir: Path) -> None:
+    """``jupyter-lite.json``: Pyodide from the site itself, and never from PyPI."""
+    settings = {
+        "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        "disablePyPIFallback": True,
+    }
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Lantern",
+            "exposeAppInBrowser": True,  # window.jupyterapp, which the browser tests drive
+            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": settings},
+        },
+    }
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+
+
+def build(force: bool = False) -> Path:
+    """Build the site into :data:`OUTPUT` (kept when its inputs are unchanged)."""
+    fingerprint = inputs()
+    stamp = OUTPUT / STAMP
+    if not force and stamp.exists() and stamp.read_text(encoding="utf-8") == fingerprint:
+        print(f"{OUTPUT} is up to date")
+        return OUTPUT
+    runtime = _pyodide(pyodide_version())
+    wheels = CACHE / "wheels"
+    local = [_lantern_wheel(wheels)]
+    for package in NOTEBOOK_PACKAGES:
+        local.append(_download(f"{package}=={version(package)}", wheels))
+    with tempfile.TemporaryDirectory(prefix="lantern-lite-") as scratch:
+        lite_dir = Path(scratch)
+        _config(lite_dir)
+        _notebooks(lite_dir / "files")
+        shutil.rmtree(OUTPUT, ignore_errors=True)
+        command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
+                   "--output-dir", str(OUTPUT), "--contents", str(lite_dir / "files"),
+                   "--apps", "lab", "--no-sourcemaps", "--no-unused-shared-packages"]  # fmt: skip
+        for wheel in local:
+            command += ["--piplite-wheels", str(wheel)]
+        _run(command, cwd=lite_dir)
+    _lock_wheels(runtime, OUTPUT / "static" / "pyodide")
+    stamp.write_text(fingerprint, encoding="utf-8")
+    return OUTPUT
+
+
+#: The content types a browser insists on for Pyodide's files (a wasm module, ES modules).
+_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript"}
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types a browser needs for Pyodide (wasm, mjs), no log per file."""
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return _TYPES.get(Path(path).suffix) or super().guess_type(path)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+def serve(port: int, folder: Path = OUTPUT) -> None:
+    """Serve ``folder`` on 127.0.0.1 only (another address or port is another browser store)."""
+    if not (folder / "index.html").exists():
+        raise SystemExit(f"no site in {folder}: run `make lite` first")
+    handler = partial(_Quiet, directory=str(folder))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"Lantern in your browser: http://127.0.0.1:{port}/lab/index.html", flush=True)
+        print(
+            "Journeys are kept in this browser for this address and port: keep using this one.",
+            flush=True,
+        )
+        server.serve_forever()
+
+
+def main(argv: Sequence[str]) -> int:
+    if argv[:1] == ["build"]:
+        build(force="--force" in argv)
+    elif argv[:1] == ["serve"]:
+        serve(int(os.environ.get("PORT", "8000")))
+    elif argv[:1] == ["inputs"]:
+        print(inputs())
+    else:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
