@@ -69,6 +69,30 @@ def test_a_good_link_opens_a_seat_bound_to_its_character_on_its_journey(folder: 
         seat.close()
 
 
+def test_a_reloaded_link_sits_at_the_same_seat_and_holds_the_character_against_others(
+    folder: Path,
+) -> None:
+    """A seat "survives a reload": the page opened again from the same link (a new kernel) is the
+    same seat, with no second row; a seat of another notebook asking for Kai is refused."""
+    first = opened(seat_page(query(folder), sleep=_no_wait))
+    rows = len(first.journey.entries)
+    first.close()
+    again = opened(seat_page(query(folder), sleep=_no_wait))
+    try:
+        assert again.claimed == "Kai"
+        assert len(again.journey.entries) == rows  # sat again, nothing new written
+        assert again.state.seats[0][:2] == ("Kai", again.seat_id)
+    finally:
+        again.close()
+    book = JourneyBook.open(folder / "wreck.lantern", game="voidlight")
+    other = VoidlightSeat(book, seat="another-notebook", sleep=_no_wait)
+    try:
+        with pytest.raises(Exception, match="Kai is played from another seat"):
+            other.claim("Kai")
+    finally:
+        other.close()
+
+
 def test_the_page_reads_the_link_from_the_query_string_voila_gives_the_kernel(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from IPython.display import HTML
 
 from rules.book import JourneyBook, journey_path
-from rules.book.seat_keys import SeatKeyError, check_key, parse_link, read_secret
+from rules.book.seat_keys import SeatKeyError, check_key, parse_link, read_secret, seat_id
 from rules.errors import LanternError
 from widgets.voidlight.seat import VoidlightSeat
 
@@ -75,4 +75,7 @@ def seat_page(
             )
     except LanternError as error:
         return refusal(str(error).rstrip("."))
+    # The link's seat: one id per link (derived one way from its key), so a reload or a restart
+    # sits at the same seat again, and another seat cannot take the character while it sits.
+    seat.setdefault("seat", seat_id(found.journey, found.character, secret))
     return VoidlightSeat(book, claim=found.character, **seat)
