@@ -159,9 +159,14 @@ def test_three_players_sit_at_the_table_from_their_links(
             save_window(seat.page, shot.directory / f"seat-{name}-failure.png")
             raise
         seat.report_says(f"{name}: Check")
-        expect(gm.panel.locator(".lantern-log-lines")).to_contain_text(
-            f"{name}: Check: {attribute.title()}", timeout=FOLLOWED_MS
-        )
+        # The GM's log names the seat that played it, and every other seat follows it before
+        # the next plays (a click on a seat that has not seen the last write is refused, by
+        # design: "someone else played first").
+        played = f"{name}, from {name}'s seat: Check: {attribute.title()}"
+        for table in (gm, *seats.values()):
+            expect(table.panel.locator(".lantern-log-lines")).to_contain_text(
+                played, timeout=FOLLOWED_MS
+            )
 
     # No seat's page holds the countdown or the minute of the next roll.
     for seat in seats.values():

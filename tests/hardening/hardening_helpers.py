@@ -45,7 +45,8 @@ def assert_refused_untouched(
     with pytest.raises(error) as caught:
         call()
     assert type(caught.value) is error, caught.value
-    assert str(caught.value) == message.replace("<folder>", str(folder))
+    said, expected = str(caught.value), message.replace("<folder>", str(folder))
+    assert said == expected, f"said:     {said}\nexpected: {expected}"
     after = files_of(folder)
     assert sorted(after) == sorted(before)
     assert [name for name in after if after[name] != before[name]] == []

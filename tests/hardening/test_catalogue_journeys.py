@@ -176,7 +176,7 @@ def _(folder: Path) -> Callable[[], object]:
 @case(
     "voidlight-row-unknown-kind",
     CorruptJourney,
-    "'<folder>/vex.lantern' has a damaged row 2: there is no Voidlight action of kind 'teleport': the kinds are advance, beam, check, choose, condition, cost, create, create_random, credits, damage, drop, elapse, encounter, end_encounter, enemy, fortune, hurt_enemy, inspire, join, leave, long_rest, push, react, roll_encounter, roll_light, save, short_rest, skip_cost, swap_battery, take, timer, treat",
+    "'<folder>/vex.lantern' has a damaged row 2: there is no Voidlight action of kind 'teleport': the kinds are advance, beam, check, choose, condition, cost, create, create_random, credits, damage, drop, elapse, encounter, end_encounter, enemy, fortune, free_seat, hurt_enemy, inspire, join, leave, long_rest, push, react, roll_encounter, roll_light, save, short_rest, skip_cost, swap_battery, take, take_seat, timer, treat",
 )
 def _(folder: Path) -> Callable[[], object]:
     path = voidlight(folder)

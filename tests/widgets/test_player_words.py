@@ -45,7 +45,8 @@ def test_a_failed_save_in_the_dark_reads_lost_to_the_dark_everywhere() -> None:
     journey.extend([last])
     panel.render()
     assert journey.last.outcome == "taken out" and journey.last.said_outcome == LOST
-    report = panel.report.value
+    # Played here, the result box would show it (a move read from the file goes to "just now").
+    report = panel.report_html([journey.last])
     assert f">{LOST}</b>" in report and "taken out" not in report
     assert f"you are {LOST}" in report
     panel.close()

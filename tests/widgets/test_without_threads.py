@@ -33,6 +33,8 @@ def browser_like(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(whole, "verify_later", refused)
     monkeypatch.setattr(thinking, "_process", refused)
+    # A pool an earlier test of this worker made is set aside: this one must make none of its own.
+    monkeypatch.setattr(thinking, "_pool", None)
 
 
 def test_a_damaged_row_is_named_by_the_check_on_the_loop(tmp_path: Path) -> None:

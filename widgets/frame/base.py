@@ -20,7 +20,7 @@ a rule error shows as a sentence next to the actions, never as a traceback.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -74,6 +74,8 @@ class GameFrame(ShowsFallback, widgets.VBox):
     #: The game's Advice: an :class:`~widgets.frame.advice.AdviceHook` subclass the frame makes
     #: with the panel (None: no rows).
     advice_hook: ClassVar[type[AdviceHook] | None] = None
+    #: The rules' ``recap(states)``, told under the ending (None: the ending stands alone).
+    recap_of: ClassVar[Callable[[Sequence[Any]], Any] | None] = None
     #: Whether the panel is the GM's table: the journey's controls (Undo, New, Open, Write to
     #: journal), Export and Advice. A player's seat builds none of them: a widget a page holds a
     #: model of can be clicked by a forged message, whatever it shows (see the seat's module).

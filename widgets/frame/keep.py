@@ -5,8 +5,9 @@ in the browser's IndexedDB, but SQLite cannot run there (``disk I/O error``, ``d
 image is malformed``, in every journal mode). SQLite runs in memory folders, which a reload
 empties. So the journeys folder is a memory folder backed by IndexedDB (Emscripten's IDBFS,
 mounted at :data:`KEPT`): filled from IndexedDB once when the notebook starts
-(:func:`keep_journeys`), and copied back after every write (:data:`rules.book.store.files.
-AFTER_WRITE`), which is what lets a journey survive a reload and closing the tab.
+(:func:`keep_journeys`), and copied back after every write
+(:data:`rules.book.store.files.AFTER_WRITE`), which is what lets a journey survive a reload and
+closing the tab.
 
 What would lose it, said beside the panel (:func:`where_kept`): the browser keeps a site's data
 per address (host and port), so another address or port sees none of it, and clearing the site's
