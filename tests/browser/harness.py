@@ -1,6 +1,6 @@
 """Helpers behind tests/browser/conftest.py: servers, notebook driving, checks, screenshots.
 
-The recipe they follow is /work/shared/BROWSER-TESTING.md. Game tests use the fixtures in
+The recipe they follow is in docs/developer-guide/testing.md. Game tests use the fixtures in
 conftest.py and import `open_notebook` and `assert_no_tracebacks` from here.
 """
 
