@@ -135,10 +135,14 @@ def test_while_thinking_the_note_says_the_rows_are_still_settling() -> None:
     view = panel.advice
     view.toggle.value = True
     view.refresh(8)
-    view._task = asyncio.Future()  # a refinement under way, as the loop's task would be
-    assert "still settling: no move is clearly ahead yet" in view._verdict(8)
-    view._task = None
-    panel.close()
+    loop = asyncio.new_event_loop()  # a loop of its own: none may be current in this thread
+    try:
+        view._task = loop.create_future()  # a refinement under way, as the loop's task would be
+        assert "still settling: no move is clearly ahead yet" in view._verdict(8)
+    finally:
+        view._task = None
+        loop.close()
+        panel.close()
 
 
 def test_a_move_that_never_ends_well_says_why_and_the_chance_names_whose_it_is() -> None:
