@@ -117,3 +117,36 @@ def test_in_a_browser_the_panel_offers_download_and_upload_and_says_what_loses_t
     files.download_button.click()
     assert "wick.lantern" in files.link.value
     panel.close()
+
+
+def test_an_upload_never_renames_across_folders(tmp_path: Path, monkeypatch: Any) -> None:
+    """In the browser, /tmp and the journeys' IndexedDB-backed folder are two file systems, and a
+    rename from one to the other fails (``OSError: [Errno 18/75] Cross-device link``), as it does
+    on a computer whose /tmp is a file system of its own: here every rename and link out of the
+    journeys folder fails the same way, and the upload still lands."""
+    import errno
+    import os
+
+    from rules.book.store import files as store_files
+
+    made = played(tmp_path / "computer")
+    made.close()
+    here = played(tmp_path / "browser")
+    folder = here.path.parent
+
+    def same_folder(move: Any) -> Any:
+        def checked(source: Any, target: Any, *args: Any, **kwargs: Any) -> Any:
+            if folder not in Path(source).resolve().parents:
+                raise OSError(errno.EXDEV, "Invalid cross-device link", str(source))
+            return move(source, target, *args, **kwargs)
+
+        return checked
+
+    monkeypatch.setattr(store_files.os, "replace", same_folder(os.replace))
+    monkeypatch.setattr(store_files.os, "link", same_folder(os.link))
+    files, switched = files_for(here)
+    book = files.take("wick.lantern", made.path.read_bytes())
+    assert switched == [book] and book.path == folder / "wick-2.lantern"
+    assert not [p.name for p in folder.iterdir() if p.name.startswith(".upload-")]  # cleared
+    book.close()
+    here.close()

@@ -199,7 +199,9 @@ class JourneyFiles(widgets.VBox):
         current = self.book()
         folder = current.path.parent
         folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix="lantern-upload-") as scratch:
+        # The copy is made in the journeys folder itself: a rename cannot cross file systems
+        # (the browser's /tmp and its IndexedDB-backed folder are two, as /tmp may be here).
+        with tempfile.TemporaryDirectory(prefix=".upload-", dir=folder) as scratch:
             copy = Path(scratch) / f"upload{SUFFIX}"
             copy.write_bytes(data)
             verify(copy)  # refuses a file that is not a whole journey, in words
