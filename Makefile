@@ -80,15 +80,23 @@ lint: $(VENV)/.installed-test
 
 # pytest in parallel (pytest-xdist), one worker per core: `make test WORKERS=1` for one worker,
 # WORKERS=0 for none. loadscope keeps each module and each notebook (its cells run in order in one
-# kernel) on one worker.
+# kernel) on one worker. The lite extra is installed too: the JupyterLite site's browser tests
+# build the site once per run (about 20 s from a clean state here), or reuse lite/_output when
+# its inputs are unchanged.
 WORKERS ?= auto
-test: $(VENV)/.installed-test browser-deps lint
+test: $(VENV)/.installed-lite browser-deps lint
 	$(BIN)/pytest -n $(WORKERS) --dist loadscope
 
 # The documentation site, into docs/_build/html (the docs packages are in the test extra, so the
 # same install covers it; tests/test_docs.py runs the same build in every `make test`).
-docs: $(VENV)/.installed-test
+# `make docs LITE=1` builds the JupyterLite site too and puts it under the docs, at lite/ (the
+# docs' "Play in your browser" link points there).
+docs: $(if $(LITE),$(VENV)/.installed-lite,$(VENV)/.installed-test)
 	$(BIN)/sphinx-build -W --keep-going -n -b html docs docs/_build/html
+ifneq ($(strip $(LITE)),)
+	$(BIN)/python -m tools.lite build
+	rm -rf docs/_build/html/lite && cp -r lite/_output docs/_build/html/lite
+endif
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench

@@ -28,6 +28,7 @@ whose fingerprint is unchanged is kept (``lite/_output/.lantern-inputs``).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import http.server
 import json
@@ -44,7 +45,17 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LITE", "OUTPUT", "build", "inputs", "main", "serve"]
+__all__ = [
+    "LITE",
+    "OUTPUT",
+    "build",
+    "code_cell",
+    "inputs",
+    "main",
+    "markdown_cell",
+    "odds_page",
+    "serve",
+]
 
 REPO = Path(__file__).resolve().parent.parent
 LITE = REPO / "lite"
@@ -58,15 +69,19 @@ LOCK_ROOTS = ("micropip", "ipython", "jedi")
 NOTEBOOK_PACKAGES = ("ipywidgets", "comm", "jupyterlab_widgets", "ipylab", "mistune")
 #: What of the tree goes into Lantern's wheel (``pip wheel`` runs on a copy of these).
 TREE = ("pyproject.toml", "README.md", "rules", "widgets")
+#: The odds explorer: its tables and charts need pandas and matplotlib, so the site carries a page
+#: of its own in its place (:func:`odds_page`), which says which parts need the full install.
+ODDS = "odds-explorer.ipynb"
 #: The notebooks of the site: the three games' play notebooks and the two game notebooks whose
-#: cells need nothing but the rules (the Embers notebook and the odds explorer draw with pandas
-#: and matplotlib, which have no wheel for the browser on PyPI: the site's page says so).
+#: cells need nothing but the rules (the Embers notebook draws with pandas and matplotlib, which
+#: have no wheel for the browser on PyPI), and the odds explorer's page.
 NOTEBOOKS = (
     "play-firelights.ipynb",
     "play-voidlight.ipynb",
     "play-embers.ipynb",
     "firelights.ipynb",
     "voidlight.ipynb",
+    ODDS,
 )
 #: The pure-Python wheels' tags pip is asked for (Pyodide's Python, any platform).
 PURE = ("--only-binary=:all:", "--implementation", "py", "--abi", "none", "--platform", "any")
@@ -208,21 +223,84 @@ def install_cell() -> str:
     )
 
 
+def code_cell(id_: str, source: str) -> dict[str, Any]:
+    """An nbformat-4 code cell, not run yet."""
+    return {"cell_type": "code", "execution_count": None, "id": id_, "metadata": {},
+            "outputs": [], "source": source}  # fmt: skip
+
+
+def markdown_cell(id_: str, source: str) -> dict[str, Any]:
+    """An nbformat-4 Markdown cell."""
+    return {"cell_type": "markdown", "id": id_, "metadata": {}, "source": source}
+
+
 def _notebooks(into: Path) -> None:
     """The site's notebooks: each game notebook with the install cell first."""
     into.mkdir(parents=True, exist_ok=True)
     for name in NOTEBOOKS:
         notebook = json.loads((REPO / "notebooks" / name).read_text(encoding="utf-8"))
-        cell: dict[str, Any] = {
-            "cell_type": "code",
-            "execution_count": None,
-            "id": "lantern-lite-install",
-            "metadata": {"tags": ["lantern-lite"]},
-            "outputs": [],
-            "source": install_cell(),
-        }
+        cell = code_cell("lantern-lite-install", install_cell())
+        cell["metadata"]["tags"] = ["lantern-lite"]
+        if name == ODDS:
+            notebook = odds_page(notebook)
         notebook["cells"].insert(0, cell)
         (into / name).write_text(json.dumps(notebook, indent=1) + "\n", encoding="utf-8")
+
+
+#: What a code cell of the odds explorer shows, by what it calls (first match wins); a cell with
+#: none of these (its checks) or its set-up (imports) shows nothing a player would miss.
+_DRAWS = (
+    (re.compile(r"\bFigure\(|\bplt\."), "a chart, drawn with matplotlib"),
+    (re.compile(r"\bOddsExplorer\("), "the explorer (its slider and bars), which imports pandas"),
+    (re.compile(r"\bpd\.|\bpercent\(|\bchance_view\(|\.style\b"), "a table, made with pandas"),
+)
+
+#: The odds page's words: why, and what runs here instead.
+ODDS_WHY = (
+    "# What are my odds? (in your browser)\n\n"
+    "The odds explorer draws its tables with **pandas** and its charts with **matplotlib**. This "
+    "site is built from PyPI and npm alone, and PyPI has no browser build of either (they are "
+    "compiled), so those parts **need the full install**: `make play` on a computer with Python "
+    "(see the README). Below, each section of the explorer says what it would show there.\n\n"
+    "The odds themselves come from Lantern's rules, which run here: the next cell prints some "
+    "of them, exact, as fractions."
+)
+ODDS_HERE = """\
+from rules.firelights.action_roll import odds
+from rules.table.cards import full_deck
+from rules.voidlight import check_odds
+
+for modifier in range(4):
+    chances = odds(full_deck(), modifier)
+    print(f"Firelights, an action at +{modifier} from a full deck:",
+          ", ".join(f"{result.name.title()} {chances[result]}" for result in chances))
+for position in ("good", "standard", "bad"):
+    print(f"Voidlight, a Check of 2 dice in a {position} Position:", check_odds(2, position))"""
+
+
+def odds_page(notebook: dict[str, Any]) -> dict[str, Any]:
+    """The site's odds explorer: ``notebook``'s words, each code cell replaced by a line that
+    says what it draws and that it needs the full install; first, why, and a cell of exact odds
+    from the rules alone (what does run in the browser).
+
+    >>> page = odds_page({"cells": [{"cell_type": "code", "source": "fig = Figure()"}]})
+    >>> [cell["cell_type"] for cell in page["cells"]]
+    ['markdown', 'code', 'markdown']
+    >>> page["cells"][-1]["source"]
+    '> **Needs the full install:** a chart, drawn with matplotlib.'
+    """
+    cells = [markdown_cell("lantern-lite-why", ODDS_WHY), code_cell("lantern-lite-odds", ODDS_HERE)]
+    for index, cell in enumerate(notebook["cells"]):
+        source = "".join(cell["source"])
+        if cell["cell_type"] != "code":
+            if index:  # the explorer's own title: this page has its own
+                cells.append(markdown_cell(f"words-{index}", source))
+            continue
+        shows = next((words for pattern, words in _DRAWS if pattern.search(source)), None)
+        if shows is not None and "import pandas" not in source:  # not the explorer's set-up
+            note = f"> **Needs the full install:** {shows}."
+            cells.append(markdown_cell(f"needs-{index}", note))
+    return {**notebook, "cells": cells}
 
 
 def _config(lite_dir: Path) -> None:
@@ -243,7 +321,15 @@ def _config(lite_dir: Path) -> None:
 
 
 def build(force: bool = False) -> Path:
-    """Build the site into :data:`OUTPUT` (kept when its inputs are unchanged)."""
+    """Build the site into :data:`OUTPUT` (kept when its inputs are unchanged), one build at a
+    time: two test workers (or a test and ``make lite``) asking at once build it once."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(force)
+
+
+def _build(force: bool) -> Path:
     fingerprint = inputs()
     stamp = OUTPUT / STAMP
     if not force and stamp.exists() and stamp.read_text(encoding="utf-8") == fingerprint:

@@ -1,125 +1,37 @@
 """Lantern in the browser: the JupyterLite site of ``make lite``, played by clicks with no network.
 
 The site is served on 127.0.0.1 and every request to any other host is refused in the browser
-(a Playwright route), so what plays here plays offline. For each game: Run All of its play
-notebook, a few actions by clicks, then the page reloaded (Firelights, Embers) or the tab closed
-and a new one opened (Voidlight), Run All again, and the journey is where it was. Firelights also
-carries its journey out (*Download journey*, opened by ``JourneyBook`` here to the same state)
-and in (*Upload journey* of a journey made here, played on there).
-
-Which site: ``lite/_output`` when its inputs (tools/lite.py's fingerprint) are those of this
-tree; else, where the lite extra is installed (``make lite`` installs it), the site is built
-once for the test run; else these tests skip with a one-line reason. ``make test`` does not
-install the lite extra, so there they run only after a ``make lite`` (which takes minutes the
-first time: Pyodide and the wheels are downloaded, then kept in lite/.cache).
+(a Playwright route), so what plays here plays offline (``lite_site.py`` says which site). For
+each game, in one test: Run All of its play notebook and a few actions by clicks; *Download
+journey*, whose ``.lantern`` file ``JourneyBook`` opens here to the very state the browser's
+kernel holds; the page reloaded (Firelights, Embers) or the tab closed and a new one opened
+(Voidlight), Run All again, and the journey is where it was, to the same state; then *Upload
+journey* of a journey made here, which the panel shows at the state it has here and plays on.
+Embers, the shortest game, is then played to its end by clicks, and its ending state carried
+out again and compared.
 """
 
 from __future__ import annotations
 
-import http.server
-import importlib.util
-import shutil
-import threading
-from collections.abc import Iterator
-from functools import partial
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import _RUN_ALL, free_port, wait_kernel_idle
+from lite_site import TIMEOUT, browser_state, click, log_lines, offline, open_and_run, settle, site
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from rules.book import JourneyBook
+from rules.embers import heuristic
+from rules.embers import legal as embers_legal
 from rules.firelights import Ask, Begin, Rest, available
-from tools import lite
+from rules.voidlight import CreateRandom
+from rules.voidlight import legal as voidlight_legal
+from rules.voidlight.actions import Check, SkipCost
 
-TIMEOUT = 240_000  # ms: Pyodide's start on a loaded two-core machine took up to a minute
-
-
-def _site_reason() -> str | None:
-    """Why no site can be had (None: one can)."""
-    stamp = lite.OUTPUT / lite.STAMP
-    if stamp.exists() and stamp.read_text(encoding="utf-8") == lite.inputs():
-        return None
-    if importlib.util.find_spec("jupyterlite_core") is None:
-        return "no up-to-date JupyterLite site: run `make lite` first (it installs the lite extra)"
-    if shutil.which("npm") is None:
-        return "npm is missing: the site's Pyodide comes from the npm package"
-    return None
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    """The site's address on 127.0.0.1 (built once when missing or stale)."""
-    reason = _site_reason()
-    if reason is not None:
-        pytest.skip(reason)
-    try:
-        folder = lite.build()
-    except Exception as error:  # a registry out of reach: the build's inputs cannot be had
-        pytest.skip(f"the JupyterLite site could not be built: {error}")
-    port = free_port()
-    handler = partial(lite._Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture
-def offline(page: Any, site: str, console_errors: Any) -> list[str]:
-    """Every request to another host than the site's is refused; the list of those tried."""
-    tried: list[str] = []
-
-    def route(request: Any) -> None:
-        if request.request.url.startswith(site):
-            request.continue_()
-        else:
-            tried.append(request.request.url)
-            request.abort()
-
-    page.context.route("**/*", route)
-    page.set_default_timeout(TIMEOUT)
-    # JupyterLite's service worker cannot register on a plain-HTTP test page in every Chromium.
-    console_errors.allow(r"service ?worker|ServiceWorker")
-    # The browser asks every site for /favicon.ico; the site's icon is under lab/ (harmless 404).
-    console_errors.allow(r"favicon\.ico")
-    return tried
-
-
-def open_and_run(page: Any, site: str, name: str) -> Any:
-    """Open ``name`` on the site, Run All, and return the panel once it is shown."""
-    page.goto(f"{site}lab/index.html?path={name}")
-    wait_kernel_idle(page, name, timeout=TIMEOUT)
-    result = page.evaluate(_RUN_ALL, [name, TIMEOUT])
-    assert result not in ("timeout", False), f"Run All of {name} gave {result!r}"
-    wait_kernel_idle(page, name, timeout=TIMEOUT)
-    panel = page.locator(".lantern-frame").first
-    expect(panel).to_be_visible(timeout=TIMEOUT)
-    return panel
-
-
-def settle(page: Any, name: str) -> None:
-    wait_kernel_idle(page, name, timeout=TIMEOUT)
-
-
-def log_lines(panel: Any) -> list[str]:
-    return [text.strip() for text in panel.locator(".lantern-log-entry").all_inner_texts()]
-
-
-def click(page: Any, panel: Any, name: str, selector: str) -> None:
-    """Click the first enabled button matching ``selector``, then any choice it asks for."""
-    button = panel.locator(f"{selector}:not([disabled])").first
-    button.click()
-    settle(page, name)
-    choice = panel.locator(".lantern-choice .lantern-act-choose")
-    if choice.count():
-        choice.first.click()
-        settle(page, name)
+__all__ = ["offline", "site"]  # the fixtures this module uses, imported from lite_site
 
 
 def play_firelights(page: Any, panel: Any, name: str) -> None:
@@ -135,10 +47,14 @@ def play_voidlight(page: Any, panel: Any, name: str) -> None:
     panel.locator(".lantern-pronouns input").fill("she/her")
     click(page, panel, name, "button.lantern-act-create")
     for _ in range(2):
-        click(page, panel, name, "button.lantern-act-check-vigor")
-        skip = panel.locator("button.lantern-act-skip_cost:not([disabled])")
-        if skip.count():  # a failed check's cost is owed: skipped, by a click
-            click(page, panel, name, "button.lantern-act-skip_cost")
+        check_vigor(page, panel, name)
+
+
+def check_vigor(page: Any, panel: Any, name: str) -> None:
+    click(page, panel, name, "button.lantern-act-check-vigor")
+    skip = panel.locator("button.lantern-act-skip_cost:not([disabled])")
+    if skip.count():  # a failed check's cost is owed: skipped, by a click
+        click(page, panel, name, "button.lantern-act-skip_cost")
 
 
 def play_embers(page: Any, panel: Any, name: str) -> None:
@@ -148,62 +64,119 @@ def play_embers(page: Any, panel: Any, name: str) -> None:
     click(page, panel, name, "button.lantern-act-end_actions")
 
 
-PLAYS = {"firelights": play_firelights, "voidlight": play_voidlight, "embers": play_embers}
+def made_firelights(folder: Path) -> JourneyBook[Any, Any]:
+    made = JourneyBook.start("carried", game="firelights", seed=9, folder=folder)
+    made.play(Begin("Ash", "they/them", forceful=2, patient=1, quick=0))
+    for _ in range(4):
+        made.play(Ask("even") if "ask" in available(made.state) else Rest())
+    return made
 
 
-@pytest.mark.parametrize("game", sorted(PLAYS))
-def test_a_game_plays_offline_and_its_journey_survives_a_reload(
-    page: Any, site: str, offline: list[str], game: str
+def made_voidlight(folder: Path) -> JourneyBook[Any, Any]:
+    made = JourneyBook.start("carried", game="voidlight", seed=9, folder=folder)
+    made.play(CreateRandom("Ash"))
+    for _ in range(2):
+        made.play(Check("vigor", who="Ash"))
+        if {("skip_cost", "Ash"), ("skip_cost", "")} & set(voidlight_legal(made.state)):
+            made.play(SkipCost(who="Ash"))
+    return made
+
+
+def made_embers(folder: Path) -> JourneyBook[Any, Any]:
+    options = {"difficulty": "recruit"}
+    made = JourneyBook.start("carried", game="embers", seed=9, folder=folder, options=options)
+    made.play(embers_legal(made.state)[0])  # Begin
+    for _ in range(6):
+        made.play(heuristic(made.state))
+    return made
+
+
+def on_firelights(page: Any, panel: Any, name: str) -> None:
+    click(page, panel, name, "button.lantern-act-rest, button.lantern-act-discover")
+
+
+def on_voidlight(page: Any, panel: Any, name: str) -> None:
+    check_vigor(page, panel, name)
+
+
+def on_embers(page: Any, panel: Any, name: str) -> None:
+    """The night played to its end by clicks: the first choice the panel offers, each time."""
+    ending = panel.locator(".lantern-ending")
+    choices = panel.locator(".lantern-choice-buttons button")
+    for _ in range(400):
+        expect(choices.first.or_(ending)).to_be_visible()
+        if ending.is_visible():
+            break
+        try:
+            choices.first.click(timeout=5000)
+        except PlaywrightTimeout:
+            continue  # the last click ended the night: its ending is on its way
+        settle(page, name)
+    expect(ending).to_contain_text(re.compile("Dawn breaks|The fire goes out"))
+
+
+Play = Callable[[Any, Any, str], None]
+GAMES: dict[str, tuple[Play, Callable[[Path], JourneyBook[Any, Any]], Play]] = {
+    "firelights": (play_firelights, made_firelights, on_firelights),
+    "voidlight": (play_voidlight, made_voidlight, on_voidlight),
+    "embers": (play_embers, made_embers, on_embers),
+}
+
+
+def download(page: Any, panel: Any, name: str, saved: Path) -> JourneyBook[Any, Any]:
+    """*Download journey*, saved at ``saved`` and opened here."""
+    click(page, panel, name, "button.lantern-download")
+    with page.expect_download() as done:
+        panel.locator("a.lantern-save").click()
+    done.value.save_as(saved)
+    return JourneyBook.open(saved)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_game_plays_offline_keeps_its_journey_and_carries_it_as_a_file(
+    page: Any, site: str, offline: list[str], tmp_path: Path, game: str
 ) -> None:
+    play, made_here, play_on = GAMES[game]
     name = f"play-{game}.ipynb"
     panel = open_and_run(page, site, name)
     expect(panel.locator(".lantern-kept-note")).to_contain_text("another address or port")
-    PLAYS[game](page, panel, name)
-    errors = panel.locator(".lantern-message-error")
-    assert errors.count() == 0, errors.all_inner_texts()
+    play(page, panel, name)
+    expect(panel.locator(".lantern-message-error")).to_have_count(0)
     played = log_lines(panel)
     assert len(played) >= 2, played  # Embers: Begin and End actions (a hero chosen is no entry)
+    state = browser_state(page, name)
+
+    carried = download(page, panel, name, tmp_path / "from-browser.lantern")
+    assert carried.game.name == game and carried.state == state
+    carried.close()
+
     if game == "voidlight":  # closing the tab: a new one in the same browser
         page.close()
         page = page.context.new_page()
-        page.set_default_timeout(TIMEOUT)
     else:
         page.reload()
     panel = open_and_run(page, site, name)
     expect(panel.locator(".lantern-log-entry")).to_have_count(len(played))
     assert log_lines(panel) == played
-    assert offline == [], f"requests to other hosts: {offline[:5]}"
+    assert browser_state(page, name) == state
 
-
-def test_a_journey_moves_out_of_the_browser_and_back_in_as_a_file(
-    page: Any, site: str, offline: list[str], tmp_path: Path
-) -> None:
-    name = "play-firelights.ipynb"
-    panel = open_and_run(page, site, name)
-    if panel.locator(".lantern-name input").count():
-        play_firelights(page, panel, name)
-    shown = log_lines(panel)
-    click(page, panel, name, "button.lantern-download")
-    with page.expect_download() as download:
-        panel.locator("a.lantern-save").click()
-    saved = tmp_path / "from-browser.lantern"
-    download.value.save_as(saved)
-    book = JourneyBook.open(saved)
-    assert book.actions == len(shown) and book.game.name == "firelights"
-    book.close()
-
-    made = JourneyBook.start("carried", game="firelights", seed=9, folder=tmp_path / "computer")
-    made.play(Begin("Ash", "they/them", forceful=2, patient=1, quick=0))
-    for _ in range(4):
-        made.play(Ask("even") if "ask" in available(made.state) else Rest())
+    made = made_here(tmp_path / "computer")
     made.close()
     with page.expect_file_chooser() as chooser:
         panel.locator(".lantern-upload").click()
     chooser.value.set_files(str(made.path))
     settle(page, name)
-    expect(panel.locator(".lantern-header")).to_contain_text("carried", timeout=TIMEOUT)
-    expect(panel.locator(".lantern-log-entry")).to_have_count(5)
-    click(page, panel, name, "button.lantern-act-rest, button.lantern-act-discover")
-    expect(panel.locator(".lantern-log-entry")).to_have_count(6)
+    messages = panel.locator(".lantern-message-error")
+    header = panel.locator(".lantern-header")
+    expect(header.filter(has_text="carried").or_(messages).first).to_be_visible(timeout=TIMEOUT)
+    assert messages.count() == 0, messages.all_inner_texts()
+    here = JourneyBook.open(made.path)
+    assert browser_state(page, name) == here.state
+    entries = panel.locator(".lantern-log-entry").count()
+    play_on(page, panel, name)
     expect(panel.locator(".lantern-message-error")).to_have_count(0)
+    assert panel.locator(".lantern-log-entry").count() > entries
+    ended = download(page, panel, name, tmp_path / "played-on.lantern")
+    assert ended.state == browser_state(page, name) != here.state
+    assert ended.actions > here.actions
     assert offline == [], f"requests to other hosts: {offline[:5]}"

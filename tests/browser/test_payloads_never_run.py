@@ -13,6 +13,7 @@ payload that runs.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,39 @@ def stranger_cell(path: Path) -> str:
     )
 
 
+def runs_inert(
+    page: Any, name: str, dialogs: list[str], shot: Any, idle: Callable[[Any, str], None]
+) -> None:
+    """After the notebook's first run and after Run All again: the two entries show their text,
+    nothing of a payload ran, and the control did (so a payload that ran would be seen).
+    ``idle(page, name)`` waits for the kernel (the JupyterLite site's takes longer)."""
+    for run in ("first run", "Run All again"):
+        if run != "first run":
+            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            idle(page, name)
+        entries = page.locator(".lantern-journal")
+        expect(entries).to_have_count(2)
+        expect(entries.nth(0).locator("em")).to_have_text("sways")
+        expect(entries.nth(1).locator("em")).to_have_text("Ash")
+        # Every image has loaded or failed, so every onerror that could fire has fired.
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.jp-OutputArea img')].length >= 3"
+            " && [...document.querySelectorAll('.jp-OutputArea img')].every(i => i.complete)"
+        )
+        page.wait_for_timeout(500)
+        shot(page, run.replace(" ", "-").lower())
+        assert page.evaluate("() => window.__lanternControl === true"), "control did not run"
+        assert page.evaluate("() => window.__lanternRan || []") == [], run
+        assert dialogs == [], run
+        # The text stays; what could run is gone.
+        assert entries.locator("img").count() == 2
+        assert entries.locator("[onerror], [onload], svg").count() == 0
+        assert entries.locator("a").count() == 1
+        href = entries.locator("a").get_attribute("href")
+        assert (href or "#").startswith("#"), href  # mistune's "#harmful-link", or none
+    assert_no_tracebacks(page)
+
+
 def test_an_onerror_payload_in_a_journal_cell_or_a_note_never_runs(
     page: Any,
     jupyter_server: Any,
@@ -82,30 +116,6 @@ def test_an_onerror_payload_in_a_journal_cell_or_a_note_never_runs(
             f"display(HTML({CONTROL!r}))",
         )
         open_notebook(page, jupyter_server, name)
-        for run in ("first run", "Run All again"):
-            if run != "first run":
-                page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-                wait_kernel_idle(page, name)
-            entries = page.locator(".lantern-journal")
-            expect(entries).to_have_count(2)
-            expect(entries.nth(0).locator("em")).to_have_text("sways")
-            expect(entries.nth(1).locator("em")).to_have_text("Ash")
-            # Every image has loaded or failed, so every onerror that could fire has fired.
-            page.wait_for_function(
-                "() => [...document.querySelectorAll('.jp-OutputArea img')].length >= 3"
-                " && [...document.querySelectorAll('.jp-OutputArea img')].every(i => i.complete)"
-            )
-            page.wait_for_timeout(500)
-            shot(page, run.replace(" ", "-").lower())
-            assert page.evaluate("() => window.__lanternControl === true"), "control did not run"
-            assert page.evaluate("() => window.__lanternRan || []") == [], run
-            assert dialogs == [], run
-            # The text stays; what could run is gone.
-            assert entries.locator("img").count() == 2
-            assert entries.locator("[onerror], [onload], svg").count() == 0
-            assert entries.locator("a").count() == 1
-            href = entries.locator("a").get_attribute("href")
-            assert (href or "#").startswith("#"), href  # mistune's "#harmful-link", or none
-        assert_no_tracebacks(page)
+        runs_inert(page, name, dialogs, shot, wait_kernel_idle)
     finally:
         shutil.rmtree(shared, ignore_errors=True)

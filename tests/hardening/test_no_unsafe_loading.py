@@ -69,6 +69,10 @@ ALLOWED: dict[tuple[str, str], str] = {
         "round-trips states the test played itself, and the shipped Curses, to show they can go "
         "to a process pool; no file is read"
     ),
+    ("tests/browser/lite_site.py", "pickle"): (
+        "unpickles the state of a journey the test itself played in the browser's kernel (the "
+        "test's own code prints it there), to compare it with the journey file's; no file is read"
+    ),
     ("rules/record/games.py", "importlib.import_module"): (
         "imports a game's module from the GAMES table, which only installed packages (their "
         "lantern.games entry points) and code (register_game) fill; a game name read from a "

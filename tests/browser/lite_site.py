@@ -1,0 +1,142 @@
+"""The JupyterLite site of ``make lite`` for the browser tests: built or reused, served on
+127.0.0.1, opened with every other host refused, and read back (the kernel's state, the log).
+
+Which site: ``lite/_output`` when its inputs (tools/lite.py's fingerprint) are those of this
+tree; else it is built once for the test run (``make test`` installs the lite extra; a clean build
+took about 20 s here, Pyodide and the wheels then kept in lite/.cache), under a lock, so two
+workers of one run build it once. Where it cannot be built (no npm, a registry out of reach) the
+tests skip with a one-line reason.
+
+Import the fixtures into a test module: ``from lite_site import offline, site``.
+"""
+
+from __future__ import annotations
+
+import base64
+import http.server
+import importlib.util
+import pickle
+import shutil
+import threading
+from collections.abc import Iterator
+from functools import partial
+from typing import Any
+
+import pytest
+from harness import _RUN_ALL, assert_no_tracebacks, free_port, run_in_kernel, wait_kernel_idle
+from playwright.sync_api import expect
+
+from tools import lite
+
+TIMEOUT = 240_000  # ms: Pyodide's start on a loaded two-core machine took up to a minute
+
+
+def _site_reason() -> str | None:
+    """Why no site can be had (None: one can)."""
+    stamp = lite.OUTPUT / lite.STAMP
+    if stamp.exists() and stamp.read_text(encoding="utf-8") == lite.inputs():
+        return None
+    if importlib.util.find_spec("jupyterlite_core") is None:
+        return "no up-to-date JupyterLite site and no lite extra: run `make lite` first"
+    if shutil.which("npm") is None:
+        return "npm is missing: the site's Pyodide comes from the npm package"
+    return None
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    """The site's address on 127.0.0.1 (built once when missing or stale)."""
+    reason = _site_reason()
+    if reason is not None:
+        pytest.skip(reason)
+    try:
+        folder = lite.build()
+    except Exception as error:  # a registry out of reach: the build's inputs cannot be had
+        pytest.skip(f"the JupyterLite site could not be built: {error}")
+    port = free_port()
+    handler = partial(lite._Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def offline(page: Any, site: str, console_errors: Any) -> list[str]:
+    """Every request to another host than the site's is refused; the list of those tried."""
+    tried: list[str] = []
+
+    def route(request: Any) -> None:
+        if request.request.url.startswith(site):
+            request.continue_()
+        else:
+            tried.append(request.request.url)
+            request.abort()
+
+    page.context.route("**/*", route)
+    page.set_default_timeout(TIMEOUT)
+    # JupyterLite's service worker cannot register on a plain-HTTP test page in every Chromium.
+    console_errors.allow(r"service ?worker|ServiceWorker")
+    # The browser asks every site for /favicon.ico; the site's icon is under lab/ (harmless 404).
+    console_errors.allow(r"favicon\.ico")
+    return tried
+
+
+def run_all(page: Any, name: str) -> None:
+    """Run All of the open notebook ``name``, and wait until its kernel is idle again."""
+    wait_kernel_idle(page, name, timeout=TIMEOUT)
+    result = page.evaluate(_RUN_ALL, [name, TIMEOUT])
+    if result is False:  # a cell failed: its traceback says why
+        assert_no_tracebacks(page)
+    assert result not in ("timeout", False), f"Run All of {name} gave {result!r}"
+    wait_kernel_idle(page, name, timeout=TIMEOUT)
+
+
+def open_and_run(page: Any, site: str, name: str) -> Any:
+    """Open ``name`` on the site, Run All, and return the panel once it is shown."""
+    page.goto(f"{site}lab/index.html?path={name}")
+    run_all(page, name)
+    panel = page.locator(".lantern-frame").first
+    expect(panel).to_be_visible(timeout=TIMEOUT)
+    return panel
+
+
+def settle(page: Any, name: str) -> None:
+    wait_kernel_idle(page, name, timeout=TIMEOUT)
+
+
+def log_lines(panel: Any) -> list[str]:
+    return [text.strip() for text in panel.locator(".lantern-log-entry").all_inner_texts()]
+
+
+def click(page: Any, panel: Any, name: str, selector: str) -> None:
+    """Click the first enabled button matching ``selector``, then any choice it asks for."""
+    button = panel.locator(f"{selector}:not([disabled])").first
+    button.click()
+    settle(page, name)
+    choice = panel.locator(".lantern-choice .lantern-act-choose")
+    if choice.count():
+        choice.first.click()
+        settle(page, name)
+
+
+#: Run in the browser's kernel: the newest panel's journey state, pickled (Pyodide's Python and
+#: this one read each other's pickles: the same classes, from the same wheel of this tree).
+_STATE = """\
+import base64 as _b64, pickle as _pickle
+from ipywidgets.widgets.widget import _instances as _widgets
+from widgets.frame.base import GameFrame as _Frame
+_frames = [w for w in list(_widgets.values()) if isinstance(w, _Frame)]
+print(_b64.b64encode(_pickle.dumps(_frames[-1].journey.state)).decode())
+"""
+
+
+def browser_state(page: Any, name: str) -> Any:
+    """The state of the journey the panel of ``name`` shows, read from the browser's kernel."""
+    text = run_in_kernel(page, name, _STATE).strip()
+    assert text, "the browser's kernel printed no state"
+    return pickle.loads(base64.b64decode(text))  # our own kernel's, in this test
