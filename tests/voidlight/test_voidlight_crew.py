@@ -25,6 +25,7 @@ from rules.voidlight import (
     HOUSE_RULES,
     Beam,
     Check,
+    Choose,
     Cost,
     Damage,
     Elapse,
@@ -116,6 +117,18 @@ def test_every_action_about_a_character_names_them() -> None:
     play(solo, Check("vigor"), [5, 5])
     assert "who" not in solo.entries[-1].action
     assert Check("vigor", who="Kai").to_json()["who"] == "Kai"
+
+
+def test_a_save_or_a_choice_with_nothing_asked_says_so_before_asking_who() -> None:
+    """A Critical Save is made when one is due, a choice answered when one is asked: with
+    neither, the refusal says that much rather than asking which character is meant."""
+    journey = crew_of_three()
+    assert_refused(IllegalAction, "no Critical Save is due",
+                   lambda: journey.play(Save("vigor")))  # fmt: skip
+    assert_refused(IllegalAction, "no Critical Save is due",
+                   lambda: journey.play(Save("vigor", who="Kai")))  # fmt: skip
+    assert_refused(IllegalAction, "there is no choice to make now",
+                   lambda: journey.play(Choose("Rope", who="Rook")))  # fmt: skip
 
 
 def test_a_battery_is_an_item_some_character_carries() -> None:
