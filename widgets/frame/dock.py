@@ -50,7 +50,8 @@ def just_now_html(report: Any, by: str) -> str:
     """
     who = getattr(report, "who", "") or ""
     title = str(getattr(report, "title", "") or report)
-    outcome = getattr(report, "outcome", None)
+    # The words a player reads for the outcome (a report may say it otherwise than its record).
+    outcome = getattr(report, "said_outcome", None) or getattr(report, "outcome", None)
     actor = f"{by}, from {by}'s seat" if by else f"{who} (GM)" if who else "the GM"
     told = f": {outcome}" if outcome else ""
     return (
