@@ -45,7 +45,6 @@ class Layout(Widget):
     align_content: CaselessStrEnum[str | None]
     align_items: CaselessStrEnum[str | None]
     align_self: CaselessStrEnum[str | None]
-    border: Unicode[str | None, str | bytes | None]
     bottom: Unicode[str | None, str | bytes | None]
     display: Unicode[str | None, str | bytes | None]
     flex: Unicode[str | None, str | bytes | None]
@@ -204,7 +203,7 @@ class Dropdown(_Selection): ...
 class ToggleButtons(_Selection):
     tooltips: TypedTuple[str]
     icons: TypedTuple[str]
-    button_style: CaselessStrEnum[str]
+    button_style: CaselessStrEnum[str | None]
 
 # Files
 
