@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 import ipywidgets as widgets
 
@@ -67,8 +67,8 @@ def slot() -> widgets.VBox:
     return made
 
 
-def _is_slot(widget: widgets.Widget) -> bool:
-    return SLOT_CLASS in getattr(widget, "_dom_classes", ())
+def _is_slot(widget: widgets.Widget) -> TypeGuard[widgets.Box]:
+    return isinstance(widget, widgets.Box) and SLOT_CLASS in widget._dom_classes
 
 
 def _is_section(widget: widgets.Widget) -> bool:

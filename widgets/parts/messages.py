@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -45,7 +46,7 @@ class MessageArea(widgets.HTML):
         help="The last exception shown, for the developer (its traceback dropped).",
     )
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("lantern-messages")
         self._render()

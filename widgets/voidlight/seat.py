@@ -79,6 +79,9 @@ class VoidlightSeat(VoidlightPanel):
     #: The seat showing each journey file, by seat id (a GM's panel on the file is not replaced
     #: by it, nor is another seat).
     _seats: ClassVar[dict[tuple[Path, str], VoidlightSeat]] = {}
+    #: The seat's own gear bar, not the GM's :class:`~widgets.voidlight.gear.GearBar`: every
+    #: method of the panel that uses ``gear`` (build, actions, render_actions) is replaced here.
+    gear: SeatGear  # type: ignore[assignment]
 
     def __init__(
         self,
