@@ -74,11 +74,16 @@ class HouseRules(MarkdownDirective):
     required_arguments = 1
 
     def markdown(self) -> list[str]:
-        module = importlib.import_module(self.arguments[0])
-        house_rules = module.HOUSE_RULES
-        self.env.note_dependency(inspect.getfile(module))
-        rows = [f"| {cell(where)} | {cell(text)} |" for where, text in house_rules.items()]
-        return ["| where | our reading |", "| --- | --- |", *rows]
+        self.env.note_dependency(inspect.getfile(importlib.import_module(self.arguments[0])))
+        return house_rules_table(self.arguments[0])
+
+
+def house_rules_table(game: str) -> list[str]:
+    """The Markdown table of ``<game>.HOUSE_RULES``, a row per reading in the order the game
+    lists them: the page shows the words the panel shows, never a copy of them."""
+    house_rules = importlib.import_module(game).HOUSE_RULES
+    rows = [f"| {cell(where)} | {cell(text)} |" for where, text in house_rules.items()]
+    return ["| where | our reading |", "| --- | --- |", *rows]
 
 
 def allowed() -> dict[str, set[str]]:
