@@ -19,7 +19,7 @@
 * ``holder()``: in JupyterLab a panel is shown inside a box whose model id comes from the cell
   that showed it. After Restart Kernel + Run All the new panel has the id the notebook file
   already holds, saved or not since: a reload restores it live from the kernel, where a fresh
-  random id would leave "model not found" until the file was saved again (docs/connection.md).
+  random id would leave "model not found" until the file was saved again (docs/developer-guide/connection.md).
 """
 
 from __future__ import annotations
