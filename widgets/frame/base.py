@@ -35,7 +35,7 @@ from widgets.frame.contract import check_panel
 from widgets.frame.controls import JourneyControls
 from widgets.frame.dock import SECTION_CLASS, ResultDock, just_now_html, slot
 from widgets.frame.log_view import JourneyLog, LogView
-from widgets.frame.recap import ending_tail
+from widgets.frame.recap import ending_export_button, ending_tail
 from widgets.frame.style import FRAME_CSS
 from widgets.frame.table_input import AtTheTable
 from widgets.frame.tree import descendants
@@ -137,14 +137,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.looking.add_class("lantern-looking-back")
         self.ending = widgets.HTML()
         self.ending.add_class("lantern-ending")
-        self.ending_export = button(
-            "Export the Journey Book", "lantern-ending-export",
-            "Write the whole Journey Book as Markdown and as a notebook", "primary",
-        ) if self.controls is not None else None  # fmt: skip
-        if self.ending_export is not None:
-            self.ending_export.on_click(
-                lambda _b: None if self.controls is None else self.controls.export()
-            )
+        self.ending_export = ending_export_button(self)
         self._clicks_seen = (0, 0)  # (actions asked for, messages shown) when a click was last seen
         self._asked = 0
         self.build()
