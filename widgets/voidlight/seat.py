@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from rules.book import JourneyBook
+from rules.book.seat_pages import holds, take
 from rules.errors import IllegalAction, InvalidInput
 from rules.voidlight import Report, State, TakeSeat, seat_refusal, seated_as
 from widgets.frame import section
@@ -52,7 +53,13 @@ from widgets.voidlight.sheet import (
 )
 from widgets.voidlight.timer import next_due
 
-__all__ = ["GM_TIMER", "HIDDEN", "VoidlightSeat"]
+__all__ = ["GM_TIMER", "HIDDEN", "TAKEN_OVER", "VoidlightSeat"]
+
+#: What a page says once the same seat was opened elsewhere (another device, another tab).
+TAKEN_OVER = (
+    "{name}'s seat was opened on another device or tab, which plays for {name} now: this page "
+    "plays nothing more. Reload it to play here again (the other page then stops)."
+)
 
 #: What a seat says of the countdown when the GM hides it.
 HIDDEN = GM_TIMER
@@ -101,6 +108,8 @@ class VoidlightSeat(VoidlightPanel):
         self._sat = False  # whether this seat has sat: once the GM frees it, it sits no more
         if book.state.hidden_timer:  # the log's lines as the players read them
             book.describe = _for_players(book.describe)
+        self._page = take(book.path, self.seat_id)  # this page sits here now, not an older one
+        self._taken_over = False
         super().__init__(book, follow_sleep=sleep)
         self._sit()
 
@@ -143,9 +152,22 @@ class VoidlightSeat(VoidlightPanel):
                 self.messages.error(self._refused)
             self.render()
 
+    @property
+    def taken_over(self) -> bool:
+        """Whether the same seat was opened since on another page (it plays there now)."""
+        if not self._taken_over and not holds(self.journey.path, self.seat_id, self._page):
+            self._taken_over = True
+        return self._taken_over
+
+    def _taken_over_sentence(self) -> str:
+        return TAKEN_OVER.format(name=self.claimed or self.wanted or "This")
+
     def poll(self) -> int:
+        if not self._taken_over and self.taken_over:  # said once, the controls put out
+            self.messages.error(self._taken_over_sentence())
+            self.render()
         read = super().poll()
-        if read:
+        if read and not self._taken_over:
             self._sit()  # the crew may now hold the character asked for, or their seat be free
         return read
 
@@ -155,6 +177,8 @@ class VoidlightSeat(VoidlightPanel):
         this seat's character as who played it."""
         state = self.state
         kind = getattr(action, "kind", "")
+        if self.taken_over:
+            raise IllegalAction(self._taken_over_sentence())
         if isinstance(action, TakeSeat):
             why = None if action.seat == self.seat_id else "a seat sits only as itself"
         else:
@@ -183,7 +207,7 @@ class VoidlightSeat(VoidlightPanel):
     def _mine(self, state: State) -> bool:
         """Whether this seat may act now: it plays someone, and no choice is asked of another."""
         claimed = seated_as(state, self.seat_id)
-        if not claimed:
+        if not claimed or self._taken_over:
             return False
         pending = state.pending
         return pending is None or not pending.who or pending.who == claimed
@@ -287,6 +311,8 @@ class VoidlightSeat(VoidlightPanel):
 
     def _seat_html(self, state: State) -> str:
         claimed = seated_as(state, self.seat_id)
+        if self._taken_over:
+            return f'<div class="lantern-seat-refused">{escape(self._taken_over_sentence())}</div>'
         if not claimed:
             if self._sat:
                 return (
