@@ -73,7 +73,9 @@ class VoidlightSeat(VoidlightPanel):
     """One player's view of the crew's journey, acting for the character it is bound to only.
 
     ``claim``: the character's name this seat sits as (it waits for them to join when they have
-    not yet); ``seat``: the seat's id (by default one derived from the journey, the notebook
+    not yet); ``choose``: with no ``claim``, the seat offers the crew's characters and sits as the
+    one the player picks (the seat notebook on the GM's machine; a seat link never offers it:
+    its character is the link's), the pick checked in the kernel as any claim is; ``seat``: the seat's id (by default one derived from the journey, the notebook
     and ``claim``: :func:`~widgets.voidlight.seat_parts.seat_id`); ``player``: the player's name,
     shown on the GM's roster; ``sleep``: what the follow task awaits between looks (tests inject
     a fake; by default :func:`asyncio.sleep`).
@@ -93,6 +95,7 @@ class VoidlightSeat(VoidlightPanel):
         claim: str = "",
         seat: str = "",
         player: str = "",
+        choose: bool = False,
         sleep: Callable[[float], Awaitable[Any]] | None = None,
     ) -> None:
         if not isinstance(book, JourneyBook):
@@ -108,6 +111,7 @@ class VoidlightSeat(VoidlightPanel):
         self._sat = False  # whether this seat has sat: once the GM frees it, it sits no more
         if book.state.hidden_timer:  # the log's lines as the players read them
             book.describe = _for_players(book.describe)
+        self._chooses = bool(choose) and not claim  # a seat on one machine: the player picks
         self._page = take(book.path, self.seat_id)  # this page sits here now, not an older one
         self._taken_over = False
         super().__init__(book, follow_sleep=sleep)
@@ -241,10 +245,24 @@ class VoidlightSeat(VoidlightPanel):
         self.waiting = widgets.HTML(WAITING)
         self.choice = ChoiceRow(self._choose)
         self._choice_key: object = ()
+        self.sit_as: widgets.Dropdown | None = None
+        self.sit_button: widgets.Button | None = None
+        self._sit_row: widgets.HBox | None = None
+        if self._chooses:  # absent from every other seat, a link's above all
+            self.sit_as = widgets.Dropdown(description="Sit as", options=())
+            self.sit_button = widgets.Button(description="Sit here", button_style="primary")
+            self.sit_button.on_click(lambda _b: self._pick())
+            self._sit_row = widgets.HBox([self.sit_as, self.sit_button])
+            self._sit_row.add_class("lantern-seat-pick")
 
     def board(self) -> Sequence[widgets.Widget]:
         return (
-            section("Your seat", self.seat_note, css_class="lantern-seat"),
+            section(
+                "Your seat",
+                self.seat_note,
+                *([self._sit_row] if self._sit_row is not None else []),
+                css_class="lantern-seat",
+            ),
             section("Crew", self.roster, css_class="lantern-crew-section"),
             self.sheet,
             section("Voidlight", self.light, self.countdown, css_class="lantern-voidlight-section"),
@@ -265,7 +283,32 @@ class VoidlightSeat(VoidlightPanel):
 
     # --- rendering ---------------------------------------------------------------------------
 
+    def _pick(self) -> None:
+        """Sit as the character picked: the seat's id becomes the one of that character on this
+        notebook (a reload that picks them again sits at the same seat, with no new row); the
+        rules refuse a character another seat plays, naming who holds them."""
+        name = self.sit_as.value if self.sit_as is not None else None
+        if not isinstance(name, str) or not name:
+            self.messages.error("Pick the character you play, then click Sit here.")
+            return
+        if self.claimed or self._taken_over:
+            self.messages.error(f"This seat plays {self.claimed or 'no one'} already.")
+            return
+        self.seat_id = seat_id(self.journey.path, name)
+        self._page = take(self.journey.path, self.seat_id)
+        try:
+            self.claim(name)
+        except (IllegalAction, InvalidInput) as error:
+            self.messages.error(str(error))
+            self.render()
+
     def render_board(self, state: State, live: bool) -> None:
+        if self._sit_row is not None and self.sit_as is not None:
+            names = tuple(state.names)
+            if tuple(self.sit_as.options) != names:
+                self.sit_as.options = names
+            shown = not seated_as(state, self.seat_id) and not self._taken_over and names
+            self._sit_row.layout.display = None if shown else "none"
         self.seat_note.value = self._seat_html(state)
         self.countdown.value = self._countdown_html(state)
         self.roster.value = self._roster_html(state)
@@ -326,6 +369,8 @@ class VoidlightSeat(VoidlightPanel):
                     f'<div class="lantern-muted">This seat is for <b>{escape(self.wanted)}</b>: '
                     "it sits as soon as the GM adds them to the crew.</div>"
                 )
+            if self._chooses:
+                return '<div class="lantern-muted">Pick your character and click Sit here.</div>'
             return '<div class="lantern-muted">This seat plays no one: it plays nothing.</div>'
         pending = state.pending
         if pending is not None and pending.who and pending.who != claimed:
