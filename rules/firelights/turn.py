@@ -98,7 +98,8 @@ def place(turn: Turn, card: Card, face_up: bool = True) -> None:
     if not where:
         turn.say(f"you start at {card.label}: this is where you are right now")
     elif not face_up:
-        turn.say(f"hidden path {region.path} lies face down {where}")
+        # Named as the map, the dropdowns and Advice name it in this moment (one name).
+        turn.say(f"{world.describe(region.at)} lies face down")
     else:
         beacon = " — it holds a beacon" if region.beacon else ""
         turn.say(f"{card.label} joins the map {where}{beacon}")
