@@ -137,6 +137,14 @@ class Turn:
         if self.lines is not None:
             self.lines.append(Secret(line, players))
 
+    def tell_secret(self, line: str, players: str) -> None:
+        """A line about the acting character (named in a crew) that tells an expedition minute:
+        the players' seats read ``players``, the same without the minute, when the GM hides the
+        timer (a minute beside a roll of the light would time the next one)."""
+        if self.lines is not None:
+            named = f"{self.name}: " if self.crewed else ""
+            self.lines.append(Secret(f"{named}{line}", f"{named}{players}"))
+
     def tell(self, line: str) -> None:
         """A line about the acting character: named in a crew (``Kai: ...``)."""
         if self.lines is not None:
