@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import pytest
 
-from rules.play.draft import Draft, field_names, slots
+from rules.play.draft import Draft, evolve, field_names, slots
 
 
 class Point(NamedTuple):
@@ -40,18 +40,10 @@ def test_a_named_tuple_is_copied_changed_and_frozen_leaving_the_first_alone() ->
     assert start == Point(1, 2)
 
 
-def test_a_frozen_dataclass_is_copied_changed_and_frozen_leaving_the_first_alone() -> None:
-    start = Spot(1, 2)
-    draft = Placing()
-    draft.take(start)
-    draft.y = 5
-    assert draft.freeze() == Spot(1, 5)
-    assert start == Spot(1, 2)
-
-
 def test_the_fields_are_the_state_classes_own_in_order() -> None:
     assert field_names(Point) == ("x", "y") == field_names(Spot)
     assert slots(Point, "steps") == ("x", "y", "steps")
+    assert slots(Spot, "lines") == ("state", "fields", "lines")
     assert Moving.state_class is Point
 
 
@@ -62,7 +54,7 @@ def test_a_misspelt_field_is_refused_by_the_draft() -> None:
 
 
 def test_a_draft_without_a_slot_for_every_field_is_refused_when_made() -> None:
-    with pytest.raises(TypeError, match=r"no slot for Point's fields \['y'\]"):
+    with pytest.raises(TypeError, match=r"no slot for \['y'\] of its Point"):
 
         class Short(Draft[Point]):
             __slots__ = ("x",)
@@ -88,3 +80,24 @@ def test_a_draft_copies_only_a_named_tuple_or_a_dataclass() -> None:
 
         class Loose(Draft[int]):
             __slots__ = ()
+
+
+def test_a_dataclass_draft_writes_into_the_new_states_own_fields() -> None:
+    start = Spot(1, 2)
+    draft = Placing()
+    draft.take(start)
+    draft.fields["x"] = 7
+    assert draft.state.x == 7  # the new state reads the change as soon as it is written
+    draft.set(y=3)
+    assert draft.freeze() == Spot(7, 3)
+    assert start == Spot(1, 2)
+    with pytest.raises(TypeError, match=r"a Spot has no field \['z'\]"):
+        draft.set(z=1)
+
+
+def test_evolve_is_replace_for_a_frozen_dataclass_refusing_an_unknown_field() -> None:
+    start = Spot(1, 2)
+    assert evolve(start, y=5) == Spot(1, 5)
+    assert start == Spot(1, 2)
+    with pytest.raises(TypeError, match=r"a Spot has no field \['z'\]"):
+        evolve(start, z=1)
