@@ -13,7 +13,7 @@ with no other edit. Where the fields lie while the action writes them depends on
 
 - a named tuple cannot be changed in place, so its draft holds the fields as its own slots; the
   copy in and the freeze out are written from the field list when the draft's class is made, as
-  :mod:`dataclasses` writes a constructor: one unpacking statement in, one constructor call out,
+  ``dataclasses`` writes a constructor: one unpacking statement in, one constructor call out,
   the fastest copy CPython has (Embers, whose actions are the cheapest, so the copy counts most);
 - a frozen dataclass's draft holds the new state itself (``state``), whose fields are a dict of
   its own (``fields``) copied once: the action writes into that dict and reads the new state's
