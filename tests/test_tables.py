@@ -19,10 +19,11 @@ from rules.table.chance import Chance, Supplied
 from rules.table.dice import D66
 from rules.table.tables import TABLE_NAMES, load, load_file, parse
 
-SHARED = Path("/work/shared")
-REFERENCE = SHARED / "reference" / "firelights-d66.csv"
-VOIDLIGHT_SEED = SHARED / "seeds" / "002_f742aca803b2ff1a.txt"
 REPO = Path(__file__).resolve().parent.parent
+#: Copies of the sources our data files were typed from (tests/sources/README.md says whence).
+SOURCES = Path(__file__).resolve().parent / "sources"
+REFERENCE = SOURCES / "firelights-d66.csv"
+VOIDLIGHT_SEED = SOURCES / "voidlight-tables.txt"
 
 # The d66 keys, written out rather than computed the way rules.table.dice computes them.
 KEYS = [11, 12, 13, 14, 15, 16, 21, 22, 23, 24, 25, 26, 31, 32, 33, 34, 35, 36]
@@ -48,12 +49,6 @@ def assert_refused(error: type[Exception], fragment: str, call: Callable[[], obj
         call()
     assert type(caught.value) is error
     assert fragment in str(caught.value)
-
-
-def needs(path: Path) -> Path:
-    if not path.exists():
-        pytest.skip(f"{path} (the shared source material) is not on this machine")
-    return path
 
 
 def whitespace_collapsed(text: str) -> str:
@@ -95,8 +90,8 @@ def test_every_shipped_table_has_exactly_the_36_keys_11_to_66(name: str) -> None
 
 
 def test_the_firelights_table_is_the_reference_file_row_for_row() -> None:
-    """The whole of reference/firelights-d66.csv (Region, Theme, Event, Story), read with csv."""
-    with needs(REFERENCE).open(encoding="utf-8", newline="") as file:
+    """The whole of the published table (tests/sources/firelights-d66.csv), read with csv."""
+    with REFERENCE.open(encoding="utf-8", newline="") as file:
         reference = list(csv.DictReader(file))
     assert len(reference) == 36
     table = load("firelights-d66")
@@ -129,7 +124,7 @@ def test_the_firelights_data_file_carries_the_cc_by_attribution() -> None:
 def test_the_voidlight_tables_are_the_seed_texts_tables(heading: str) -> None:
     """Every row of the seed's Check Costs, Theme and Action tables. The costs are kept verbatim;
     the seed prints themes and actions in capitals, our files in title case."""
-    tables = seed_tables(needs(VOIDLIGHT_SEED).read_text(encoding="utf-8"))
+    tables = seed_tables(VOIDLIGHT_SEED.read_text(encoding="utf-8"))
     name, columns = VOIDLIGHT[heading]
     rows = tables[heading]
     assert list(rows) == KEYS
