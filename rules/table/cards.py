@@ -263,6 +263,10 @@ class Draw:
     def to_json(self, outcome: tuple[Card, ...]) -> list[str]:
         return [str(card) for card in outcome]
 
+    def at_the_table(self) -> tuple[str, int]:
+        """``count`` cards (:mod:`rules.table.words`)."""
+        return "card", self.count
+
 
 @dataclass(frozen=True)
 class Deck:

@@ -149,6 +149,10 @@ class Roll:
     def to_json(self, outcome: tuple[int, ...]) -> list[int]:
         return list(outcome)
 
+    def at_the_table(self) -> tuple[str, int]:
+        """``count`` dice (:mod:`rules.table.words`)."""
+        return "die", self.count
+
 
 @dataclass(frozen=True)
 class D66:
@@ -166,6 +170,10 @@ class D66:
 
     def to_json(self, outcome: int) -> int:
         return outcome
+
+    def at_the_table(self) -> tuple[str, int]:
+        """One d66 roll (:mod:`rules.table.words`)."""
+        return "d66", 1
 
 
 def d66_value(value: object) -> int:
