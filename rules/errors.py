@@ -49,8 +49,9 @@ def short_repr(value: object, limit: int = 120) -> str:
 #: The longest text a free-text field of an action may hold (a question, a slip, a Rest entry),
 #: and the longest entry of a table file.
 TEXT_LIMIT = 2000
-#: The longest name (a character's, a condition's, a hero's on a card) and pronouns a game takes.
+#: The longest name a game takes (a character's, a condition's, a hero's on a card).
 NAME_LIMIT = 100
+#: The longest pronouns a character takes ("she/her", "they/them" and longer, never a paragraph).
 PRONOUNS_LIMIT = 40
 #: The longest journal entry a book keeps (about ten pages of prose).
 NOTE_LIMIT = 50_000

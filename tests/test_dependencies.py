@@ -1,7 +1,7 @@
 """pyproject.toml and environment.yml list the same packages with the same version specs.
 
-README: "`environment.yml` lists the same packages as `pyproject.toml`; a test fails when they
-disagree." (both files carry a comment pointing here).
+Getting started (docs/getting-started/index.md): "`environment.yml` lists the same packages as
+`pyproject.toml`; a test fails when the two disagree." (both files carry a comment pointing here).
 """
 
 from __future__ import annotations

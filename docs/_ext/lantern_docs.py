@@ -8,6 +8,11 @@
     a package's ``__all__``, each name linked to the module that defines it (the Reference
     documents every object once, where it is defined).
 
+Every public name in :data:`DOCUMENTED` carries a docstring: when the build starts,
+:func:`missing_docstrings` names each one that does not, with its fix, as a warning (so the build,
+run with warnings as errors, fails on it). ``tests/test_docstrings.py`` runs the same check in a
+second, without building the site.
+
 A reference to a public name where a package offers it (``rules.book.JourneyBook``) resolves to
 where it is documented.
 
@@ -19,6 +24,7 @@ site says what the notebooks say, as they stand.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 import inspect
@@ -36,10 +42,12 @@ from sphinx.application import Sphinx
 from sphinx.errors import PycodeError
 from sphinx.ext import autosummary
 from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
 REPO = Path(__file__).resolve().parents[2]
+logger = logging.getLogger(__name__)
 #: Notebooks shown on the site, executed at build time: (the repository's, the page it becomes).
 NOTEBOOKS = {"notebooks/odds-explorer.ipynb": "play/odds-explorer.ipynb"}
 #: Play notebooks whose words a Play page includes: (the repository's, the fragment it becomes).
@@ -74,11 +82,16 @@ class HouseRules(MarkdownDirective):
     required_arguments = 1
 
     def markdown(self) -> list[str]:
-        module = importlib.import_module(self.arguments[0])
-        house_rules = module.HOUSE_RULES
-        self.env.note_dependency(inspect.getfile(module))
-        rows = [f"| {cell(where)} | {cell(text)} |" for where, text in house_rules.items()]
-        return ["| where | our reading |", "| --- | --- |", *rows]
+        self.env.note_dependency(inspect.getfile(importlib.import_module(self.arguments[0])))
+        return house_rules_table(self.arguments[0])
+
+
+def house_rules_table(game: str) -> list[str]:
+    """The Markdown table of ``<game>.HOUSE_RULES``, a row per reading in the order the game
+    lists them: the page shows the words the panel shows, never a copy of them."""
+    house_rules = importlib.import_module(game).HOUSE_RULES
+    rows = [f"| {cell(where)} | {cell(text)} |" for where, text in house_rules.items()]
+    return ["| where | our reading |", "| --- | --- |", *rows]
 
 
 def allowed() -> dict[str, set[str]]:
@@ -286,12 +299,114 @@ def real_class_signature(
     return str(found.replace(parameters=bare, return_annotation=inspect.Signature.empty)), returns
 
 
+#: The packages whose every public name must carry a docstring. Covered: each module; each class
+#: and function a module defines; each public method and property of those classes (a docstring
+#: inherited from a base counts, as autodoc shows it); each constant a module offers in
+#: ``__all__`` (a ``#:`` comment above it). Not covered yet: the fields of dataclasses and named
+#: tuples; the Journey Book, the three games' rules and widgets, and the frame.
+DOCUMENTED = (
+    "rules.errors",
+    "rules.table",
+    "rules.record",
+    "rules.play",
+    "rules.studies",
+    "widgets.parts",
+)
+
+
+def _modules(package: str) -> Iterator[ModuleType]:
+    top = importlib.import_module(package)
+    yield top
+    for info in pkgutil.walk_packages(getattr(top, "__path__", []), package + "."):
+        if not any(part.startswith("_") for part in info.name.split(".")):
+            yield importlib.import_module(info.name)
+
+
+def _has_doc(value: Any) -> bool:
+    """Whether ``value`` says something of its own: a class's docstring, not the one
+    ``dataclass`` writes from its fields (``Name(a: int)``) nor Enum's "An enumeration."."""
+    if inspect.isclass(value):
+        doc = value.__dict__.get("__doc__") or ""
+        return bool(doc.strip()) and not doc.startswith(f"{value.__name__}(")
+    return bool((inspect.getdoc(value) or "").strip())
+
+
+def _members(cls: type) -> Iterator[tuple[str, Any]]:
+    """The public methods and properties a class defines in its own body."""
+    for name, member in vars(cls).items():
+        if name.startswith("_"):
+            continue
+        if isinstance(member, property) or inspect.isfunction(getattr(member, "__func__", member)):
+            yield name, getattr(cls, name) if not isinstance(member, property) else member
+
+
+def missing_docstrings(package: str) -> list[str]:
+    """Each public name under ``package`` that the Reference would show empty, with its fix."""
+    found = []
+    for module in _modules(package):
+        where = module.__name__
+        if not (module.__doc__ or "").strip():
+            found.append(f"{where}: the module has no docstring: say what lives here and why")
+        try:
+            attr_docs = ModuleAnalyzer.for_module(where).find_attr_docs()
+        except PycodeError:
+            attr_docs = {}
+        for name, value in vars(module).items():
+            if name.startswith("_"):
+                continue
+            if inspect.isclass(value) or inspect.isfunction(value):
+                if getattr(value, "__module__", None) != where:
+                    continue  # documented where it is defined
+                if not _has_doc(value):
+                    kind = "class" if inspect.isclass(value) else "function"
+                    found.append(f"{where}.{name}: the {kind} has no docstring: add one saying why")
+                if inspect.isclass(value):
+                    for member, got in _members(value):
+                        if not _has_doc(got):
+                            found.append(
+                                f"{where}.{name}.{member}: no docstring: add one saying why"
+                            )
+            elif (
+                name in getattr(module, "__all__", ())
+                and not inspect.ismodule(value)
+                and ("", name) not in attr_docs
+                and not _imported(module, name)
+            ):
+                found.append(
+                    f"{where}.{name}: the constant has no doc comment: write a line starting"
+                    " with '#:' just above it, saying what it is for"
+                )
+    return found
+
+
+def _imported(module: ModuleType, name: str) -> bool:
+    """Whether ``module`` takes ``name`` from elsewhere (it is documented there): its source
+    assigns no value to the name at the top level."""
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError):
+        return True
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+            return False
+    return True
+
+
+def check_docstrings(app: Sphinx) -> None:
+    """Fail the build (warnings are errors) on a public name with no docstring, naming the fix."""
+    for package in DOCUMENTED:
+        for line in missing_docstrings(package):
+            logger.warning(line, type="lantern", subtype="docstring")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     autosummary._import_by_name = import_module_first  # type: ignore[assignment]
     app.add_directive("house-rules", HouseRules)
     app.add_directive("layering", Layering)
     app.add_directive("public-names", PublicNames)
     app.connect("builder-inited", copy_notebooks)
+    app.connect("builder-inited", check_docstrings)
     app.connect("missing-reference", public_alias)
     app.connect("autodoc-process-signature", real_class_signature)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -130,6 +130,8 @@ class RandomPlay:
         return offered
 
     def pick(self, state: Any, rng: random.Random) -> Any:
+        """The next action of random play: the driver's choice, or one of the actions ``legal``
+        offers."""
         if self.driver.pick is not None:
             return self.driver.pick(state, rng)
         offered = self.legal(state)
@@ -138,6 +140,7 @@ class RandomPlay:
         return rng.choice(offered)
 
     def over(self, state: Any) -> bool:
+        """Whether the game has ended: the driver says, or ``legal`` offers nothing."""
         if self.driver.over is not None:
             return self.driver.over(state)
         if self._legal is None:
@@ -145,6 +148,8 @@ class RandomPlay:
         return not self.legal(state)
 
     def not_offered(self, state: Any) -> list[Any]:
+        """Actions seen earlier and not offered now: each must be refused, leaving the state as it
+        was."""
         if self.driver.not_offered is not None:
             return list(self.driver.not_offered(state))
         if self._legal is None:
@@ -179,19 +184,24 @@ class RandomPlay:
             self.driver.check(state)
 
     def check_step(self, before: Any, action: Any, report: Any, after: Any) -> None:
+        """The driver's own checks of one step (before, the action, its report, after)."""
         if self.driver.check_step is not None:
             self.driver.check_step(before, action, report, after)
 
     def probe(self, state: Any, action: Any) -> None:
+        """The driver's look at an action about to be played, for checks that need the state before
+        it."""
         if self.driver.probe is not None:
             self.driver.probe(state, action)
 
     # --- journeys ------------------------------------------------------------------------------
 
     def options(self, rng: random.Random) -> dict[str, Any]:
+        """The options a random journey starts with (the driver's, or none)."""
         return dict(self.driver.options(rng)) if self.driver.options is not None else {}
 
     def opening(self, rng: random.Random) -> list[Any]:
+        """The actions a random journey opens with before random play (a character's creation, say)."""
         return list(self.driver.opening(rng)) if self.driver.opening is not None else []
 
     def play(self, journey: Journey[Any, Any], rng: random.Random, history: list[Any]) -> Any:

@@ -74,7 +74,9 @@ R = TypeVar("R")
 class Playable(Protocol[S]):
     """The one thing a simulation needs of a game (every :class:`rules.record.journey.Game` has it)."""
 
-    def apply(self, state: S, action: Any, chance: Source) -> tuple[S, Any]: ...
+    def apply(self, state: S, action: Any, chance: Source) -> tuple[S, Any]:
+        """The state after ``action``, its chance drawn from ``chance``, and a report of it."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -98,10 +100,12 @@ class Simulation:
 
     @property
     def outcomes(self) -> tuple[Hashable, ...]:
+        """The outcomes met, most frequent first."""
         return tuple(outcome for outcome, _count in self.counts)
 
     @property
     def mean_steps(self) -> float:
+        """The mean number of actions a run played."""
         return self.steps / self.runs
 
     def count(self, outcome: Hashable) -> int:
@@ -117,6 +121,7 @@ class Simulation:
         return wilson_interval(self.count(outcome), self.runs)
 
     def estimate(self, outcome: Hashable) -> Estimate:
+        """The share of runs that ended with ``outcome``, with its 95% Wilson interval."""
         return Estimate(outcome, self.count(outcome), self.runs, *self.interval(outcome))
 
     @property

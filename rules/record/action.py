@@ -161,6 +161,8 @@ class Action:
                 object.__setattr__(self, field_name, checked)
 
     def to_json(self) -> dict[str, Any]:
+        """The action as plain JSON (its ``kind`` and fields), the form a journey file records and
+        :func:`parse_action` reads back."""
         data: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)

@@ -46,6 +46,8 @@ class Entry:
         return self.chance[self.supplied :]
 
     def to_json(self) -> dict[str, JSON]:
+        """The entry as plain JSON: its action, the chance outcomes it met, and whether it was
+        rerolled or undone."""
         data: dict[str, JSON] = {"action": dict(self.action), "chance": list(self.chance)}
         if self.superseded:
             data["superseded"] = True
@@ -57,6 +59,8 @@ class Entry:
 
     @classmethod
     def from_json(cls, data: object) -> Entry:
+        """An entry read from a journey file, each field checked: a hand-edited row is refused, not
+        trusted."""
         if not isinstance(data, dict) or not isinstance(data.get("action"), dict):
             raise InvalidInput(f"a journey entry is an object with an 'action', got {data!r}")
         chance = data.get("chance", [])

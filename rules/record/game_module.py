@@ -44,15 +44,20 @@ class GameModule:
     legal: Callable[[Any], Sequence[Any]] | None = None
 
     def initial(self, options: Mapping[str, Any]) -> Any:
+        """The state before the first action, from the game's own function."""
         return self.initial_state(options)
 
     def apply(self, state: Any, action: Any, chance: Source) -> tuple[Any, Any]:
+        """The state after ``action`` and its report, by the game's own rules."""
         return self.apply_action(state, action, chance)
 
     def parse_action(self, data: Mapping[str, Any]) -> Any:
+        """An action from its JSON form, checked by the game's own parser."""
         return self.parse(data)
 
     def check(self, state: Any) -> None:
+        """Raise when ``state`` breaks one of the game's invariants (nothing to check when the game
+        declares none), so a damaged snapshot is never played on."""
         if self.check_state is not None:
             self.check_state(state)
 

@@ -176,8 +176,8 @@ class Journey(Generic[S, R]):
     def start(
         cls, name: str, seed: int, options: Mapping[str, JSON] | None = None
     ) -> Journey[Any, Any]:
-        chosen = game(name)
-        return Journey(chosen, seed, recorded_options(chosen, options))
+        """A new journey of the game called ``name``, from ``seed``, its options recorded."""
+        return Journey(chosen := game(name), seed, recorded_options(chosen, options))
 
     # --- replay --------------------------------------------------------------------------------
 
@@ -405,10 +405,9 @@ class Journey(Generic[S, R]):
             restore()
             raise
 
-    # --- the record ----------------------------------------------------------------------------
-
     def to_json(self) -> dict[str, JSON]:
-        """The versioned record; ``Journey.from_json`` of it replays to the same state."""
+        """The versioned record (the part a file keeps); ``Journey.from_json`` of it replays to the
+        same state."""
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -420,6 +419,7 @@ class Journey(Generic[S, R]):
 
     @classmethod
     def from_json(cls, data: object) -> Journey[Any, Any]:
+        """A journey from its record, replayed; a record of another format is refused."""
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise InvalidInput(
                 f"not a Lantern journey record (format {RECORD_FORMAT!r}): {str(data)[:80]!r}"

@@ -9,6 +9,21 @@ returns plain rows (frozen dataclasses): every rate an :class:`~rules.table.esti
 Every study takes ``executor``, ``chunk`` and ``progress`` and hands them to ``simulate``, so the
 same study runs in process, on a process pool or on a Dask cluster and gives the same rows.
 
+Main entry points, one per question:
+
+- :func:`firelights_study`: Firelights journeys by strategy and spread of approaches;
+- :func:`voidlight_study`: Voidlight expeditions by timer interval and beam policy;
+- :func:`crew_study`: Voidlight crews of 1 to 6, by timer interval;
+- :func:`embers_study`: Embers nights by card set, difficulty and policy
+  (:func:`card_sets` names the sets to compare).
+
+Twenty Recruit nights, as one row for a table:
+
+>>> (row,) = embers_study(["recruit"], games=20, seed=0)
+>>> record = row.record()
+>>> record["difficulty"], record["games"], record["win rate"]
+('recruit', 20, 0.35)
+
 May import: the games, :mod:`rules.play`, :mod:`rules.record`, :mod:`rules.table`; never the book.
 """
 

@@ -46,10 +46,13 @@ STRATEGIES: Mapping[str, SensiblePlayer] = {
     "never searches": SensiblePlayer(search_from=53),
     "fights to the end": SensiblePlayer(fight_up_to=4),
 }
+#: The approach spreads a study compares: every roll with the +2, the +1 or the 0, or turning
+#: through all three (see above).
 SPREADS = ("best", "middle", "worst", "spread")
 
 
 def beacons_lit(state: State) -> int:
+    """The beacons lit when a journey ended: the study's measure of how far it got."""
     return state.beacons_lit
 
 

@@ -123,6 +123,8 @@ class CrewExpedition:
     Checks, swaps."""
 
     def apply(self, trek: CrewTrek, action: Any, chance: Source) -> tuple[CrewTrek, Any]:
+        """Play ``action`` on the crew's expedition and count what the study measures (the scenes,
+        the Checks, the battery swaps)."""
         state, report = GAME.apply(trek.state, action, chance)
         if isinstance(action, Check):
             checked = trek.state.index(action.who) + 1
@@ -179,18 +181,22 @@ class Crew:
 
 
 def standing(trek: CrewTrek) -> int:
+    """How many of the crew are still standing."""
     return sum(character.status == "standing" for character in trek.state.crew)
 
 
 def lost(trek: CrewTrek) -> int:
+    """How many of the crew were lost."""
     return sum(character.status == "lost" for character in trek.state.crew)
 
 
 def scenes_played(trek: CrewTrek) -> int:
+    """How many scenes the crew played before the expedition ended."""
     return trek.scene
 
 
 def swaps(trek: CrewTrek) -> int:
+    """How many times a battery was swapped into the shared Voidlight."""
     return trek.swaps
 
 

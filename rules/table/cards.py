@@ -29,11 +29,14 @@ from rules.table.distribution import Distribution, Source
 
 __all__ = ["FACES", "RANK_NAMES", "Card", "Colour", "Deck", "Draw", "Suit", "codes", "full_deck"]
 
+#: The ranks a card names by a letter (the others by their number), as the cards themselves print them.
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 FACE_RANKS = frozenset({11, 12, 13})
 
 
 class Colour(enum.Enum):
+    """A card's colour, which some rules read instead of its suit (a red card, a black card)."""
+
     RED = "red"
     BLACK = "black"
 
@@ -52,10 +55,12 @@ class Suit(enum.Enum):
 
     @property
     def symbol(self) -> str:
+        """The suit's sign (♣ ♦ ♥ ♠), as the panels and the log show a card."""
         return {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[self.value]
 
     @property
     def colour(self) -> Colour:
+        """Red for diamonds and hearts, black for clubs and spades."""
         return Colour.RED if self in (Suit.DIAMONDS, Suit.HEARTS) else Colour.BLACK
 
 
@@ -118,10 +123,12 @@ class Card:
 
     @property
     def rank_name(self) -> str:
+        """The rank as a card shows it: A, 2 to 10, J, Q, K."""
         return RANK_NAMES.get(self.rank, str(self.rank))
 
     @property
     def colour(self) -> Colour:
+        """The colour of the card's suit."""
         return self.suit.colour
 
     @property
@@ -181,6 +188,8 @@ def _parse_code(text: str, code: str) -> Card:
 
 
 def parse_cards(codes: Iterable[object]) -> tuple[Card, ...]:
+    """Cards from their codes (``"QH"``, ``"10S"``), each checked by :meth:`Card.parse`; a bad code
+    is refused, naming it."""
     return tuple([Card.parse(code) for code in codes])
 
 
@@ -205,6 +214,8 @@ class Draw:
             )
 
     def distribution(self) -> Distribution[tuple[Card, ...]]:
+        """Every ordered draw of ``count`` cards from the pile, each as likely: the exact odds a
+        player is shown."""
         return Distribution.uniform(itertools.permutations(self.pile, self.count))
 
     @classmethod
@@ -248,6 +259,8 @@ class Draw:
         return pile[first], pile[second]
 
     def check(self, outcome: object) -> tuple[Card, ...]:
+        """Cards a player drew at the table, as this draw's outcome: refused unless they are
+        ``count`` different cards of the pile."""
         if not isinstance(outcome, list | tuple) or len(outcome) != self.count:
             raise InvalidInput(f"expected {self.count} card codes, got {outcome!r}")
         cards = parse_cards(outcome)
@@ -261,6 +274,7 @@ class Draw:
         return cards
 
     def to_json(self, outcome: tuple[Card, ...]) -> list[str]:
+        """The cards drawn as their codes, as a journey records them."""
         return [str(card) for card in outcome]
 
     def at_the_table(self) -> tuple[str, int]:
@@ -286,6 +300,7 @@ class Deck:
 
     @classmethod
     def full(cls) -> Deck:
+        """A deck of all 52 cards in a fixed order: the same seed then deals the same cards."""
         return cls(full_deck())
 
     @classmethod

@@ -85,6 +85,8 @@ class Chance:
         return random.Random(_step_seed(self.seed, step))
 
     def resolve(self, step: ChanceStep[T]) -> T:
+        """The outcome of ``step``, from a generator seeded anew from the journey's seed and the
+        number of steps before it, so undo and replay meet the same outcomes."""
         rng = self._rng
         _seed_generator(rng, _step_seed(self.seed, self.steps))  # as generator(steps) is seeded
         rng.gauss_next = None  # type: ignore[attr-defined]
@@ -112,6 +114,8 @@ class FastChance:
         self.rng = random.Random(seed)
 
     def resolve(self, step: ChanceStep[T]) -> T:
+        """The outcome of ``step`` from the one generator, seeded once: faster than :class:`Chance`
+        for simulations that never undo."""
         return step.sample(self.rng)
 
 
@@ -142,6 +146,9 @@ class Supplied:
     refused: ChanceStep[Any] | None = None
 
     def resolve(self, step: ChanceStep[T]) -> T:
+        """The next outcome typed at the table, checked against ``step`` (a refusal is kept in
+        ``refused``, so the player is told what the step needed); past the typed ones, the fallback
+        source's, or a refusal asking for one more."""
         if self.used < len(self.outcomes):
             try:
                 outcome = step.check(self.outcomes[self.used])
@@ -160,6 +167,8 @@ class Supplied:
         return self.then.resolve(step)
 
     def unused(self) -> Sequence[object]:
+        """The outcomes typed at the table that no step used (a player typed more than the action
+        needs)."""
         return self.outcomes[self.used :]
 
     def short(self) -> bool:
@@ -187,6 +196,8 @@ class Recording:
     steps: list[ChanceStep[Any]] = field(default_factory=list)
 
     def resolve(self, step: ChanceStep[T]) -> T:
+        """Resolve ``step`` by the source underneath and remember the step and its outcome, so the
+        journey records what chance gave."""
         self.steps.append(step)
         outcome = self.source.resolve(step)
         self.outcomes.append(step.to_json(outcome))
@@ -204,18 +215,22 @@ class Pick:
             raise IllegalAction("there is nothing to pick from")
 
     def distribution(self) -> Distribution[str]:
+        """Every option, each as likely."""
         return Distribution.uniform(self.options)
 
     def sample(self, rng: random.Random) -> str:
+        """One option, chosen with ``rng``."""
         return rng.choice(self.options)
 
     def check(self, outcome: object) -> str:
+        """An option named at the table, refused unless it is one of the options."""
         if outcome not in self.options:
             raise InvalidInput(f"expected one of {list(self.options)}, got {outcome!r}")
         assert isinstance(outcome, str)
         return outcome
 
     def to_json(self, outcome: str) -> str:
+        """The option itself: it is already plain text."""
         return outcome
 
     def at_the_table(self) -> tuple[str, int]:

@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 SIDES = 6
+#: The 36 values of a d66 roll in order (11 to 16, 21 to 26, ... 61 to 66): no 0, 7, 8 or 9.
 D66_VALUES: tuple[int, ...] = tuple(10 * t + u for t in range(1, 7) for u in range(1, 7))
 MAX_DICE = 20  # more dice than any rule asks for; keeps exact enumeration cheap
 
@@ -55,6 +56,8 @@ class Position(enum.Enum):
 
     @property
     def threshold(self) -> int | None:
+        """The lowest face that is a Hit in this Position; None where no dice are rolled (Absolute,
+        Impossible)."""
         return _THRESHOLDS.get(self._value_)
 
     @property
@@ -72,6 +75,7 @@ class Position(enum.Enum):
         return Fraction(SIDES - self.threshold + 1, SIDES)
 
     def is_hit(self, face: int) -> bool:
+        """Whether ``face`` is a Hit in this Position (Absolute counts every die, Impossible none)."""
         _check_face(face)
         threshold = _THRESHOLDS.get(self._value_)
         if threshold is None:  # no roll: Absolute counts every die a Hit, Impossible none
@@ -127,9 +131,11 @@ class Roll:
         _check_count(self.count)
 
     def distribution(self) -> Distribution[tuple[int, ...]]:
+        """Every ordered tuple of faces, each as likely: the exact odds of the roll."""
         return Distribution.uniform(itertools.product(range(1, SIDES + 1), repeat=self.count))
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
+        """The faces rolled with ``rng``, one per die."""
         if self.count == 2:  # the Action Dice, every Firelights action: roll_d6 twice, inline
             bits = rng.getrandbits
             first = bits(3)
@@ -142,11 +148,13 @@ class Roll:
         return tuple(_d6s(rng, self.count))
 
     def check(self, outcome: object) -> tuple[int, ...]:
+        """Faces a player rolled at the table, refused unless there is one face from 1 to 6 per die."""
         if not isinstance(outcome, list | tuple) or len(outcome) != self.count:
             raise InvalidInput(f"expected {self.count} d6 faces, got {outcome!r}")
         return tuple(_check_face(face) for face in outcome)
 
     def to_json(self, outcome: tuple[int, ...]) -> list[int]:
+        """The faces as a list, as a journey records them."""
         return list(outcome)
 
     def at_the_table(self) -> tuple[str, int]:
@@ -159,16 +167,20 @@ class D66:
     """Two d6 read as tens and units: 11..16, 21..26, ..., 61..66, each 1/36."""
 
     def distribution(self) -> Distribution[int]:
+        """The 36 d66 values (11 to 66), each as likely."""
         return Distribution.uniform(D66_VALUES)
 
     def sample(self, rng: random.Random) -> int:
+        """A d66 value: tens die and units die rolled with ``rng``."""
         tens, units = _d6s(rng, 2)
         return 10 * tens + units
 
     def check(self, outcome: object) -> int:
+        """A d66 value typed at the table, refused unless both digits are 1 to 6."""
         return d66_value(outcome)
 
     def to_json(self, outcome: int) -> int:
+        """The value itself, as a journey records it."""
         return outcome
 
     def at_the_table(self) -> tuple[str, int]:

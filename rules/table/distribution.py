@@ -136,4 +136,6 @@ class ChanceStep(Protocol[T]):
 class Source(Protocol):
     """Resolves chance steps to outcomes. Games take one of these and nothing else random."""
 
-    def resolve(self, step: ChanceStep[T]) -> T: ...
+    def resolve(self, step: ChanceStep[T]) -> T:
+        """The outcome of ``step``: from a seeded generator, or what the player typed at the table."""
+        ...

@@ -63,6 +63,7 @@ class Estimate:
 
     @property
     def share(self) -> Fraction:
+        """The exact share of runs with the outcome (count over runs)."""
         return Fraction(self.count, self.runs)
 
     def __str__(self) -> str:
@@ -89,10 +90,12 @@ class Tally:
 
     @property
     def runs(self) -> int:
+        """How many runs gave a value."""
         return sum(count for _value, count in self.counts)
 
     @property
     def total(self) -> int:
+        """The sum of the values over every run."""
         return sum(value * count for value, count in self.counts)
 
     @property
@@ -104,10 +107,12 @@ class Tally:
 
     @property
     def low(self) -> int:
+        """The smallest value a run gave (0 when none did)."""
         return self.counts[0][0] if self.counts else 0
 
     @property
     def high(self) -> int:
+        """The largest value a run gave (0 when none did)."""
         return self.counts[-1][0] if self.counts else 0
 
     @property

@@ -62,6 +62,7 @@ class ShrinkingChain:
 
     @property
     def largest(self) -> int:
+        """The largest pool the chain covers: larger pools were not worked out."""
         return len(self.stay) - 1
 
     def empty_within(self, size: int, rolls: int) -> Fraction:

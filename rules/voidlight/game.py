@@ -422,6 +422,14 @@ def acting(state: State, action: Any) -> int | None:
     if isinstance(action, A.Fortune) and not action.attribute:
         return None
     pending = state.pending
+    if pending is None and isinstance(action, _ANSWERS):
+        # Said before anyone is named: "say who" would send a player looking for a name when
+        # the truth is that nothing is asked of anyone.
+        raise IllegalAction(
+            "no Critical Save is due"
+            if isinstance(action, A.Save)
+            else "there is no choice to make now"
+        )
     if pending is not None and isinstance(action, _ANSWERS):
         asked = state.index(pending.who) if pending.who else 0
         if action.who and state.index(action.who) != asked:

@@ -1,7 +1,7 @@
 """A panel and its connection to the kernel, on a minimal notebook.
 
 The notebook shows an ipywidgets.Button with the `lantern-frame` class (through ShowsFallback, so
-with the fallback output of widgets/frame/connection.py right below it; docs/connection.md says
+with the fallback output of widgets/frame/connection.py right below it; docs/developer-guide/connection.md says
 why) and the frame's CSS in a widget (as the panel ships its CSS), so these
 tests do not depend on the game panel:
 

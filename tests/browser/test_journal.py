@@ -139,7 +139,7 @@ def test_a_reload_after_restart_and_run_all_brings_the_panel_back_and_offers_los
 ) -> None:
     """After Restart Kernel + Run All and some play, a reload showed "The panel is
     disconnected… Run All", and the cells written since the last save were gone (JupyterLab
-    autosaves every 120 s, counted from the last save: docs/connection.md). Now the panel comes
+    autosaves every 120 s, counted from the last save: docs/developer-guide/connection.md). Now the panel comes
     back live whatever was saved, Write to journal saves its cell, and a %%journal entry the
     reload lost is offered back and inserted as a cell that adds nothing to the book."""
     for pattern in KERNEL_GONE:

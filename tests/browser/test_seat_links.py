@@ -1,11 +1,17 @@
 """Seat links, as a crew meets them: the GM on JupyterLab invites the players, and three players
 open their links in three browser contexts on "another computer" (127.0.0.2, the table server
-started as ``make table`` starts it), with no Jupyter token.
+started as ``make table`` starts it), with no Jupyter token, and play an expedition to its end.
 
-Each seat opens bound to its own character; each plays a Check for itself and the GM's panel shows
-it; no seat's page holds the countdown or the next roll's minute; a link with a wrong key shows a
-sentence and nothing else. Screenshots of the invitation (the GM's panel) and of a seat page,
-light and dark (README's with LANTERN_DOC_SCREENSHOTS=1).
+Each seat opens bound to its own character and plays a Check for itself, which every page shows.
+The GM sets the timer: no seat's DOM nor any widget model its page holds tells the countdown, the
+interval or the next roll's minute, then or later. A forged click for a GM-only action, sent
+through a seat page's own widget manager (to the id of the GM's "Roll the Voidlight", to a made-up
+id, to a button model the page creates), writes nothing. The GM rolls the light dead by hand;
+each seat makes its own Critical Save in turn from its own page, and a click the next seat sends
+for its save before its turn is refused in the kernel, in a sentence, writing nothing. The whole
+crew is lost to the dark: every page shows the ending. A link with a wrong key shows a sentence
+and nothing else. Screenshots of the invitation and of a seat page, light and dark, cropped to
+the panel (README's with LANTERN_DOC_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
@@ -25,22 +31,32 @@ from typing import Any
 import pytest
 from harness import REPO, open_notebook, run_in_kernel
 from playwright.sync_api import expect
+from seat_pages import (
+    assert_no_secrets,
+    click_own,
+    forge_click,
+    forge_new_button,
+    journey_head,
+    save_panel,
+)
 from test_firelights import (
     DARK_THEME,
     DOC_SCREENSHOTS,
     LIGHT_THEME,
     WINDOW,
     doc_screenshots_wanted,
-    save_window,
     set_theme,
 )
 from test_gm_and_seat import FOLLOWED_MS, create_crew
-from test_voidlight import Table
+from test_voidlight import Table, _sixes
 
 ADDRESS = "127.0.0.2"
 START_TIMEOUT = 120.0  # seconds to start; not a timed assertion
 PAGE_TIMEOUT = 90_000  # ms for a seat page's kernel to start and render
 SETTINGS = re.compile(r"^Lantern table settings: ", re.MULTILINE)
+#: The GM's controls a seat page must hold no model of (absent, not hidden).
+GM_ONLY = ("Roll the Voidlight", "Undo", "Set the timer", "Start the timer", "Join the crew",
+           "Invite players", "Free seat", "Write to journal", "New journey", "High beam")  # fmt: skip
 
 
 @pytest.fixture
@@ -109,7 +125,26 @@ def invitation_links(gm: Table) -> dict[str, str]:
     return found
 
 
-def test_three_players_sit_at_the_table_from_their_links(
+def everyone_sees(tables: list[Table], line: str) -> None:
+    """Every page's log shows ``line``: each seat has followed the last write (a click on a seat
+    that has not seen it is refused, by design: "someone else played first")."""
+    for table in tables:
+        expect(table.panel.locator(".lantern-log-lines")).to_contain_text(line, timeout=FOLLOWED_MS)
+
+
+def shoot(page: Any, panel: Any, shot: Any, name: str, within: Any = None) -> None:
+    """The panel in view, for this run, and for the README when asked."""
+    save_panel(page, panel, shot.directory / f"{name}.png", within)
+    if doc_screenshots_wanted():
+        save_panel(page, panel, DOC_SCREENSHOTS / f"voidlight-{name}.png", within)
+
+
+def _ones(save_button: Any) -> str:
+    """A 1 for each die the save rolls: no Hit, so the save fails."""
+    return _sixes(save_button).replace("6", "1")
+
+
+def test_three_players_play_an_expedition_to_its_end_from_their_links(
     page, screens, jupyter_server, gm_notebook, table_server, shot
 ):
     page.set_viewport_size(WINDOW)
@@ -118,10 +153,11 @@ def test_three_players_sit_at_the_table_from_their_links(
         page, gm_notebook,
         'panel.use(JourneyBook.start("crew-links", game="voidlight", options={"play": "group"}))',
     )  # fmt: skip
+    journey = jupyter_server.journeys / "crew-links.lantern"
     gm = Table(page)
     create_crew(gm)
 
-    # The invitation: one link per character, to the table on 127.0.0.2, with no token.
+    # 1. The invitation: one link per character, to the table on 127.0.0.2, with no token.
     gm.panel.locator(".lantern-invite-toggle").click()
     links = invitation_links(gm)
     assert list(links) == ["Vex", "Kai", "Rook"]
@@ -129,17 +165,14 @@ def test_three_players_sit_at_the_table_from_their_links(
         assert url.startswith(f"http://{ADDRESS}:{table_server}/?journey=crew-links&")
         assert "token" not in url
     invite = gm.panel.locator(".lantern-invite")
-    invite.scroll_into_view_if_needed()
-    save_window(page, shot.directory / "invite-light.png")
-    if doc_screenshots_wanted():
-        save_window(page, DOC_SCREENSHOTS / "voidlight-invite.png")
+    invite.evaluate("(el) => el.scrollIntoView({block: 'center'})")
+    notebook_area = page.locator(".jp-NotebookPanel-notebook")
+    shoot(page, invite, shot, "invite", notebook_area)
     set_theme(page, DARK_THEME)
-    save_window(page, shot.directory / "invite-dark.png")
-    if doc_screenshots_wanted():
-        save_window(page, DOC_SCREENSHOTS / "voidlight-invite-dark.png")
+    shoot(page, invite, shot, "invite-dark", notebook_area)
     set_theme(page, LIGHT_THEME)
 
-    # Three players open their links: each seat is bound to its own character.
+    # 2. Three players open their links: each seat is bound to its own character.
     seats = {}
     for screen, name in zip(screens, links, strict=True):
         screen.goto(links[name], timeout=PAGE_TIMEOUT)
@@ -149,44 +182,87 @@ def test_three_players_sit_at_the_table_from_their_links(
         )
         expect(seat.sheet).to_contain_text(name)
         seats[name] = seat
+    everyone = [gm, *seats.values()]
 
-    # Each plays a Check for itself; the GM's panel shows it.
+    # 3. Each plays a Check for itself; every page shows it, the log naming the seat.
     for name, attribute in (("Vex", "vigor"), ("Kai", "operate"), ("Rook", "vigor")):
         seat = seats[name]
-        try:
-            seat.click(f"check-{attribute}", "6 6")
-        except AssertionError:
-            save_window(seat.page, shot.directory / f"seat-{name}-failure.png")
-            raise
+        seat.click(f"check-{attribute}", "6 6")
         seat.report_says(f"{name}: Check")
-        # The GM's log names the seat that played it, and every other seat follows it before
-        # the next plays (a click on a seat that has not seen the last write is refused, by
-        # design: "someone else played first").
-        played = f"{name}, from {name}'s seat: Check: {attribute.title()}"
-        for table in (gm, *seats.values()):
-            expect(table.panel.locator(".lantern-log-lines")).to_contain_text(
-                played, timeout=FOLLOWED_MS
-            )
+        everyone_sees(everyone, f"{name}, from {name}'s seat: Check: {attribute.title()}")
 
-    # No seat's page holds the countdown or the minute of the next roll.
+    # 4. The GM sets the timer: the seats hear that it was set, and no seat's DOM nor any
+    # widget model its page holds tells the countdown, the interval or the next roll's minute.
+    gm.panel.locator(".lantern-timer-minutes input").fill("7")
+    gm.click("timer")
+    gm.report_says("next at minute 7")
+    everyone_sees(list(seats.values()), "the GM sets the Voidlight's timer")
     for seat in seats.values():
-        html = seat.page.content()
-        assert "until the Voidlight is rolled" not in html
-        assert "next at minute" not in html and "data-seconds" not in html
+        held = assert_no_secrets(seat.page)
+        labels = [m["description"] for m in held if m["name"].endswith("ButtonModel")]
+        assert not [label for label in labels if label.startswith(GM_ONLY)], labels
+        assert not [m for m in held if m["name"] == "ToggleButtonModel"]  # no Advice, no invite
 
-    kai = seats["Kai"].page
-    save_window(kai, shot.directory / "seat-link-light.png")
-    if doc_screenshots_wanted():
-        save_window(kai, DOC_SCREENSHOTS / "voidlight-seat-link.png")
-    kai.goto(links["Kai"] + "&theme=dark", timeout=PAGE_TIMEOUT)
-    expect(Table(kai).panel.locator(".lantern-seat-note")).to_contain_text(
-        "You play Kai", timeout=PAGE_TIMEOUT
-    )
-    save_window(kai, shot.directory / "seat-link-dark.png")
-    if doc_screenshots_wanted():
-        save_window(kai, DOC_SCREENSHOTS / "voidlight-seat-link-dark.png")
+    # 5. Forged clicks for a GM-only action from Kai's page, through its widget manager: to the
+    # model id of the GM's own "Roll the Voidlight" (held in the GM's kernel, not this one), to a
+    # made-up id, and to a button model the page creates in its kernel. Nothing is written.
+    before = journey_head(journey)
+    roll = run_in_kernel(page, gm_notebook, "print(panel.light_bar.roll_button.model_id)")
+    kai = seats["Kai"]
+    forge_click(kai.page, roll.strip())
+    forge_click(kai.page, "f0e1d2c3b4a5968778695a4b3c2d1e0f")
+    forge_new_button(kai.page, "Roll the Voidlight")
+    assert journey_head(journey) == before
+    expect(kai.light).to_contain_text("P6")
+    # Its own Save button (shown disabled), clicked while no save is asked: refused in the
+    # kernel, in a sentence beside the controls.
+    click_own(kai.page, "Save with Operate")
+    expect(kai.panel.locator(".lantern-message-error").first).to_be_visible()
+    assert journey_head(journey) == before
 
-    # A link with another character's key: a sentence, and nothing to click.
+    # 6. The light dies: the GM, on high beam (3 dice lost a roll at most), rolls it by hand with
+    # the dice typed, twice.
+    gm.click("beam-high")
+    gm.click("roll_light", "1 1 1 1 1 1")
+    gm.report_says("3 dice removed")
+    gm.click("roll_light", "1 1 1")
+    gm.report_says("the Voidlight dies")
+    for table in everyone:
+        expect(table.light).to_contain_text("the Voidlight is dead", timeout=FOLLOWED_MS)
+
+    # 7. Each seat makes its own Critical Save in turn, from its own page; the next in line
+    # cannot make it before their turn (the page's click is refused in the kernel). Every die a
+    # 1: each is lost to the dark.
+    order = (("Vex", "vigor"), ("Kai", "operate"), ("Rook", "vigor"))
+    for turn, (name, attribute) in enumerate(order):
+        seat = seats[name]
+        expect(seat.button(f"save-{attribute}")).to_be_enabled(timeout=FOLLOWED_MS)
+        if name == "Kai":  # the README's seat: Kai's save due; in the dark theme after a reload
+            shoot(seat.page, seat.panel, shot, "seat-link")
+            seat.page.goto(links["Kai"] + "&theme=dark", timeout=PAGE_TIMEOUT)
+            expect(seat.button("save-operate")).to_be_enabled(timeout=PAGE_TIMEOUT)
+            shoot(seat.page, seat.panel, shot, "seat-link-dark")
+        if turn + 1 < len(order):
+            after, theirs = order[turn + 1]
+            before = journey_head(journey)
+            expect(seats[after].button(f"save-{theirs}")).to_be_disabled()
+            click_own(seats[after].page, f"Save with {theirs.title()}")
+            expect(seats[after].messages).to_contain_text(f"it is asked of {name}")
+            assert journey_head(journey) == before
+        seat.click(f"save-{attribute}", _ones(seat.button(f"save-{attribute}")))
+        seat.report_says(f"{name}: Critical Save")
+        everyone_sees(everyone, f"{name}, from {name}'s seat: Critical Save")
+
+    # 8. The whole crew is lost to the dark: every page shows the ending; no seat plays on.
+    for table in everyone:
+        expect(table.panel.locator(".lantern-ending")).to_contain_text(
+            "The whole crew is lost to the dark: Vex, Kai, Rook", timeout=FOLLOWED_MS
+        )
+    for seat in seats.values():
+        assert_no_secrets(seat.page)
+        expect(seat.panel.locator("button[class*='lantern-act-']:enabled")).to_have_count(0)
+
+    # 9. A link with another character's key: a sentence, and nothing to click.
     rook = seats["Rook"].page
     forged = links["Rook"].replace("character=Rook", "character=Vex")
     rook.goto(forged, timeout=PAGE_TIMEOUT)

@@ -1,11 +1,11 @@
 """The GM's table server (``make table``): the seat pages, on another computer's address, and nothing
 else of the GM's machine.
 
-The README ("Playing Voidlight as a crew"): "`make table HOST=...` serves the seat pages on the
-address you choose and prints one link per character"; "anyone on that network who has a link can
-sit at that seat; nothing else is served: no JupyterLab, no other notebook, no file"; "a page's
-kernel takes widget messages, not code"; "at most 8 seat pages run at once, and a seat left idle
-is stopped".
+The user guide ("Playing Voidlight as a crew", docs/play/crew.md): "`make table HOST=...` serves
+the seat pages on the address you choose and prints one link per character"; "anyone on that
+network who has a link can sit at that seat; nothing else is served: no JupyterLab, no other
+notebook, no file"; "a page's kernel takes widget messages, not code"; "at most 8 seat pages run
+at once, and a seat left idle is stopped".
 
 "Another computer" is another loopback address, 127.0.0.2: the server binds there and every
 request names it as its ``Host``, as a player's browser on the network would name the GM's

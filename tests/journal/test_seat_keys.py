@@ -1,6 +1,6 @@
 """Seat keys: a player's link carries a key only the GM's machine can make and check.
 
-The table's rules (the README, "Playing Voidlight as a crew"): "each link carries a key: an
+The table's rules (the user guide's "Playing Voidlight as a crew", docs/play/crew.md): "each link carries a key: an
 HMAC-SHA256 of the journey's name and the character's name under a secret kept beside the
 journeys, readable by the GM only"; "a link whose key does not match opens a page that says so
 and offers nothing".

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from rules.voidlight import (
     HOUSE_RULES,
     Beam,
     Check,
+    Choose,
     Cost,
     Damage,
     Elapse,
@@ -116,6 +116,18 @@ def test_every_action_about_a_character_names_them() -> None:
     play(solo, Check("vigor"), [5, 5])
     assert "who" not in solo.entries[-1].action
     assert Check("vigor", who="Kai").to_json()["who"] == "Kai"
+
+
+def test_a_save_or_a_choice_with_nothing_asked_says_so_before_asking_who() -> None:
+    """A Critical Save is made when one is due, a choice answered when one is asked: with
+    neither, the refusal says that much rather than asking which character is meant."""
+    journey = crew_of_three()
+    assert_refused(IllegalAction, "no Critical Save is due",
+                   lambda: journey.play(Save("vigor")))  # fmt: skip
+    assert_refused(IllegalAction, "no Critical Save is due",
+                   lambda: journey.play(Save("vigor", who="Kai")))  # fmt: skip
+    assert_refused(IllegalAction, "there is no choice to make now",
+                   lambda: journey.play(Choose("Rope", who="Rook")))  # fmt: skip
 
 
 def test_a_battery_is_an_item_some_character_carries() -> None:
@@ -286,14 +298,6 @@ def test_a_crew_expedition_round_trips_through_its_record_and_the_codec() -> Non
     assert again.state == journey.state and again.to_json() == journey.to_json()
     assert decode(State, json.loads(json.dumps(encode(journey.state)))) == journey.state
     assert "**Kai** (he/him)" in GAME.summary(journey.state)
-
-
-def test_the_readme_lists_exactly_the_voidlight_house_rules() -> None:
-    """The crew replaced 'one character': the README's table holds the keys, no more."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Playing Voidlight", 1)[1].split("\n## ", 1)[0]
-    rows = re.findall(r"^\| ([^|]+?) \| ", section, flags=re.MULTILINE)
-    assert [row for row in rows if row not in ("where", "---")] == list(HOUSE_RULES)
 
 
 def test_a_loaded_state_keeps_the_crews_invariants() -> None:

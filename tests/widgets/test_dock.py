@@ -97,3 +97,17 @@ def test_another_journey_brings_the_dock_home() -> None:
     assert panel.dock.parent is not panel.dock.home
     panel.use(VoidlightPanel(seed=9).journey)
     assert panel.dock.parent is panel.dock.home
+
+
+def test_the_just_now_line_says_an_outcome_in_the_words_of_its_report() -> None:
+    """One word for one outcome: a Critical Save in the dark that fails reads "lost to the dark"
+    in the report, so the line that tells the other screens says the same, not the record's
+    "taken out"."""
+    from rules.voidlight import Report
+    from rules.voidlight.report import LOST
+    from widgets.frame.dock import just_now_html
+
+    lost = Report("Critical Save", lines=(f"you are {LOST}",), outcome="taken out", who="Kai")
+    assert just_now_html(lost, "Kai").endswith(f"Critical Save: {LOST}</div>")
+    dying = Report("Critical Save", lines=("you are taken out and dying",), outcome="taken out")
+    assert just_now_html(dying, "").endswith("Critical Save: taken out</div>")

@@ -1,6 +1,6 @@
 """Invite players: the GM's panel gives each character's seat link, and a seat never holds one.
 
-The README ("Playing Voidlight as a crew"): "the GM's panel offers *Invite players*: a link for
+The user guide ("Playing Voidlight as a crew", docs/play/crew.md): "the GM's panel offers *Invite players*: a link for
 each character of the crew, once `make table` runs; until then it says what to run".
 """
 

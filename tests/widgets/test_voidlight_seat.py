@@ -213,3 +213,26 @@ def test_a_look_at_the_file_leaves_the_message_of_the_players_last_click() -> No
         return text
 
     assert "still due" in asyncio.run(play())
+
+
+def test_the_seat_tells_the_ending_without_the_gms_controls() -> None:
+    """The whole crew lost to the dark: the seat shows the ending and its recap, and names no
+    control it does not hold (Undo and New journey are the GM's)."""
+    gm = gm_table()
+    seat = seat_for(gm, "Kai")
+    gm.light_bar.beam_buttons["high"].click()
+    for dice in ("1 1 1 1 1 1", "1 1 1"):  # high beam: 3 dice lost a roll, at most
+        gm.table_input.value = dice
+        gm.light_bar.roll_button.click()
+    for name, attribute in (("Vex", "vigor"), ("Kai", "operate"), ("Rook", "vigor")):
+        gm.open_sheet(name)
+        gm.table_input.value = "1 1"
+        gm.checks.save_buttons[attribute].click()
+        assert not gm.messages.is_error, gm.messages.text
+    assert gm.state.over
+    seat.poll()
+    assert "The whole crew is lost to the dark" in seat.ending.value
+    assert "lantern-ending-recap" in seat.ending.value
+    for gms in ("Undo", "New journey"):
+        assert gms not in seat.ending.value, seat.ending.value
+        assert gms in gm.ending.value

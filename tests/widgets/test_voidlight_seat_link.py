@@ -1,6 +1,6 @@
 """The seat page a link opens: a seat bound to the link's character, or a sentence and nothing else.
 
-The README ("Playing Voidlight as a crew"): "each link opens a code-free seat page already bound
+The user guide ("Playing Voidlight as a crew", docs/play/crew.md): "each link opens a code-free seat page already bound
 to that character and that journey"; "a link whose key does not match opens a page that says so
 and offers nothing".
 """

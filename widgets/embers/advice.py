@@ -29,7 +29,7 @@ class EmbersAdvice(AdviceHook):
         said = str(self.panel._describe(state, move)[0])
         return f"{move.hero}: {said}" if isinstance(move, Act) else said
 
-    def controls(self, state: State, move: Any) -> Sequence[widgets.Widget]:
+    def controls(self, state: State, move: Any) -> Sequence[widgets.DOMWidget]:
         panel = self.panel
         if isinstance(move, Act) and move.hero != panel._hero:
             row, said = panel.heroes_row, move.hero

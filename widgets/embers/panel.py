@@ -251,7 +251,8 @@ class EmbersPanel(GameFrame):
         self._hero = hero
         self._shown = None
         self.render_actions(self.state)
-        self.advice.mark()  # the best move's button may be another now
+        if self.advice is not None:  # a GM's table (every Embers panel) has one
+            self.advice.mark()  # the best move's button may be another now
 
     # --- rendering ---------------------------------------------------------------------------
 

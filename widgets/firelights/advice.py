@@ -40,7 +40,7 @@ class FirelightsAdvice(AdviceHook):
         """The move as the panel's controls name it (:func:`rules.firelights.move_words`)."""
         return move_words(state, move)
 
-    def controls(self, state: State, move: Any) -> Sequence[widgets.Widget]:
+    def controls(self, state: State, move: Any) -> Sequence[widgets.DOMWidget]:
         panel = self.panel
         if isinstance(move, Choose):
             return [

@@ -127,7 +127,7 @@ class AdviceHook:
     def label(self, state: Any, move: Any) -> str:
         return str(move)
 
-    def controls(self, state: Any, move: Any) -> Sequence[widgets.Widget]:
+    def controls(self, state: Any, move: Any) -> Sequence[widgets.DOMWidget]:
         """The controls shown now that play ``move`` (marked when it is the best)."""
         return ()
 
@@ -180,7 +180,7 @@ class AdviceView(widgets.VBox):
         self._live = False
         self._batch = 0
         self._task: asyncio.Task[None] | None = None
-        self._marked: list[widgets.Widget] = []
+        self._marked: list[widgets.DOMWidget] = []
         self._problem: str | None = None
         self._apart = False  # the last batch was thought in the thinking process
 

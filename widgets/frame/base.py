@@ -74,8 +74,10 @@ class GameFrame(ShowsFallback, widgets.VBox):
     #: The game's Advice: an :class:`~widgets.frame.advice.AdviceHook` subclass the frame makes
     #: with the panel (None: no rows).
     advice_hook: ClassVar[type[AdviceHook] | None] = None
+    # Not a ClassVar: mypy would bind a callable ClassVar as a method, and a panel stores a
+    # staticmethod (called with the states alone).
     #: The rules' ``recap(states)``, told under the ending (None: the ending stands alone).
-    recap_of: ClassVar[Callable[[Sequence[Any]], Any] | None] = None
+    recap_of: Callable[[Sequence[Any]], Any] | None = None
     #: Whether the panel is the GM's table: the journey's controls (Undo, New, Open, Write to
     #: journal), Export and Advice. A player's seat builds none of them: a widget a page holds a
     #: model of can be clicked by a forged message, whatever it shows (see the seat's module).
@@ -140,7 +142,9 @@ class GameFrame(ShowsFallback, widgets.VBox):
             "Write the whole Journey Book as Markdown and as a notebook", "primary",
         ) if self.controls is not None else None  # fmt: skip
         if self.ending_export is not None:
-            self.ending_export.on_click(lambda _b: self.controls and self.controls.export())
+            self.ending_export.on_click(
+                lambda _b: None if self.controls is None else self.controls.export()
+            )
         self._clicks_seen = (0, 0)  # (actions asked for, messages shown) when a click was last seen
         self._asked = 0
         self.build()

@@ -19,7 +19,7 @@
 * ``holder()``: in JupyterLab a panel is shown inside a box whose model id comes from the cell
   that showed it. After Restart Kernel + Run All the new panel has the id the notebook file
   already holds, saved or not since: a reload restores it live from the kernel, where a fresh
-  random id would leave "model not found" until the file was saved again (docs/connection.md).
+  random id would leave "model not found" until the file was saved again (docs/developer-guide/connection.md).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import functools
 import html
 import uuid
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 import traitlets
@@ -179,7 +179,7 @@ class ShowsFallback:
     notebook, nbconvert, GitHub) instead of the widget's repr.
     """
 
-    plain_text = "✹ Lantern"
+    plain_text: ClassVar[str] = "✹ Lantern"
     #: The last fallback line shown, to name another journey when the panel switches to it.
     _fallback_shown: Any = None
 
@@ -192,7 +192,7 @@ class ShowsFallback:
         if running is not None:
             _shown_cell[0] = running[0]
         shown = holder(self)  # type: ignore[arg-type]
-        bundle = shown._repr_mimebundle_(**kwargs)
+        bundle = shown._repr_mimebundle_(**kwargs) or {}  # None: a closed widget, no view
         # An HTML comment for front ends that show HTML but no widget (nbconvert's export, an
         # untrusted notebook): the fallback line below says it, once.
         display({**bundle, "text/html": _NO_WIDGET_HTML, "text/plain": self.plain_text}, raw=True)

@@ -84,9 +84,11 @@ class GamePanel(Protocol):
     #: The game's Advice (:class:`~widgets.frame.advice.AdviceHook` subclass), made with the
     #: panel; None: the Advice section shows no rows.
     advice_hook: ClassVar[type[AdviceHook] | None]
+    # Not a ClassVar: mypy would bind a callable ClassVar as a method, and a panel stores a
+    # staticmethod (called with the states alone).
     #: The rules' ``recap(states)`` of a whole journey, told under the ending
     #: (:mod:`widgets.frame.recap`); None: the ending stands alone.
-    recap_of: ClassVar[Callable[[Sequence[Any]], Any] | None]
+    recap_of: Callable[[Sequence[Any]], Any] | None
 
     def build(self) -> None:
         """Make the game's own widgets (called once, before the first render)."""

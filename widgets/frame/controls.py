@@ -12,7 +12,7 @@ The controls keep their own message line, right under the buttons, so an error (
 the new journey first") shows next to the control that caused it.
 
 Why the notebook is saved after Write to journal: a reload shows the notebook as last saved, and
-JupyterLab's autosave comes only every two minutes (docs/connection.md). Entries a reload lost
+JupyterLab's autosave comes only every two minutes (docs/developer-guide/connection.md). Entries a reload lost
 anyway are offered back (:class:`widgets.frame.missing.MissingEntries`).
 
 Why Open may list this journey too: when another notebook or Voilà played it meanwhile, the panel

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 import ipywidgets as widgets
 
@@ -50,7 +50,8 @@ def just_now_html(report: Any, by: str) -> str:
     """
     who = getattr(report, "who", "") or ""
     title = str(getattr(report, "title", "") or report)
-    outcome = getattr(report, "outcome", None)
+    # The words a player reads for the outcome (a report may say it otherwise than its record).
+    outcome = getattr(report, "said_outcome", None) or getattr(report, "outcome", None)
     actor = f"{by}, from {by}'s seat" if by else f"{who} (GM)" if who else "the GM"
     told = f": {outcome}" if outcome else ""
     return (
@@ -66,8 +67,8 @@ def slot() -> widgets.VBox:
     return made
 
 
-def _is_slot(widget: widgets.Widget) -> bool:
-    return SLOT_CLASS in getattr(widget, "_dom_classes", ())
+def _is_slot(widget: widgets.Widget) -> TypeGuard[widgets.Box]:
+    return isinstance(widget, widgets.Box) and SLOT_CLASS in widget._dom_classes
 
 
 def _is_section(widget: widgets.Widget) -> bool:

@@ -2,7 +2,7 @@
 in this notebook: Insert them".
 
 Why: a reload shows the notebook as last saved, and JupyterLab autosaves only every two minutes
-(docs/connection.md), so a ``%%journal`` cell written since is gone from the page while its entry
+(docs/developer-guide/connection.md), so a ``%%journal`` cell written since is gone from the page while its entry
 is in the book. The row counts such entries (:func:`widgets.parts.journal.missing_entries`) when the
 page loads, each time a journal cell runs, and when the panel switches journeys; its button
 inserts them as cells at the end of the notebook's Journey Book section (else below the
@@ -105,7 +105,7 @@ def insert_code_cell(app: Any, text: str) -> None:
 
 def save_notebook(app: Any) -> None:
     """Save the notebook now: a reload shows the notebook as saved, and autosave may be two
-    minutes away (docs/connection.md)."""
+    minutes away (docs/developer-guide/connection.md)."""
     app.commands.execute("docmanager:save")
 
 

@@ -11,6 +11,7 @@ The views are projections: set ``.card`` / ``.face_up`` (or ``.cards``) and the 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -79,7 +80,7 @@ class CardView(widgets.HTML):
     card = traitlets.Instance(Card, allow_none=True, help="The card shown, or None for a slot.")
     face_up = traitlets.Bool(True, help="Show the face (True) or the patterned back (False).")
 
-    def __init__(self, card: Card | None = None, face_up: bool = True, **kwargs: object) -> None:
+    def __init__(self, card: Card | None = None, face_up: bool = True, **kwargs: Any) -> None:
         super().__init__(card=card, face_up=face_up, **kwargs)
         self.add_class("lantern-card-view")
         self._render()
@@ -106,7 +107,7 @@ class CardRow(widgets.HTML):
     face_up = traitlets.Bool(True, help="Show the faces (True) or the backs (False).")
 
     def __init__(
-        self, cards: Iterable[Card | None] = (), face_up: bool = True, **kwargs: object
+        self, cards: Iterable[Card | None] = (), face_up: bool = True, **kwargs: Any
     ) -> None:
         super().__init__(cards=tuple(cards), face_up=face_up, **kwargs)
         self.add_class("lantern-card-row-view")

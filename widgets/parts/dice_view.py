@@ -12,6 +12,7 @@ through the :class:`rules.table.chance.Source` the panel was given (seeded, supp
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -76,7 +77,7 @@ class DiceView(widgets.HTML):
         self,
         faces: tuple[int, ...] | None = None,
         position: Position = Position.STANDARD,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         super().__init__(faces=faces, position=position, **kwargs)
         self.add_class("lantern-dice-view")
@@ -143,7 +144,7 @@ class PoolRoller(widgets.VBox):
         count: int = 2,
         position: Position = Position.STANDARD,
         messages: MessageArea | None = None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         self.source = source
         self._hooks: list[RollHook] = []

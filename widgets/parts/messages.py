@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -45,7 +46,7 @@ class MessageArea(widgets.HTML):
         help="The last exception shown, for the developer (its traceback dropped).",
     )
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("lantern-messages")
         self._render()
@@ -72,12 +73,15 @@ class MessageArea(widgets.HTML):
             self.serial += 1
 
     def error(self, text: str) -> None:
+        """Show ``text`` as an error: the sentence the rules wrote, never a traceback."""
         self.show("error", text)
 
     def info(self, text: str) -> None:
+        """Show ``text`` as information."""
         self.show("info", text)
 
     def success(self, text: str) -> None:
+        """Show ``text`` as a success."""
         self.show("success", text)
 
     def show_exception(self, exc: BaseException) -> None:
@@ -90,12 +94,15 @@ class MessageArea(widgets.HTML):
         self.last_exception = _without_tracebacks(exc)
 
     def clear(self) -> None:
+        """Show nothing: the last message no longer applies."""
         with self.hold_sync():
             self.kind = "none"
             self.text = ""
 
     @property
     def is_error(self) -> bool:
+        """Whether the message shown is an error, so a caller can tell a refused click from a played
+        one."""
         return self.kind == "error"
 
 

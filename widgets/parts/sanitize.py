@@ -19,6 +19,9 @@ same policy is applied by :func:`widgets.parts.clean.clean`, in pure Python.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Set
+from typing import TypedDict
+
 import mistune
 
 from rules.record.markdown import SAFE_SCHEMES
@@ -47,6 +50,19 @@ _ALIGN = {f"text-align:{side}" for side in ("left", "right", "center")}
 #: The link schemes kept: the exports' own (:data:`rules.record.markdown.SAFE_SCHEMES`).
 URL_SCHEMES = frozenset(SAFE_SCHEMES)
 
+
+class _Policy(TypedDict):
+    """The keywords of ``nh3.clean`` that Lantern sets, which :func:`widgets.parts.clean.clean`
+    takes too: one policy for both."""
+
+    tags: Set[str]
+    attributes: Mapping[str, Set[str]]
+    tag_attribute_values: Mapping[str, Mapping[str, Set[str]]]
+    url_schemes: Set[str]
+    clean_content_tags: Set[str]
+    link_rel: str
+
+
 _render = mistune.create_markdown(escape=False, plugins=["strikethrough", "table", "url"])
 
 
@@ -56,7 +72,7 @@ def clean_html(fragment: str) -> str:
     >>> clean_html('<img src=x onerror=alert(2)><a href="javascript:alert(1)">go</a>')
     '<img src="x"><a rel="noopener noreferrer">go</a>'
     """
-    policy = {
+    policy: _Policy = {
         "tags": set(ALLOWED_TAGS),
         "attributes": {tag: set(names) for tag, names in _ATTRIBUTES.items()},
         "tag_attribute_values": {"th": {"style": _ALIGN}, "td": {"style": _ALIGN}},

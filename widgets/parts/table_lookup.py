@@ -15,6 +15,7 @@ A button that names its column carries it in the click itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -65,7 +66,7 @@ class TableLookup(widgets.VBox):
         *,
         column: str | None = None,
         messages: MessageArea | None = None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         self.table = table
         self.source = source

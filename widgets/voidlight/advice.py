@@ -39,7 +39,7 @@ class VoidlightAdvice(AdviceHook):
             return str(self.panel.light_bar.swap_button.description)
         return str(move.option if isinstance(move, Choose) else move.title)
 
-    def controls(self, state: State, move: Any) -> Sequence[widgets.Widget]:
+    def controls(self, state: State, move: Any) -> Sequence[widgets.DOMWidget]:
         panel = self.panel
         found: Any = None
         if isinstance(move, Check):

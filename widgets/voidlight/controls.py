@@ -7,7 +7,7 @@ then says why not (:func:`rules.voidlight.why_not`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
@@ -31,8 +31,15 @@ __all__ = [
     "waits_for_cost",
 ]
 
-#: The panel's way to play an action (its ``act``); returns the report or None.
-Act = Callable[[Any], Any]
+
+class Act(Protocol):
+    """The panel's way to play an action (its :meth:`~widgets.frame.base.GameFrame.act`);
+    returns the report or None. ``table=False``: an action that never takes the dice or cards
+    typed "At the table"."""
+
+    def __call__(self, action: Any, /, *, table: bool = True) -> Any: ...
+
+
 #: Whose sheet is open: the name an action about a character carries ("" for a crew of one, so a
 #: solo journey's record reads as it always did).
 Who = Callable[[], str]

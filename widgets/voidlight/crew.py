@@ -15,6 +15,7 @@ action in the journey: :class:`rules.voidlight.FreeSeat`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -134,7 +135,8 @@ class CrewBar:
         if self.join_how.value == "random":
             report = self._act(lambda: Join(name, pronouns, at_random=True))
         else:
-            scores = {key: box.value for key, box in self.join_points.items()}
+            # Join's four score fields, by their names in ATTRIBUTES (mypy cannot match names)
+            scores: dict[str, Any] = {key: box.value for key, box in self.join_points.items()}
             report = self._act(lambda: Join(name, pronouns, **scores))
         if report is not None:
             self.join_name.value = self.join_pronouns.value = ""

@@ -17,8 +17,8 @@ without a click.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypedDict
 
 import ipywidgets as widgets
 
@@ -65,6 +65,14 @@ CREATE_NOTE = (
 )
 
 
+class _TimerArgs(TypedDict):
+    """What a panel hands its :class:`LiveTimer` (kept from ``__init__`` until ``build``)."""
+
+    clock: Callable[[], float] | None
+    sleep: Callable[[float], Awaitable[Any]] | None
+    minute_seconds: float
+
+
 class VoidlightPanel(GameFrame, Follower):
     """Everything a Voidlight player needs, re-rendered from ``journey.state`` after each act.
 
@@ -88,11 +96,15 @@ class VoidlightPanel(GameFrame, Follower):
         *,
         seed: int | None = None,
         clock: Callable[[], float] | None = None,
-        sleep: Callable[[float], Any] | None = None,
+        sleep: Callable[[float], Awaitable[Any]] | None = None,
         minute_seconds: float = 60.0,
         follow_sleep: Callable[[float], Any] | None = None,
     ) -> None:
-        self._timer_args = {"clock": clock, "sleep": sleep, "minute_seconds": minute_seconds}
+        self._timer_args: _TimerArgs = {
+            "clock": clock,
+            "sleep": sleep,
+            "minute_seconds": minute_seconds,
+        }
         self.open_name = ""  # whose sheet the GM opened last ("" until they pick one)
         self._followed: object = None  # the choice whose character's sheet was opened for it
         super().__init__(journey, seed=seed)

@@ -37,6 +37,7 @@ from rules.errors import IllegalAction, InvalidInput
 from rules.voidlight import Report, State, TakeSeat, seat_refusal, seated_as
 from widgets.frame import section
 from widgets.frame.choice import ChoiceRow
+from widgets.frame.recap import recap_html
 from widgets.frame.tree import descendants
 from widgets.parts.theme import escape
 from widgets.voidlight.action_bar import CheckBar
@@ -78,6 +79,9 @@ class VoidlightSeat(VoidlightPanel):
     #: The seat showing each journey file, by seat id (a GM's panel on the file is not replaced
     #: by it, nor is another seat).
     _seats: ClassVar[dict[tuple[Path, str], VoidlightSeat]] = {}
+    #: The seat's own gear bar, not the GM's :class:`~widgets.voidlight.gear.GearBar`: every
+    #: method of the panel that uses ``gear`` (build, actions, render_actions) is replaced here.
+    gear: SeatGear  # type: ignore[assignment]
 
     def __init__(
         self,
@@ -321,6 +325,14 @@ class VoidlightSeat(VoidlightPanel):
 
     def status_html(self, state: State) -> str:
         return status_html(state, minute=not state.hidden_timer)
+
+    def _ending_tail(self) -> str:
+        """The recap, and what comes next in words a player can act on: the frame's tail names
+        Undo and New journey, which are the GM's (a seat holds neither)."""
+        return recap_html(self) + (
+            '<div class="lantern-ending-count">The GM starts the next journey: ask them for '
+            "your new link.</div>"
+        )
 
     def report_html(self, reports: Sequence[Report]) -> str:
         """The last results as the players read them: when the GM hides the timer, without the
