@@ -38,7 +38,10 @@ class AtTheTable(Protocol):
     """A chance step that says what it asks of a player at the table: a kind of outcome
     (:data:`COUNTED` names the usual ones) and how many of it."""
 
-    def at_the_table(self) -> tuple[str, int]: ...
+    def at_the_table(self) -> tuple[str, int]:
+        """The kind of outcome and how many of it a player rolls, draws or picks for this step:
+        what the refusal of too few outcomes counts."""
+        ...
 
 
 def at_the_table(step: object) -> tuple[str, int]:
