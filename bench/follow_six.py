@@ -87,6 +87,7 @@ def gm_to_seats(folder: Path, actions: int, rng: random.Random) -> list[float]:
     watchers = [seat(book.path, name, "watch") for name in CREW]
     for each in watchers:
         wait_ready(each)
+    panel.poll()  # the seats took their seats: the GM's table reads it, as its follow task does
     clicked: dict[int, float] = {}
     for _ in range(actions):
         time.sleep(rng.uniform(0.4, 1.2))
@@ -142,15 +143,18 @@ def seats_to_gm(folder: Path, actions: int, rng: random.Random) -> list[float]:
 
 
 def races(folder: Path, rounds: int) -> tuple[int, int, int]:
-    """Rounds of six seats clicking at once: (clicks, refused, checks saved and in the file)."""
+    """Rounds of six seats clicking at once: (clicks, refused, checks saved and in the file).
+    Nothing lost or doubled: each character's checks in the file are the ones their seat was
+    told were saved, each recorded as played from that character's seat."""
     book = crew(folder, "races")
     clicks = refused = saved = 0
+    told_saved = dict.fromkeys(CREW, 0)
     for _ in range(rounds):
         at = time.time() + 12.0  # all six have opened the journey by then, even on a busy machine
         six = [seat(book.path, name, "race", f"{at:.6f}") for name in CREW]
         for child in six:
             wait_ready(child)
-        for child in six:
+        for name, child in zip(CREW, six, strict=True):
             assert child.stdout is not None and child.stderr is not None
             out, err = child.stdout.read(), child.stderr.read()
             child.wait(timeout=90)
@@ -160,14 +164,19 @@ def races(folder: Path, rounds: int) -> tuple[int, int, int]:
             clicks += 1
             refused += said == "refused"
             saved += said == "saved"
+            told_saved[name] += said == "saved"
         book.refresh()
         for name in CREW:
             if ("skip_cost", name) in legal(book.state):
                 book.play(SkipCost(name))
-    checks = sum(1 for entry in book.entries if entry.action.get("kind") == "check")
+    played = [entry for entry in book.entries if entry.action.get("kind") == "check"]
+    checks = len(played)
     book.close()
     if checks != saved:
         raise SystemExit(f"{saved} checks were told saved but the file holds {checks}")
+    in_file = {name: sum(entry.action.get("who") == name for entry in played) for name in CREW}
+    if in_file != told_saved or any(entry.by != entry.action.get("who") for entry in played):
+        raise SystemExit(f"the seats were told {told_saved} saved; the file holds {in_file}")
     return clicks, refused, checks
 
 

@@ -23,10 +23,9 @@ from rules.table.chance import (
     Recording,
     Replay,
     Supplied,
-    at_the_table,
-    table_needs,
 )
 from rules.table.dice import D66, Roll
+from rules.table.words import at_the_table, table_needs, too_few
 
 
 def assert_refused(error: type[Exception], value: object, call: Callable[[], object]) -> None:
@@ -247,3 +246,40 @@ def test_a_pick_is_one_of_its_options_each_equally_likely() -> None:
 def test_there_is_nothing_to_pick_from_no_options() -> None:
     with pytest.raises(IllegalAction):
         Pick(())
+
+
+# --- what the table is asked for -----------------------------------------------------------------
+
+
+class _Coins:
+    """A chance step this module's authors never saw: ``count`` coins, each heads or tails."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def at_the_table(self) -> tuple[str, int]:
+        return "coin", self.count
+
+
+def test_every_shipped_step_says_what_it_asks_of_the_table() -> None:
+    steps = [Roll(2), D66(), Draw(Deck.full().draw_pile, 3), Pick(("a", "b"))]
+    assert [at_the_table(step) for step in steps] == [
+        ("die", 2),
+        ("d66", 1),
+        ("card", 3),
+        ("pick", 1),
+    ]
+    assert table_needs(at_the_table(step) for step in steps) == (
+        "2 dice, 1 d66 roll, 3 cards and 1 random pick"
+    )
+
+
+def test_a_new_kind_of_step_joins_the_tables_sentences_by_a_method_of_its_own() -> None:
+    """A step says what it asks of a player itself, so a new one is counted and named in the
+    refusal of too few outcomes with no edit to rules.table.chance or rules.table.words."""
+    assert at_the_table(_Coins(3)) == ("coin", 3)
+    assert too_few("Toss", [["H"]], [_Coins(3), Roll(1)]) == (
+        "Toss needs 3 coin and 1 die; you typed 1: H. Missing: 2 coin and 1 die; type them too, "
+        "or let Lantern draw and roll the rest"
+    )
+    assert at_the_table(object()) == ("outcome", 1)  # a step that does not say: one outcome

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from rules.embers.cards import LOCATIONS, CardSet
 from rules.embers.state import NIGHT, State
+from rules.play.draft import Draft, slots
 from rules.table.chance import Pick, Source
 
 __all__ = ["INDEX", "NIGHT_RUN", "Work", "pick", "put"]
@@ -22,7 +23,6 @@ __all__ = ["INDEX", "NIGHT_RUN", "Work", "pick", "put"]
 T = TypeVar("T")
 
 NIGHT_RUN = (NIGHT,)
-_new = tuple.__new__  # builds a named tuple from a tuple of its fields, in one C call
 #: Each location's place on the ring, by name.
 INDEX = {name: i for i, name in enumerate(LOCATIONS)}
 #: A pick among a run's cards, one value per run (a pick is immutable; building one checks it).
@@ -36,13 +36,15 @@ def put(items: tuple[T, ...], i: int, item: T) -> tuple[T, ...]:
     return (*items[:i], item, *items[i + 1 :])
 
 
-class Work:
-    """A mutable copy of a state while one action resolves (fast; frozen again at the end), and
-    the report's ``lines`` when ``words`` asks for them. Its fields are the state's own: the
-    deck's runs, the wild and the camp stay tuples, a changed place replaced (:func:`put`)."""
+class Work(Draft[State]):
+    """A mutable copy of a state while one action resolves (:class:`~rules.play.draft.Draft`:
+    its fields are the state's own, copied in and frozen out by code written from the state's
+    field list), and the report's ``lines`` when ``words`` asks for them. The deck's runs, the
+    wild and the camp stay tuples, a changed place replaced (:func:`put`)."""
 
-    __slots__ = (*State._fields, *("chance", "words", "lines", "revealed", "outcome"))
-
+    __slots__ = slots(State, "chance", "words", "lines", "revealed", "outcome")
+    # The state's fields as the type checker reads them on a draft (checked against State's
+    # own when the class is made: a field missing, extra or of another type is refused).
     cards: CardSet
     difficulty: str
     phase: str
@@ -67,72 +69,19 @@ class Work:
     reason: str
     night: str
     paused: tuple[str, str, int] | None
+    chance: Source
+    words: bool
+    lines: list[str]
+    revealed: list[str]
+    outcome: str
 
     def __init__(self, state: State, chance: Source, words: bool = True) -> None:
-        # Every field by name, in State's order (a field added to State and not here fails
-        # loudly: too many values to unpack). One statement: the fastest copy Python has.
-        (
-            self.cards,
-            self.difficulty,
-            self.phase,
-            self.turn,
-            self.top,
-            self.segments,
-            self.forage,
-            self.hand,
-            self.wild,
-            self.camp,
-            self.promoted,
-            self.tent,
-            self.fallen,
-            self.hours,
-            self.last_hour,
-            self.spawns_left,
-            self.event,
-            self.points,
-            self.current,
-            self.attacked,
-            self.bonus,
-            self.reason,
-            self.night,
-            self.paused,
-        ) = state
+        self.take(state)
         self.chance = chance
         self.words = words
-        self.lines: list[str] = []
-        self.revealed: list[str] = []
+        self.lines = []
+        self.revealed = []
         self.outcome = ""
-
-    def freeze(self) -> State:
-        return _new(  # State(...) without its generated constructor's extra call
-            State,
-            (
-                self.cards,
-                self.difficulty,
-                self.phase,
-                self.turn,
-                self.top,
-                self.segments,
-                self.forage,
-                self.hand,
-                self.wild,
-                self.camp,
-                self.promoted,
-                self.tent,
-                self.fallen,
-                self.hours,
-                self.last_hour,
-                self.spawns_left,
-                self.event,
-                self.points,
-                self.current,
-                self.attacked,
-                self.bonus,
-                self.reason,
-                self.night,
-                self.paused,
-            ),
-        )
 
     def lose(self, why: str) -> None:
         self.phase, self.reason = "lost", why

@@ -45,9 +45,9 @@ def _begin(turn: Turn, action: A.Begin, chance: Source) -> None:
     character = Character(
         action.name, action.pronouns, action.forceful, action.patient, action.quick
     )
-    turn.new["character"] = character
+    turn.fields["character"] = character
     (card,), deck = turn.state.deck.draw(1, chance)
-    turn.new["deck"] = deck
+    turn.fields["deck"] = deck
     turn.say(f"{character.display_name} sets out")
     place(turn, card)
     if card.is_face:
@@ -61,7 +61,7 @@ def _search(turn: Turn, action: A.Search, cards: tuple[Card, ...], result: Resul
     state = turn.state
     if result is not DARKNESS:
         found = 2 if result is LIGHT else 1
-        turn.new["treasures"] = state.treasures + found
+        turn.fields["treasures"] = state.treasures + found
         if turn.lines is not None:  # a quiet turn builds no words (so throughout)
             turn.say(f"you find {found} treasure{'s' * (found > 1)} ({turn.state.treasures} held)")
         return
@@ -85,7 +85,7 @@ INFORMATION = {
 
 def _buy(turn: Turn, action: A.BuyInformation, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
-    turn.new["treasures"] = turn.state.treasures - action.treasures
+    turn.fields["treasures"] = turn.state.treasures - action.treasures
     if turn.lines is not None:
         turn.say(
             f"you spend {action.treasures} treasure{'s' * (action.treasures != 1)} "
@@ -103,7 +103,7 @@ def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: R
         return
     options = codes(cards)
     if result is SHADE:
-        turn.new["in_play"] = cards
+        turn.fields["in_play"] = cards
         turn.ask("keep", options, "Shade: choose which card joins your map")
         return
     if turn.lines is not None:
@@ -112,16 +112,16 @@ def _discover(turn: Turn, action: A.Discover, cards: tuple[Card, ...], result: R
     if turn.state.over:
         turn.discard(cards)
         return
-    turn.new["in_play"] = cards
+    turn.fields["in_play"] = cards
     turn.ask("hide", options, "Choose which card lies face down as a hidden path")
 
 
 def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result) -> None:
-    turn.new["facing"] = action.curse
+    turn.fields["facing"] = action.curse
     if result is LIGHT:
         stack(turn, cards)
     elif result is SHADE:
-        turn.new["in_play"] = cards
+        turn.fields["in_play"] = cards
         prompt = f"Shade: choose which card to stack on {action.curse}"
         turn.ask("stack", codes(cards), prompt)
     else:
@@ -131,7 +131,7 @@ def _fight(turn: Turn, action: A.Fight, cards: tuple[Card, ...], result: Result)
 
 def _evade(turn: Turn, action: A.Evade, cards: tuple[Card, ...], result: Result) -> None:
     turn.discard(cards)
-    turn.new["pending"] = None  # a Darkness on Fight asked for this Evade Danger; it is done
+    turn.fields["pending"] = None  # a Darkness on Fight asked for this Evade Danger; it is done
     if result is not LIGHT:
         turn.fatigue(1 if result is SHADE else 2)
     elif turn.lines is not None:
@@ -156,13 +156,13 @@ def _confront(turn: Turn, action: A.Confront, cards: tuple[Card, ...], result: R
         return
     if action.purpose == "ignite":
         assert turn.state.world.token is not None
-        turn.new["world"] = turn.state.world.light(turn.state.world.token)
+        turn.fields["world"] = turn.state.world.light(turn.state.world.token)
         lit = turn.state.world.lit
         if turn.lines is not None:
             extra = " — with a complication: narrate it" if result is SHADE else ""
             turn.say(f"the beacon is lit ({lit}/{BEACONS}){extra}")
         if lit >= BEACONS:
-            turn.new["status"] = "complete"
+            turn.fields["status"] = "complete"
             turn.say("all six beacons burn: the dead can cross the Veil. Your journey is complete")
     elif action.purpose == "reveal":
         assert action.target is not None
@@ -189,17 +189,17 @@ def _choose(turn: Turn, action: A.Choose, chance: Source) -> None:
     pending = turn.state.pending
     assert pending is not None
     option = check_option(turn.state, action.option)
-    turn.new["pending"] = None
+    turn.fields["pending"] = None
     if pending.kind == "curse":
         if option == "random":
             option = chance.resolve(Pick(tuple(o for o in pending.options if o != "random")))
-        turn.new["facing"] = option
+        turn.fields["facing"] = option
         if turn.lines is not None:
             turn.say(f"{option} is onto you")
         return
     chosen = Card.parse(option)
     other = tuple([card for card in turn.state.in_play if card != chosen])
-    turn.new["in_play"] = ()
+    turn.fields["in_play"] = ()
     if pending.kind == "stack":
         stack(turn, (chosen,))
     else:
@@ -279,26 +279,26 @@ def _play(turn: Turn, state: State, action: Any, chance: Source) -> Report | Non
         turn.say(f"{action.column.title()} table: d66 {roll} → {entry}")
         if state.world.token is not None:
             note = f"{action.column.title()}: {entry}"
-            turn.new["world"] = state.world.write(state.world.token, note)
+            turn.fields["world"] = state.world.write(state.world.token, note)
             turn.say(f"noted on a slip on {state.world.current.card.label}")
         return _report(turn, action.title, d66=roll)
     if isinstance(action, A.Slip):
         text = action.text.strip() if isinstance(action.text, str) else ""
         if not text:
             raise InvalidInput(f"write a few words on the slip: {action.text!r} says nothing")
-        turn.new["world"] = state.world.write(state.world.current.at, text)
+        turn.fields["world"] = state.world.write(state.world.current.at, text)
         turn.say(f"on a slip on {state.world.current.card.label}: {text}")
         return _report(turn, action.title)
     if isinstance(action, A.Choose):
         _choose(turn, action, chance)
     elif isinstance(action, A.Travel):
-        turn.new["world"] = state.world.travel(action.to)
+        turn.fields["world"] = state.world.travel(action.to)
         if turn.lines is not None:
             turn.say(f"you travel to {turn.state.world.current.card.label}")
     elif isinstance(action, A.Rest):
         _rest(turn, state, action)
     elif isinstance(action, A.Flee):
-        turn.new["facing"] = None
+        turn.fields["facing"] = None
         if turn.lines is not None:
             count = state.curse(state.facing or "").count
             turn.say(f"you flee from {state.facing}; its stack persists ({count})")
@@ -311,7 +311,7 @@ def _play(turn: Turn, state: State, action: Any, chance: Source) -> Report | Non
 def _rest(turn: Turn, state: State, action: A.Rest) -> None:
     """Rest from ``state``: the discard pile shuffled back, Fatigue cleared, the entry kept."""
     deck = state.deck.reshuffle()
-    turn.new.update(deck=deck, fatigue=0, book=(*state.book, action.entry))
+    turn.fields.update(deck=deck, fatigue=0, book=(*state.book, action.entry))
     if turn.lines is None:
         return
     turn.say(f"you rest: {len(state.deck.discard_pile)} discarded cards shuffled back "
@@ -327,7 +327,7 @@ def _action(turn: Turn, state: State, action: Any, chance: Source) -> Report | N
 
     The roll: draw the two cards, roll the Action Dice, and read the score against the cards."""
     bonus = checked_modifier(state, action)
-    cards, turn.new["deck"] = state.deck.draw(ACTION_CARDS, chance)
+    cards, turn.fields["deck"] = state.deck.draw(ACTION_CARDS, chance)
     dice = chance.resolve(ACTION_DICE)
     result = read(sum(dice) + bonus, cards)
     EFFECTS[type(action)](turn, action, cards, result)  # what its Light, Shade or Darkness does
@@ -345,7 +345,7 @@ def _action(turn: Turn, state: State, action: Any, chance: Source) -> Report | N
 
 def _asked(turn: Turn, state: State) -> str | None:
     """The prompt of the choice this action left (None when it left none)."""
-    pending = turn.new.get("pending")
+    pending = turn.fields.get("pending")
     return None if pending is None or pending is state.pending else str(pending.prompt)
 
 
@@ -361,7 +361,7 @@ def _stranded(turn: Turn) -> None:
     if state.status != "playing" or state.pending is not None:  # over, or a choice waits
         return
     if len(state.deck.draw_pile) + len(state.deck.discard_pile) < 2:
-        turn.new["status"] = "extinguished"
+        turn.fields["status"] = "extinguished"
         turn.say("too few cards are left to make another action: your light goes out (house rule)")
 
 

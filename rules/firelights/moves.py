@@ -182,7 +182,8 @@ def option_text(state: State, option: str) -> str:
       ``"K♦: 2 on Calamity (1/5 → 3/5)"``, ``", it perishes"`` when that reaches its Strength;
     - "keep" (Shade on Discover): ``"7♥: joins the map above 5♣"``, ``" (a beacon)"`` when the card
       would hold one;
-    - "hide" (Darkness on Discover): ``"7♥: lies face down as hidden path B, above 5♣"``;
+    - "hide" (Darkness on Discover): ``"7♥: lies face down as hidden path B (above 5♣)"``, the
+      name the map, the log and Advice then give it;
     - "curse" (a Curse is onto you): ``"Calamity (0/5)"`` (its count and Strength), and
       "random": ``"let Lantern pick at random"``.
     """
@@ -206,10 +207,11 @@ def option_text(state: State, option: str) -> str:
             f"({track.count}/{strength} → {after}/{strength}{perishes})"
         )
     where = state.world.placement(card)
-    placed = state.world.place(card, face_up=pending.kind == "keep").regions[-1]
+    world = state.world.place(card, face_up=pending.kind == "keep")
+    placed = world.regions[-1]
     if pending.kind == "keep":
         return f"{card.label}: joins the map {where}" + (" (a beacon)" if placed.beacon else "")
-    return f"{card.label}: lies face down as hidden path {placed.path}, {where}"
+    return f"{card.label}: lies face down as {world.describe(placed.at)}"
 
 
 def check_option(state: State, option: object) -> str:

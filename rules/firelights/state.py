@@ -7,13 +7,14 @@ Every card is in exactly one place (:func:`locations`): the draw pile, the disca
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import IllegalAction, InvalidInput
 from rules.firelights.character import Character
 from rules.firelights.curses import CURSES, CurseTrack, curse_named
 from rules.firelights.world import WorldMap
+from rules.play.draft import evolve
 from rules.table.cards import FULL_DECK, Card, Deck
 
 __all__ = ["FATIGUE_BOXES", "Pending", "State", "locations", "plain"]
@@ -94,36 +95,18 @@ class State:
 
     def evolve(self, **changes: Any) -> State:
         """This state with ``changes``: :func:`dataclasses.replace` for the values the rules
-        engine makes itself (a state has nothing to check on creation), at a fraction of its cost."""
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        return fill(new, changes) if changes else new
+        engine makes itself (a state has nothing to check on creation), at a fraction of its
+        cost (:func:`rules.play.draft.evolve`)."""
+        return evolve(self, **changes)
 
 
 def plain(state: State) -> State:
     """``state`` again, its fields a plain dict of its own. A State its constructor made keeps
-    its fields in a layout shared by all so made, and a copy through its ``__dict__`` (every
-    action's new state, :class:`~rules.firelights.turn.Turn`) keeps that layout; the interpreter
-    reads a field quickly from a plain dict only. So a journey begins with a plain state
-    (:meth:`~rules.firelights.game.Firelights.initial`), and every state after it is one."""
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", {**state.__dict__})
-    return new
-
-
-def fill(state: State, changes: dict[str, Any]) -> State:
-    """Set ``changes`` on a state still being made: only on a new state from
-    :meth:`State.evolve` that no one else holds yet (an action fills in its new state as it
-    goes)."""
-    if not _FIELDS.issuperset(changes):
-        unknown = sorted(set(changes) - _FIELDS)
-        raise TypeError(f"a Firelights State has no field {unknown}")
-    state.__dict__.update(changes)
-    return state
-
-
-#: The fields of a State, which :func:`fill` sets.
-_FIELDS = frozenset(f.name for f in fields(State))
+    its fields in a layout shared by all so made, which the interpreter reads the slow way; a
+    copy whose dict is built whole (:func:`rules.play.draft.evolve`, and every action's new
+    state, :class:`~rules.firelights.turn.Turn`) reads fast. So a journey begins with a plain
+    state (:meth:`~rules.firelights.game.Firelights.initial`), and every state after it is one."""
+    return evolve(state)
 
 
 def locations(state: State) -> dict[Card, str]:

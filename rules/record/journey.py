@@ -52,9 +52,8 @@ from rules.table.chance import (
     Replay,
     Source,
     Supplied,
-    action_title,
-    too_few,
 )
+from rules.table.words import action_title, too_few
 
 __all__ = [
     "GAMES",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import InvalidInput
-from rules.play.simulate import UNFINISHED, simulate
+from rules.play.simulate import UNFINISHED, Simulation, simulate
 from rules.studies.common import rate_columns, tally_columns
 from rules.table.estimate import Estimate, Tally
 from rules.voidlight.explorer import (
@@ -34,19 +34,52 @@ from rules.voidlight.explorer import (
     swaps,
 )
 
-__all__ = ["VoidlightRow", "check_scenes", "expeditions", "timer_intervals", "voidlight_study"]
+__all__ = [
+    "HowEnded",
+    "VoidlightRow",
+    "check_scenes",
+    "expeditions",
+    "timer_intervals",
+    "voidlight_study",
+]
 
 
-@dataclass(frozen=True)
-class VoidlightRow:
-    """One timer interval x beam policy: the expedition ``through`` / ``taken out`` / ``lost``,
-    each with its 95% interval; Batteries slotted, dice left in the Voidlight, scenes played."""
+@dataclass(frozen=True, kw_only=True)
+class HowEnded:
+    """How a row's expeditions ended: ``through``, ``taken out`` or ``lost``, each with its 95%
+    interval. The columns the solo study and the crew study share, written once."""
 
-    interval: int
-    beam: str
     through: Estimate
     taken_out: Estimate
     lost: Estimate
+
+    @staticmethod
+    def of(result: Simulation) -> dict[str, Estimate]:
+        """The three estimates of a simulation, by field (``Row(**HowEnded.of(result), ...)``)."""
+        return {
+            "through": result.estimate("through"),
+            "taken_out": result.estimate("taken out"),
+            "lost": result.estimate("lost"),
+        }
+
+    def ends(self) -> dict[str, Any]:
+        """The expeditions played and how they ended, as flat table columns."""
+        return {
+            "expeditions": self.through.runs,
+            **rate_columns("through", self.through),
+            **rate_columns("taken out", self.taken_out),
+            **rate_columns("lost", self.lost),
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoidlightRow(HowEnded):
+    """One timer interval x beam policy: how its expeditions ended
+    (:class:`~rules.studies.voidlight.HowEnded`); Batteries slotted, dice left in the Voidlight,
+    scenes played."""
+
+    interval: int
+    beam: str
     batteries: Tally
     light_left: Tally
     scenes: Tally
@@ -56,10 +89,7 @@ class VoidlightRow:
         return {
             "interval": self.interval,
             "beam": self.beam,
-            "expeditions": self.through.runs,
-            **rate_columns("through", self.through),
-            **rate_columns("taken out", self.taken_out),
-            **rate_columns("lost", self.lost),
+            **self.ends(),
             **tally_columns("batteries used", self.batteries),
             **tally_columns("light left", self.light_left),
             **tally_columns("scenes", self.scenes),
@@ -105,14 +135,12 @@ def voidlight_study(
         )
         rows.append(
             VoidlightRow(
-                interval,
-                beam,
-                result.estimate("through"),
-                result.estimate("taken out"),
-                result.estimate("lost"),
-                result.measure("batteries"),
-                result.measure("light left"),
-                result.measure("scenes"),
+                interval=interval,
+                beam=beam,
+                **HowEnded.of(result),
+                batteries=result.measure("batteries"),
+                light_left=result.measure("light left"),
+                scenes=result.measure("scenes"),
             )
         )
     return tuple(rows)

@@ -51,10 +51,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import InvalidInput
-from rules.studies.common import rate_columns, tally_columns
-from rules.studies.voidlight import check_scenes, expeditions, timer_intervals
+from rules.studies.common import tally_columns
+from rules.studies.voidlight import HowEnded, check_scenes, expeditions, timer_intervals
 from rules.table.chance import Source, Supplied
-from rules.table.estimate import Estimate, Tally
+from rules.table.estimate import Tally
 from rules.voidlight import (
     ATTRIBUTES,
     CREW_MOST,
@@ -204,17 +204,14 @@ def swaps(trek: CrewTrek) -> int:
 MEASURES = {"standing": standing, "lost": lost, "scenes": scenes_played, "batteries": swaps}
 
 
-@dataclass(frozen=True)
-class CrewRow:
-    """One crew size x timer interval: the expedition ``through`` / ``taken out`` / ``lost``
-    (each with its 95% interval); how many of the crew stand at the end and how many are lost
-    (means, 95% intervals), scenes played, Batteries slotted."""
+@dataclass(frozen=True, kw_only=True)
+class CrewRow(HowEnded):
+    """One crew size x timer interval: how its expeditions ended
+    (:class:`~rules.studies.voidlight.HowEnded`); how many of the crew stand at the end and how
+    many are lost (means, 95% intervals), scenes played, Batteries slotted."""
 
     size: int
     interval: int
-    through: Estimate
-    taken_out: Estimate
-    lost: Estimate
     standing: Tally
     characters_lost: Tally
     scenes: Tally
@@ -234,10 +231,7 @@ class CrewRow:
         return {
             "crew": self.size,
             "interval": self.interval,
-            "expeditions": self.through.runs,
-            **rate_columns("through", self.through),
-            **rate_columns("taken out", self.taken_out),
-            **rate_columns("lost", self.lost),
+            **self.ends(),
             **share,
             **tally_columns("characters lost", self.characters_lost),
             **tally_columns("scenes", self.scenes),
@@ -283,15 +277,13 @@ def crew_study(
         )
         rows.append(
             CrewRow(
-                size,
-                interval,
-                result.estimate("through"),
-                result.estimate("taken out"),
-                result.estimate("lost"),
-                result.measure("standing"),
-                result.measure("lost"),
-                result.measure("scenes"),
-                result.measure("batteries"),
+                size=size,
+                interval=interval,
+                **HowEnded.of(result),
+                standing=result.measure("standing"),
+                characters_lost=result.measure("lost"),
+                scenes=result.measure("scenes"),
+                batteries=result.measure("batteries"),
             )
         )
     return tuple(rows)

@@ -277,6 +277,10 @@ class Draw:
         """The cards drawn as their codes, as a journey records them."""
         return [str(card) for card in outcome]
 
+    def at_the_table(self) -> tuple[str, int]:
+        """``count`` cards (:mod:`rules.table.words`)."""
+        return "card", self.count
+
 
 @dataclass(frozen=True)
 class Deck:

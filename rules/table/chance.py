@@ -24,15 +24,14 @@ from __future__ import annotations
 
 import _random
 import random
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from hashlib import sha512
 from typing import Any, TypeVar
 
 from rules.errors import IllegalAction, InvalidInput
-from rules.table.cards import Draw
-from rules.table.dice import D66, Roll
 from rules.table.distribution import JSON, ChanceStep, Distribution, Source
+from rules.table.words import at_the_table, typed_size
 
 __all__ = [
     "JSON",
@@ -45,11 +44,6 @@ __all__ = [
     "Replay",
     "Source",
     "Supplied",
-    "action_title",
-    "at_the_table",
-    "table_needs",
-    "too_few",
-    "typed_size",
 ]
 
 T = TypeVar("T", bound=Hashable)
@@ -194,7 +188,7 @@ class Recording:
     """Wraps a source and keeps every outcome it resolves, as JSON, for the game's record.
 
     ``steps`` keeps the steps asked for, each before it is resolved (so a step whose outcome was
-    refused is the last one): what an action asks of the table, for :func:`table_needs`.
+    refused is the last one): what an action asks of the table, for :func:`~rules.table.words.table_needs`.
     """
 
     source: Source
@@ -208,62 +202,6 @@ class Recording:
         outcome = self.source.resolve(step)
         self.outcomes.append(step.to_json(outcome))
         return outcome
-
-
-# --- what the table is asked for -----------------------------------------------------------------
-
-#: How each kind of outcome is counted in words, one and many.
-_WORDS = {
-    "card": ("card", "cards"),
-    "die": ("die", "dice"),
-    "d66": ("d66 roll", "d66 rolls"),
-    "pick": ("random pick", "random picks"),
-    "outcome": ("outcome", "outcomes"),
-}
-
-
-def at_the_table(step: object) -> tuple[str, int]:
-    """What one chance step asks of a player at the table: a kind and how many of it.
-
-    >>> from rules.table.dice import D66, Roll
-    >>> at_the_table(Roll(2)), at_the_table(D66()), at_the_table(Pick(("a", "b")))
-    (('die', 2), ('d66', 1), ('pick', 1))
-
-    The kinds are "card" (a draw), "die" (a roll of d6s), "d66", "pick", and "outcome" for a
-    step this does not know.
-    """
-    if isinstance(step, Draw):
-        return "card", step.count
-    if isinstance(step, Roll):
-        return "die", step.count
-    if isinstance(step, D66):
-        return "d66", 1
-    if isinstance(step, Pick):
-        return "pick", 1
-    return "outcome", 1
-
-
-def typed_size(outcome: object) -> int:
-    """How many things a player typed for one outcome: the cards of a draw, the dice of a roll."""
-    return len(outcome) if isinstance(outcome, list | tuple) else 1
-
-
-def table_needs(needs: Iterable[tuple[str, int]]) -> str:
-    """Counts of outcomes in words, kinds in the order first met.
-
-    >>> table_needs([("card", 2), ("die", 2)]), table_needs([("card", 1), ("card", 1)])
-    ('2 cards and 2 dice', '2 cards')
-    """
-    totals: dict[str, int] = {}
-    for kind, count in needs:
-        if count > 0:
-            totals[kind] = totals.get(kind, 0) + count
-    words = [
-        f"{count} {_WORDS.get(kind, (kind, kind))[count != 1]}" for kind, count in totals.items()
-    ]
-    if not words:
-        return "nothing"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 @dataclass(frozen=True)
@@ -295,36 +233,6 @@ class Pick:
         """The option itself: it is already plain text."""
         return outcome
 
-
-def action_title(action: object) -> str:
-    """What the player calls an action: its ``title``, else its kind, else its class."""
-    title = getattr(action, "title", None)
-    to_json = getattr(action, "to_json", None)
-    if not title and callable(to_json):
-        title = to_json().get("kind")
-    return str(title or type(action).__name__)
-
-
-def too_few(
-    title: str, typed: Sequence[object], steps: Sequence[object], *, missing: bool = True
-) -> str:
-    """What an action (its ``title``) asks of the table, what the player typed, and (``missing``)
-    what is still missing: the message that refuses too few outcomes.
-
-    >>> from rules.table.dice import Roll
-    >>> too_few("Roll two", [[6]], [Roll(2)], missing=False)
-    'Roll two needs 2 dice; you typed 1: 6'
-    """
-    needs = [at_the_table(step) for step in steps]
-    items = [str(item) for outcome in typed
-             for item in (outcome if isinstance(outcome, list | tuple) else [outcome])]  # fmt: skip
-    text = f"{title} needs {table_needs(needs)}; you typed {len(items)}"
-    text += f": {' '.join(items)}" if items else ""
-    if not missing:
-        return text
-    short = [(kind, count - (typed_size(typed[i]) if i < len(typed) else 0))
-             for i, (kind, count) in enumerate(needs)]  # fmt: skip
-    return (
-        f"{text}. Missing: {table_needs(short)}; type them too, or let Lantern draw and roll the "
-        "rest"
-    )
+    def at_the_table(self) -> tuple[str, int]:
+        """One random pick (:mod:`rules.table.words`)."""
+        return "pick", 1

@@ -157,6 +157,10 @@ class Roll:
         """The faces as a list, as a journey records them."""
         return list(outcome)
 
+    def at_the_table(self) -> tuple[str, int]:
+        """``count`` dice (:mod:`rules.table.words`)."""
+        return "die", self.count
+
 
 @dataclass(frozen=True)
 class D66:
@@ -178,6 +182,10 @@ class D66:
     def to_json(self, outcome: int) -> int:
         """The value itself, as a journey records it."""
         return outcome
+
+    def at_the_table(self) -> tuple[str, int]:
+        """One d66 roll (:mod:`rules.table.words`)."""
+        return "d66", 1
 
 
 def d66_value(value: object) -> int:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.record.action import Action, parse_action
+from rules.voidlight.character import Created
 
 __all__ = [
     "ACTIONS",
@@ -80,19 +81,14 @@ class About(Action):
 
 
 @dataclass(frozen=True)
-class Create(Action):
+class Create(Action, Created):
     """Create the character by points (house rule: 5 points, each attribute 0..3); rolls 1D for
-    the starting Credits (x 10)."""
+    the starting Credits (x 10). Its fields are the sheet's own choices
+    (:class:`~rules.voidlight.character.Created`)."""
 
     kind: ClassVar[str] = "create"
     title: ClassVar[str] = "Create a character"
     words: ClassVar[tuple[str, ...]] = ("name", "pronouns")
-    name: str
-    pronouns: str
-    vigor: int
-    operate: int
-    insight: int
-    diplomacy: int
 
 
 @dataclass(frozen=True)

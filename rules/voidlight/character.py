@@ -30,6 +30,7 @@ __all__ = [
     "STANDINGS",
     "Character",
     "Condition",
+    "Created",
     "Item",
     "LastCheck",
     "Penalty",
@@ -171,11 +172,10 @@ class LastCheck:
 
 
 @dataclass(frozen=True)
-class Character:
-    """The sheet. ``full`` holds the scores a Long Rest restores toward (the score each attribute
-    had before a Critical Save lowered it: creation plus advancements). ``status`` (one of
-    :data:`~rules.voidlight.character.STANDINGS`) and ``last_check`` are the character's own in
-    play: in a crew, each has their own Checks to push and costs to take."""
+class Created:
+    """What a player chooses to create a character by points: a name, pronouns and the four
+    Attributes. Written once: they open the sheet (:class:`Character`) and are the fields of the
+    action that creates one (:class:`rules.voidlight.actions.Create`)."""
 
     name: str
     pronouns: str
@@ -183,6 +183,15 @@ class Character:
     operate: int
     insight: int
     diplomacy: int
+
+
+@dataclass(frozen=True)
+class Character(Created):
+    """The sheet. ``full`` holds the scores a Long Rest restores toward (the score each attribute
+    had before a Critical Save lowered it: creation plus advancements). ``status`` (one of
+    :data:`~rules.voidlight.character.STANDINGS`) and ``last_check`` are the character's own in
+    play: in a crew, each has their own Checks to push and costs to take."""
+
     hp: int = START_HP
     max_hp: int = START_HP
     credits: int = 0

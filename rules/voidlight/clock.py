@@ -128,7 +128,8 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
         ending = [p for p in sheet.penalties if p.until <= minute]
         turn.update(penalties=tuple(p for p in sheet.penalties if p.until > minute))
         for penalty in ending if turn.lines is not None else ():
-            turn.tell(f"{at}: -{penalty.amount} {penalty.attribute.title()} wears off")
+            off = f"-{penalty.amount} {penalty.attribute.title()} wears off"
+            turn.tell_secret(f"{at}: {off}", off)
     elif what == _WORSENS:
         condition = turn.sheet.conditions[index]
         assert condition.next_due is not None
@@ -140,10 +141,11 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
         if condition.worsens == "bleeding":
             (face,) = chance.resolve(roll(1))
             turn.dice.append(face)
-            damage(turn, max(0, face - 1), f"{at}: Bleeding, 1D-1 = {face}-1" if at else "")
+            bled = f"Bleeding, 1D-1 = {face}-1"
+            damage(turn, max(0, face - 1), f"{at}: {bled}" if at else "", bled)
         else:
             if at:
-                turn.tell(f"{at}: {condition.name} worsens")
+                turn.tell_secret(f"{at}: {condition.name} worsens", f"{condition.name} worsens")
             worsen(turn, index)
     elif what == _LIGHT:
         turn.clock(next_roll=minute + state.clock.interval)
@@ -152,5 +154,7 @@ def _happen(turn: Turn, what: int, index: int, chance: Source) -> None:
     else:
         turn.clock(dark_next=minute + DARK_EVERY)
         if at:
-            turn.say(f"{at}: {DARK_EVERY} minutes in the dark")
+            turn.secret(
+                f"{at}: {DARK_EVERY} minutes in the dark", f"{DARK_EVERY} minutes in the dark"
+            )
         dark_round(turn)

@@ -170,7 +170,10 @@ def _apply(turn: Turn, found: Effect, text: str, chance: Source) -> None:
         turn.update(penalties=(*turn.sheet.penalties, *added))
         if turn.lines is not None:
             names = ", ".join(name.title() for name in found.attributes)
-            turn.tell(f"-{found.amount} {names} until minute {until} of the expedition")
+            turn.tell_secret(
+                f"-{found.amount} {names} until minute {until} of the expedition",
+                f"-{found.amount} {names} for {found.minutes} minutes",
+            )
     elif kind == "enemy":
         roll_enemy(turn, "", chance)
     elif kind == "narrate":

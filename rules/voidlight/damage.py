@@ -83,16 +83,26 @@ def dark_round(turn: Turn) -> None:
         turn.who = before
 
 
-def damage(turn: Turn, amount: int, source: str) -> None:
-    """Lose ``amount`` Hit Points (never below 0); a save falls due at 0 or below it."""
+def damage(turn: Turn, amount: int, source: str, players: str = "") -> None:
+    """Lose ``amount`` Hit Points (never below 0); a save falls due at 0 or below it.
+    ``players``: the source as the players' seats read it when ``source`` tells an expedition
+    minute (a condition's worsening on the clock)."""
     sheet = turn.sheet
+
+    def told(line: str, read: str) -> None:
+        if players:
+            turn.tell_secret(line, read)
+        else:
+            turn.tell(line)
+
     if amount <= 0:
-        turn.tell(f"{source}: no damage")
+        told(f"{source}: no damage", f"{players}: no damage")
         return
     before = sheet.hp
     turn.update(hp=max(0, before - amount))
     if turn.lines is not None:
-        turn.tell(f"{source}: {amount} damage ({turn.sheet.hp}/{sheet.max_hp} Hit Points)")
+        took = f"{amount} damage ({turn.sheet.hp}/{sheet.max_hp} Hit Points)"
+        told(f"{source}: {took}", f"{players}: {took}")
     if before == 0:
         due_save(turn, "hit points", PROMPTS["again"])
     elif turn.sheet.hp == 0:

@@ -28,9 +28,12 @@ LOST = "lost to the dark"
 
 class Secret(str):
     """A report line that tells the GM's timer (its interval, the minute of a roll it made, how
-    many minutes an Elapse skipped to the next roll): ``players`` is the line as the players'
-    seats read it when the GM hides the timer ("": they read nothing of it). The rules write
-    it (:meth:`rules.voidlight.turn.Turn.secret`); a report keeps both (:attr:`Report.players`)."""
+    many minutes an Elapse skipped to the next roll) or any minute of the expedition (a Bleeding
+    at minute 10 beside a roll the seat sees puts the roll between two known minutes: a few such
+    lines give the interval): ``players`` is the line as the players' seats read it when the GM
+    hides the timer ("": they read nothing of it), durations kept ("for 10 minutes"). The rules
+    write it (``Turn.secret``, ``Turn.tell_secret`` in :mod:`rules.voidlight.turn`); a report
+    keeps both (:attr:`Report.players`)."""
 
     players: str
 

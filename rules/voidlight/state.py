@@ -12,10 +12,10 @@ Book's codec can snapshot it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
 
 from rules.errors import IllegalAction, InvalidInput
+from rules.play.draft import evolve
 from rules.voidlight.character import (
     POINTS,
     STANDINGS,
@@ -43,7 +43,6 @@ __all__ = [
     "evolve",
 ]
 
-T = TypeVar("T")
 
 #: "When the Voidlight dies and every 5 minutes after, each character makes a Critical Save."
 DARK_EVERY = 5
@@ -246,35 +245,6 @@ def crew_index(state: State, who: object) -> int:
             if character.name.casefold() == folded:
                 return index
     raise IllegalAction(f"{who!r} is not in the crew: the crew is {state._listed()}")
-
-
-#: The fields of each value :func:`evolve` has copied, by class.
-_FIELDS: dict[type, frozenset[str]] = {}
-_new, _set = object.__new__, object.__setattr__
-
-
-def evolve(value: T, **changes: Any) -> T:
-    """``value`` with ``changes``: :func:`dataclasses.replace` for a frozen dataclass with nothing
-    to check on creation (no ``__post_init__``: a State, a Clock, a Voidlight, a LastCheck), at a
-    fraction of its cost (every action makes several). An unknown field is refused, as
-    ``replace`` refuses it.
-
-    Why a new dict: the copy's fields go into a combined dict of its own. CPython 3.11 reads an
-    attribute from a combined instance dict at full speed, but an object's own attributes become
-    a split dict once its ``__dict__`` is asked for, and a copy of that is split too, which every
-    read then looks up the slow way (about four times the cost: a state's fields are read dozens
-    of times an action)."""
-    cls = type(value)
-    names = _FIELDS.get(cls)
-    if names is None:
-        assert not hasattr(cls, "__post_init__"), f"{cls.__name__} checks itself: use replace"
-        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
-    if not names.issuperset(changes):
-        raise TypeError(f"a {cls.__name__} has no field {sorted(set(changes) - names)}")
-    new = _new(cls)
-    copied = {**value.__dict__, **changes}  # combined, not split: its fields read at full speed
-    _set(new, "__dict__", copied)  # every field at once, past the frozen guard
-    return new
 
 
 def check(state: State) -> None:

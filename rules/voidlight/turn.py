@@ -13,55 +13,58 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
+from rules.play.draft import Draft, slots
 from rules.voidlight.character import Character, recheck
 from rules.voidlight.report import Secret
 from rules.voidlight.state import Clock, Pending, State, crew_status, evolve
 
 __all__ = ["Turn"]
 
-#: The fields of a State, for :meth:`Turn.set` (the check :func:`evolve` makes, made here).
-_STATE = frozenset(State.__dataclass_fields__)
+#: The fields of a Clock, for :meth:`Turn.clock` (the check :func:`evolve` makes, made here).
 _CLOCK = frozenset(Clock.__dataclass_fields__)
 _set = object.__setattr__
 _new = object.__new__
 
 
-@dataclass(slots=True)
-class Turn:
+class Turn(Draft[State]):
     """One action at work on its own new state (:meth:`of`), and what it reports.
 
-    ``state`` is a copy of the state the action was taken in: nothing else holds it until the
-    action returns it, so each change is written into its fields where they lie, not copied into
-    yet another State (an action changes it several times; a simulation plays millions). The
-    clock is copied on its first change in the turn and then changed in place, likewise. The
-    values in the fields (a sheet, the light, a pending choice) stay frozen: they are replaced.
-    ``fields`` is the new state's own dict (``state.__dict__``, which CPython 3.11 reads the slow
-    way, as a descriptor), and ``clock_fields`` its clock's once copied.
+    A :class:`~rules.play.draft.Draft` of the state the action was taken in: ``state`` is a copy
+    of it that nothing else holds until the action returns it, so each change is written into
+    its ``fields`` where they lie, not copied into yet another State (an action changes it
+    several times; a simulation plays millions). The clock is copied on its first change in the
+    turn and then changed in place, likewise. The values in the fields (a sheet, the light, a
+    pending choice) stay frozen: they are replaced. ``clock_fields`` is the clock's dict once
+    copied.
     """
 
-    state: State
+    __slots__ = slots(State, "lines", "dice", "who", "own_clock", "clock_fields")
     #: The report's lines so far; None: a quiet turn, whose report nobody reads, writes none.
-    lines: list[str] | None = field(default_factory=list)
+    lines: list[str] | None
     #: The dice an action rolled, in order (for the report), and what its main roll came to.
-    dice: list[int] = field(default_factory=list)
+    dice: list[int]
     #: Where the character the action is about sits in the crew.
-    who: int = 0
+    who: int
     #: The clock this turn made (None: the state's is still the one it was taken with).
-    own_clock: Clock | None = None
-    fields: dict[str, Any] = field(default_factory=dict)
-    clock_fields: dict[str, Any] = field(default_factory=dict)
+    own_clock: Clock | None
+    clock_fields: dict[str, Any]
+
+    def __init__(self, state: State, *, who: int = 0) -> None:
+        """The turn of an action taken in ``state`` about character ``who``, its report written
+        (:meth:`of` is the engine's own, quiet or not)."""
+        self.take(state)
+        self.lines, self.dice, self.who, self.own_clock = [], [], who, None
 
     @classmethod
     def of(cls, state: State, lines: list[str] | None, who: int = 0) -> Turn:
-        """The turn of an action taken in ``state``: its new state a copy of it, to fill in."""
-        new, fields = _new(State), dict(state.__dict__)
-        _set(new, "__dict__", fields)  # every field at once, past the frozen guard
+        """The turn of an action taken in ``state``: its new state a copy of it, to fill in
+        (``lines`` None: a quiet turn)."""
         turn = _new(cls)  # its fields set here: calling a class is the slow way to make one
-        turn.state, turn.lines, turn.dice, turn.who, turn.own_clock = new, lines, [], who, None
-        turn.fields = fields
+        turn.take(state)
+        turn.lines, turn.dice, turn.who, turn.own_clock = lines, [], who, None
         return turn
 
     @property
@@ -76,13 +79,6 @@ class Turn:
     def crewed(self) -> bool:
         """More than one character: lines about one of them name them."""
         return len(self.state.crew) > 1
-
-    def set(self, **changes: Any) -> None:
-        """Change fields of the turn's new state (an unknown one is refused, as :func:`evolve`
-        refuses it)."""
-        if not _STATE.issuperset(changes):
-            raise TypeError(f"a State has no field {sorted(set(changes) - _STATE)}")
-        self.fields.update(changes)
 
     def put(self, character: Character) -> None:
         """Replace the acting character's sheet (the expedition's status follows the crew's)."""
@@ -136,6 +132,14 @@ class Turn:
         (nothing when blank) when the GM hides it (:class:`rules.voidlight.report.Secret`)."""
         if self.lines is not None:
             self.lines.append(Secret(line, players))
+
+    def tell_secret(self, line: str, players: str) -> None:
+        """A line about the acting character (named in a crew) that tells an expedition minute:
+        the players' seats read ``players``, the same without the minute, when the GM hides the
+        timer (a minute beside a roll of the light would time the next one)."""
+        if self.lines is not None:
+            named = f"{self.name}: " if self.crewed else ""
+            self.lines.append(Secret(f"{named}{line}", f"{named}{players}"))
 
     def tell(self, line: str) -> None:
         """A line about the acting character: named in a crew (``Kai: ...``)."""

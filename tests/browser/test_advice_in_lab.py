@@ -100,7 +100,7 @@ def test_advice_marks_the_best_move_and_follows_the_play(
         expect(table.locator("tr", has_text="★ best")).to_have_count(0)
         expect(note).to_contain_text(re.compile("too close to call|no move stands out"))
     expect(marked).to_have_count(said["marked"])
-    section.evaluate("(el) => el.scrollIntoView({block: 'center'})")  # the whole table, to look at
+    section.evaluate("(el) => el.scrollIntoView({block: 'start'})")  # its heading and button first
     save_window(page, shot.directory / "light.png")
     if doc_screenshots_wanted() and game == "embers":
         save_window(page, DOC_SCREENSHOTS / "advice-embers.png")

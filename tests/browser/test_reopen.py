@@ -107,3 +107,28 @@ def test_the_exported_notebook_shows_the_line_for_the_panel(page, restarted):
     body, _ = HTMLExporter().from_filename(str(server.root_dir / NOTEBOOK))
     assert body.count("Your journey <em>firelights</em> is saved: Run ▸ Run All Cells") == 1
     assert "the game panel (run the notebook to play)" not in body
+
+
+# Whether the notebook open on `path` has changes not yet saved (its tab's dirty marker).
+_DIRTY = """(path) => { const w = [...window.jupyterapp.shell.widgets('main')]
+  .find((each) => each.context && each.context.path === path);
+  return w && w.context.isReady ? {dirty: w.context.model.dirty,
+    tab: !!document.querySelector('.lm-TabBar-tab.jp-mod-current.jp-mod-dirty')} : null; }"""
+
+
+def test_a_game_notebook_opens_with_no_unsaved_changes(page, jupyter_server):
+    """Opening a notebook connects its kernel, and JupyterLab writes the kernel's spec and
+    language into the notebook's metadata: where the saved metadata differed (a bare
+    ``{"name": "python"}``), the tab showed as unsaved before the player did anything."""
+    import json
+    import platform
+
+    for name in ("firelights.ipynb", "play-voidlight.ipynb", "embers.ipynb"):
+        saved = json.loads((jupyter_server.root_dir / name).read_text(encoding="utf-8"))
+        version = saved["metadata"]["language_info"].get("version")
+        if version not in (None, platform.python_version()):
+            pytest.skip(f"the notebooks are saved for Python {version}; this kernel's Python is "
+                        f"{platform.python_version()}, whose version JupyterLab writes in")  # fmt: skip
+        open_notebook(page, jupyter_server, name, run_all=False)
+        page.wait_for_timeout(1000)  # the kernel's spec and language are written in by now
+        assert page.evaluate(_DIRTY, name) == {"dirty": False, "tab": False}, name

@@ -15,7 +15,16 @@ from firelights_helpers import assert_refused, begun, play
 from player import play_journey, random_seeds
 
 from rules.errors import IllegalAction, InvalidInput
-from rules.firelights import Choose, Discover, Fight, Flee, Search, apply, option_text
+from rules.firelights import (
+    Choose,
+    Discover,
+    Fight,
+    Flee,
+    Search,
+    apply,
+    hidden_path_names,
+    option_text,
+)
 from rules.record.journey import Journey
 from rules.table.chance import Chance
 
@@ -56,8 +65,8 @@ def test_hide_choices_name_the_hidden_path_each_card_would_become() -> None:
     play(journey, Discover("forceful"), ["9C", "KD"], DARKNESS)
     play(journey, Choose("9C"))
     play(journey, Discover("forceful"), ["5H", "4D"], DARKNESS)
-    assert option_text(journey.state, "5H") == "5♥: lies face down as hidden path B, beside 5♣"
-    assert option_text(journey.state, "4D") == "4♦: lies face down as hidden path B, below 5♣"
+    assert option_text(journey.state, "5H") == "5♥: lies face down as hidden path B (left of 5♣)"
+    assert option_text(journey.state, "4D") == "4♦: lies face down as hidden path B (below 5♣)"
 
 
 def test_curse_choices_give_strength_and_count_and_random_lets_lantern_pick() -> None:
@@ -103,10 +112,10 @@ def test_each_label_says_what_choosing_it_does_over_whole_journeys() -> None:
                         line = did.replace(" (a beacon)", " — it holds a beacon")
                         assert report.lines[0] == f"{card} {line}"
                     elif state.pending.kind == "hide":
-                        letter, where = did.removeprefix("lies face down as hidden path ").split(
-                            ", "
-                        )
-                        assert report.lines[0] == f"hidden path {letter} lies face down {where}"
+                        # One name in one moment: the option, the log and the map's name.
+                        name = did.removeprefix("lies face down as ")
+                        assert report.lines[0] == f"{name} lies face down"
+                        assert name == dict(hidden_path_names(after))[after.world.regions[-1].at]
                     else:
                         track = after.curse(state.facing or "")
                         assert f"→ {track.count}/{track.curse.strength}" in did

@@ -124,7 +124,9 @@ def test_report_lines_name_regions_not_coordinates() -> None:
     )
     play(journey, Discover("forceful"), ["5H", "KS"], DARKNESS)
     play(journey, Choose("5H"))
-    assert journey.last.lines == ("hidden path A lies face down beside 5♣",)
+    # the name the map and the dropdowns give it now, not a second way of saying where
+    assert journey.last.lines == ("hidden path A (left of 5♣) lies face down",)
+    assert hidden_path_names(journey.state)[-1][1] == "hidden path A (left of 5♣)"
     name = journey.state.world.describe(journey.state.world.regions[-1].at)
     play(
         journey,

@@ -73,6 +73,19 @@ ALLOWED: dict[tuple[str, str], str] = {
         "unpickles the state of a journey the test itself played in the browser's kernel (the "
         "test's own code prints it there), to compare it with the journey file's; no file is read"
     ),
+    ("rules/play/draft.py", "compile"): (
+        "compiles the two functions of a named tuple's draft (take and freeze), written from the "
+        "field names of a state class defined in the rules' own code, as collections.namedtuple "
+        "and dataclasses write their methods; nothing of a file or a player goes into the source"
+    ),
+    ("rules/play/draft.py", "exec"): (
+        "runs that compiled source once, when the draft class is made, to define the two "
+        "functions; the same code, from the same class fields, on every run"
+    ),
+    ("tests/test_docs_pages.py", "importlib.import_module"): (
+        "imports each shipped game's rules package by the name the registry lists, to compare "
+        "its house rules with its documentation page; no name comes from a file"
+    ),
     ("rules/record/games.py", "importlib.import_module"): (
         "imports a game's module from the GAMES table, which only installed packages (their "
         "lantern.games entry points) and code (register_game) fill; a game name read from a "

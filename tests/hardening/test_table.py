@@ -310,6 +310,23 @@ GUESSES = [
     "/voila/static/..%2f..%2fjourneys%2f.seat-secret",
     "/voila/templates/../../../../etc/passwd",
     "/voila/labextensions/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/files/journeys/wreck.lantern",
+    "/files/journeys/.seat-secret",
+    "/files/voidlight.ipynb",
+    "/view/journeys/wreck.lantern",
+    "/edit/journeys/.seat-secret",
+    "/api/contents/voidlight.ipynb",
+    "/api/contents/journeys/.seat-secret",
+    f"/api/sessions/{uuid.UUID(int=1)}",
+    "/api/terminals",
+    "/terminals/1",
+    "/lab/tree/voidlight.ipynb",
+    "/lab/api/workspaces",
+    "/nbconvert/html/voidlight.ipynb",
+    "/voila/render/play-voidlight-seat.ipynb",
+    "/voila/render/voidlight-seat.ipynb",
+    f"/api/kernels/{uuid.UUID(int=1)}/restart",
+    f"/api/kernels/{uuid.UUID(int=1)}/interrupt",
 ]
 
 
@@ -321,6 +338,30 @@ def test_no_url_a_player_could_guess_serves_anything_else(served: Table, path: s
         assert status in (403, 404), (method, path, status)
         assert secret not in body and b"SQLite" not in body and b"nbformat" not in body
         assert b"root:" not in body
+
+
+def test_a_seat_page_cannot_reach_another_seats_kernel(served: Table) -> None:
+    """Each seat's page names its own kernel only; no route lists the others (``/api/kernels``,
+    ``/api/sessions`` are not served), a kernel's id is a random UUID, and what would stop,
+    restart or interrupt a kernel by its id is not served either: Rook's kernel runs on."""
+    kai_status, kai_page = served.get(served.links()["Kai"])
+    rook_status, rook_page = served.get(served.links()["Rook"])
+    assert (kai_status, rook_status) == (200, 200)
+    kai, rook = kernel_of(kai_page), kernel_of(rook_page)
+    assert kai != rook and uuid.UUID(rook).version == 4
+    assert rook.encode() not in kai_page
+    for method, path in (("GET", "/api/kernels"), ("GET", "/api/sessions"),
+                         ("DELETE", f"/api/kernels/{rook}"),
+                         ("POST", f"/api/kernels/{rook}/restart"),
+                         ("POST", f"/api/kernels/{rook}/interrupt"),
+                         ("GET", f"/api/kernels/{uuid.uuid4()}")):  # fmt: skip
+        status, body = served.request(method, path)
+        assert status in (403, 404, 405), (method, path, status)
+        assert rook.encode() not in body, (method, path)
+    running = served.kernels()
+    assert running >= 2
+    status, _ = served.request("DELETE", f"/api/kernels/{rook}")
+    assert status in (403, 404, 405) and served.kernels() == running
 
 
 def test_a_foreign_host_is_refused_even_with_a_good_link(served: Table) -> None:

@@ -284,3 +284,34 @@ def test_a_slip_written_in_the_panel_shows_on_the_map_card() -> None:
     assert "✎" in panel.map.cells[here].description
     assert "A hollow oak, warm inside." in panel.map.cells[here].tooltip
     assert panel.slip_input.value == ""
+
+
+def test_a_card_just_placed_is_on_the_map_window_after_looking_elsewhere() -> None:
+    """The report names the card just placed; the map window shows it, even after the player
+    looked further with the arrows (which once left it out of view). A sensible player's journey
+    of seed 3 has a map 15 columns wide, the Firelight at its west end."""
+    import dataclasses
+    import sys
+
+    from widgets.firelights.world_map import WorldMapView
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firelights"))
+    from player import play_journey
+
+    state = play_journey(3).state
+    view = WorldMapView(lambda _at: None)
+    view.render(state, True)
+    assert state.world.token in view.shown_cells
+    view._pan(1, 0)
+    view._pan(1, 0)  # looking further east: the Firelight is out of view
+    assert state.world.token not in view.shown_cells
+    card = state.deck.draw_pile[0]
+    placed = dataclasses.replace(state, world=state.world.place(card))
+    view.render(placed, True)
+    assert placed.world.regions[-1].at in view.shown_cells
+
+
+def test_the_map_legend_says_what_bold_and_grey_cards_mean() -> None:
+    panel = begun()
+    assert "<b>bold</b> touches you: click it to travel there" in panel.map.legend.value
+    assert "grey cannot be entered from here now" in panel.map.legend.value

@@ -24,6 +24,7 @@ __version__: str
 
 class Widget(HasTraits):
     keys: List[str]
+    _view_count: Int[int | None, int | None]
     comm: Any
     @property
     def model_id(self) -> str: ...
@@ -115,6 +116,11 @@ class _String(DescriptionWidget, ValueWidget):
     def __init__(self, value: str | None = None, **kwargs: Any) -> None: ...
 
 class HTML(_String): ...
+
+class Output(DOMWidget):
+    outputs: TypedTuple[dict[str, Any]]
+    def append_display_data(self, display_object: Any) -> None: ...
+
 class Label(_String): ...
 
 class Text(_String):

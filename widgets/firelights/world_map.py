@@ -31,8 +31,9 @@ COLUMNS = 7
 ROWS = 6
 LEGEND = (
     '<span class="lantern-muted lantern-legend">◉ you are here · ☆ unlit beacon · ★ lit beacon · ?A hidden path A'
-    " · ✎ notes (hover to read) · click a touching region to travel. Placement on the grid is our "
-    "house rule: above, below or beside your location, touching a corner.</span>"
+    " · ✎ notes (hover to read) · a card in <b>bold</b> touches you: click it to travel there; a "
+    "card in grey cannot be entered from here now. Placement on the grid is our house rule: "
+    "above, below or beside your location, touching a corner.</span>"
 )
 
 
@@ -112,11 +113,27 @@ class WorldMapView(widgets.VBox):
         return tuple(self.cells)
 
     def render(self, state: State, can_travel: bool) -> None:
-        """Show the map of ``state``, centred on the token whenever it moved."""
-        if self._state is None or self._state.world.token != state.world.token:
+        """Show the map of ``state``, centred on the token whenever it moved, and on the token
+        again when a card was just placed out of view (the player looked elsewhere with the
+        arrows): a card the report names is one the map shows."""
+        old = self._state
+        if (
+            old is None
+            or old.world.token != state.world.token
+            or (
+                len(state.world.regions) > len(old.world.regions)
+                and not self._in_view(state.world.regions[-1].at)
+            )
+        ):
             self._centre = state.world.token
         self._state, self._can_travel = state, can_travel
         self._draw()
+
+    def _in_view(self, at: Cell) -> bool:
+        if self._window is None:
+            return False
+        x0, x1, y0, y1 = self._window
+        return x0 <= at[0] <= x1 and y0 <= at[1] <= y1
 
     def _pan(self, dx: int, dy: int) -> None:
         """Look a window further (one column or row of the old view stays, to keep your bearings);

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as widgets
+
 from rules.book import JourneyBook
 from rules.play.recap import states_of
-from widgets.parts.theme import escape
+from widgets.parts.theme import button, escape
 
-__all__ = ["ending_tail", "recap_html"]
+__all__ = ["ending_export_button", "ending_tail", "recap_html"]
 
 
 def recap_html(panel: Any) -> str:
@@ -44,3 +46,16 @@ def ending_tail(panel: Any) -> str:
         f'<div class="lantern-ending-count">{count} actions played.{undo} '
         "Start another journey with New journey above.</div>"
     )
+
+
+def ending_export_button(panel: Any) -> widgets.Button | None:
+    """The ending's own *Export the Journey Book* (None where the panel has no journey controls:
+    a seat, or a journey kept in memory)."""
+    if panel.controls is None:
+        return None
+    made = button(
+        "Export the Journey Book", "lantern-ending-export",
+        "Write the whole Journey Book as Markdown and as a notebook", "primary",
+    )  # fmt: skip
+    made.on_click(lambda _b: None if panel.controls is None else panel.controls.export())
+    return made

@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from rules.book import JourneyBook
+from rules.book.seat_pages import holds, take
 from rules.errors import IllegalAction, InvalidInput
 from rules.voidlight import Report, State, TakeSeat, seat_refusal, seated_as
 from widgets.frame import section
@@ -53,7 +54,13 @@ from widgets.voidlight.sheet import (
 )
 from widgets.voidlight.timer import next_due
 
-__all__ = ["GM_TIMER", "HIDDEN", "VoidlightSeat"]
+__all__ = ["GM_TIMER", "HIDDEN", "TAKEN_OVER", "VoidlightSeat"]
+
+#: What a page says once the same seat was opened elsewhere (another device, another tab).
+TAKEN_OVER = (
+    "{name}'s seat was opened on another device or tab, which plays for {name} now: this page "
+    "plays nothing more. Reload it to play here again (the other page then stops)."
+)
 
 #: What a seat says of the countdown when the GM hides it.
 HIDDEN = GM_TIMER
@@ -67,7 +74,9 @@ class VoidlightSeat(VoidlightPanel):
     """One player's view of the crew's journey, acting for the character it is bound to only.
 
     ``claim``: the character's name this seat sits as (it waits for them to join when they have
-    not yet); ``seat``: the seat's id (by default one derived from the journey, the notebook
+    not yet); ``choose``: with no ``claim``, the seat offers the crew's characters and sits as the
+    one the player picks (the seat notebook on the GM's machine; a seat link never offers it:
+    its character is the link's), the pick checked in the kernel as any claim is; ``seat``: the seat's id (by default one derived from the journey, the notebook
     and ``claim``: :func:`~widgets.voidlight.seat_parts.seat_id`); ``player``: the player's name,
     shown on the GM's roster; ``sleep``: what the follow task awaits between looks (tests inject
     a fake; by default :func:`asyncio.sleep`).
@@ -90,6 +99,7 @@ class VoidlightSeat(VoidlightPanel):
         claim: str = "",
         seat: str = "",
         player: str = "",
+        choose: bool = False,
         sleep: Callable[[float], Awaitable[Any]] | None = None,
     ) -> None:
         if not isinstance(book, JourneyBook):
@@ -105,6 +115,9 @@ class VoidlightSeat(VoidlightPanel):
         self._sat = False  # whether this seat has sat: once the GM frees it, it sits no more
         if book.state.hidden_timer:  # the log's lines as the players read them
             book.describe = _for_players(book.describe)
+        self._chooses = bool(choose) and not claim  # a seat on one machine: the player picks
+        self._page = take(book.path, self.seat_id)  # this page sits here now, not an older one
+        self._taken_over = False
         super().__init__(book, follow_sleep=sleep)
         self._sit()
 
@@ -147,9 +160,22 @@ class VoidlightSeat(VoidlightPanel):
                 self.messages.error(self._refused)
             self.render()
 
+    @property
+    def taken_over(self) -> bool:
+        """Whether the same seat was opened since on another page (it plays there now)."""
+        if not self._taken_over and not holds(self.journey.path, self.seat_id, self._page):
+            self._taken_over = True
+        return self._taken_over
+
+    def _taken_over_sentence(self) -> str:
+        return TAKEN_OVER.format(name=self.claimed or self.wanted or "This")
+
     def poll(self) -> int:
+        if not self._taken_over and self.taken_over:  # said once, the controls put out
+            self.messages.error(self._taken_over_sentence())
+            self.render()
         read = super().poll()
-        if read:
+        if read and not self._taken_over:
             self._sit()  # the crew may now hold the character asked for, or their seat be free
         return read
 
@@ -159,6 +185,8 @@ class VoidlightSeat(VoidlightPanel):
         this seat's character as who played it."""
         state = self.state
         kind = getattr(action, "kind", "")
+        if self.taken_over:
+            raise IllegalAction(self._taken_over_sentence())
         if isinstance(action, TakeSeat):
             why = None if action.seat == self.seat_id else "a seat sits only as itself"
         else:
@@ -187,7 +215,7 @@ class VoidlightSeat(VoidlightPanel):
     def _mine(self, state: State) -> bool:
         """Whether this seat may act now: it plays someone, and no choice is asked of another."""
         claimed = seated_as(state, self.seat_id)
-        if not claimed:
+        if not claimed or self._taken_over:
             return False
         pending = state.pending
         return pending is None or not pending.who or pending.who == claimed
@@ -221,10 +249,24 @@ class VoidlightSeat(VoidlightPanel):
         self.waiting = widgets.HTML(WAITING)
         self.choice = ChoiceRow(self._choose)
         self._choice_key: object = ()
+        self.sit_as: widgets.Dropdown | None = None
+        self.sit_button: widgets.Button | None = None
+        self._sit_row: widgets.HBox | None = None
+        if self._chooses:  # absent from every other seat, a link's above all
+            self.sit_as = widgets.Dropdown(description="Sit as", options=())
+            self.sit_button = widgets.Button(description="Sit here", button_style="primary")
+            self.sit_button.on_click(lambda _b: self._pick())
+            self._sit_row = widgets.HBox([self.sit_as, self.sit_button])
+            self._sit_row.add_class("lantern-seat-pick")
 
     def board(self) -> Sequence[widgets.Widget]:
         return (
-            section("Your seat", self.seat_note, css_class="lantern-seat"),
+            section(
+                "Your seat",
+                self.seat_note,
+                *([self._sit_row] if self._sit_row is not None else []),
+                css_class="lantern-seat",
+            ),
             section("Crew", self.roster, css_class="lantern-crew-section"),
             self.sheet,
             section("Voidlight", self.light, self.countdown, css_class="lantern-voidlight-section"),
@@ -245,7 +287,32 @@ class VoidlightSeat(VoidlightPanel):
 
     # --- rendering ---------------------------------------------------------------------------
 
+    def _pick(self) -> None:
+        """Sit as the character picked: the seat's id becomes the one of that character on this
+        notebook (a reload that picks them again sits at the same seat, with no new row); the
+        rules refuse a character another seat plays, naming who holds them."""
+        name = self.sit_as.value if self.sit_as is not None else None
+        if not isinstance(name, str) or not name:
+            self.messages.error("Pick the character you play, then click Sit here.")
+            return
+        if self.claimed or self._taken_over:
+            self.messages.error(f"This seat plays {self.claimed or 'no one'} already.")
+            return
+        self.seat_id = seat_id(self.journey.path, name)
+        self._page = take(self.journey.path, self.seat_id)
+        try:
+            self.claim(name)
+        except (IllegalAction, InvalidInput) as error:
+            self.messages.error(str(error))
+            self.render()
+
     def render_board(self, state: State, live: bool) -> None:
+        if self._sit_row is not None and self.sit_as is not None:
+            names = tuple(state.names)
+            if tuple(self.sit_as.options) != names:
+                self.sit_as.options = names
+            shown = not seated_as(state, self.seat_id) and not self._taken_over and names
+            self._sit_row.layout.display = None if shown else "none"
         self.seat_note.value = self._seat_html(state)
         self.countdown.value = self._countdown_html(state)
         self.roster.value = self._roster_html(state)
@@ -291,6 +358,8 @@ class VoidlightSeat(VoidlightPanel):
 
     def _seat_html(self, state: State) -> str:
         claimed = seated_as(state, self.seat_id)
+        if self._taken_over:
+            return f'<div class="lantern-seat-refused">{escape(self._taken_over_sentence())}</div>'
         if not claimed:
             if self._sat:
                 return (
@@ -304,6 +373,8 @@ class VoidlightSeat(VoidlightPanel):
                     f'<div class="lantern-muted">This seat is for <b>{escape(self.wanted)}</b>: '
                     "it sits as soon as the GM adds them to the crew.</div>"
                 )
+            if self._chooses:
+                return '<div class="lantern-muted">Pick your character and click Sit here.</div>'
             return '<div class="lantern-muted">This seat plays no one: it plays nothing.</div>'
         pending = state.pending
         if pending is not None and pending.who and pending.who != claimed:
