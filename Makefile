@@ -80,11 +80,12 @@ lint: $(VENV)/.installed-test
 
 # pytest in parallel (pytest-xdist), one worker per core: `make test WORKERS=1` for one worker,
 # WORKERS=0 for none. loadscope keeps each module and each notebook (its cells run in order in one
-# kernel) on one worker. The lite extra is installed too: the JupyterLite site's browser tests
-# build the site once per run (about 20 s from a clean state here), or reuse lite/_output when
-# its inputs are unchanged.
+# kernel) on one worker. The JupyterLite site's browser tests run when the site is built and
+# current (`make lite` first: they reuse lite/_output while its inputs are unchanged) and skip with
+# a reason otherwise: with them the suite takes some 5 minutes more of one worker, over the
+# 10-minute budget on two cores.
 WORKERS ?= auto
-test: $(VENV)/.installed-lite browser-deps lint
+test: $(VENV)/.installed-test browser-deps lint
 	$(BIN)/pytest -n $(WORKERS) --dist loadscope
 
 # The documentation site, into docs/_build/html (the docs packages are in the test extra, so the

@@ -2,9 +2,10 @@
 127.0.0.1, opened with every other host refused, and read back (the kernel's state, the log).
 
 Which site: ``lite/_output`` when its inputs (tools/lite.py's fingerprint) are those of this
-tree; else it is built once for the test run (``make test`` installs the lite extra; a clean build
-took about 20 s here, Pyodide and the wheels then kept in lite/.cache), under a lock, so two
-workers of one run build it once. Where it cannot be built (no npm, a registry out of reach) the
+tree; else, where the lite extra is installed (``make lite`` installs it), it is built once for the
+test run (a clean build took about 20 s here, Pyodide and the wheels then kept in lite/.cache),
+under a lock, so two workers of one run build it once. ``make test`` alone leaves them to skip:
+they add some 5 minutes of one worker, over the suite's budget on two cores. Where it cannot be built (no npm, a registry out of reach) the
 tests skip with a one-line reason.
 
 Import the fixtures into a test module: ``from lite_site import offline, site``.
