@@ -422,9 +422,7 @@ def acting(state: State, action: Any) -> int | None:
     if isinstance(action, A.Fortune) and not action.attribute:
         return None
     pending = state.pending
-    if pending is None and isinstance(action, _ANSWERS):
-        # Said before anyone is named: "say who" would send a player looking for a name when
-        # the truth is that nothing is asked of anyone.
+    if pending is None and isinstance(action, _ANSWERS):  # said before "say who": none is asked
         raise IllegalAction(
             "no Critical Save is due"
             if isinstance(action, A.Save)
