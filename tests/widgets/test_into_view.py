@@ -7,6 +7,7 @@ asks nothing more. The browser test (tests/browser/test_run_all_view.py) checks 
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -47,54 +48,32 @@ def test_outside_a_kernel_nothing_is_registered_or_shown() -> None:
     assert panel._into_view.output in panel.children and not scripts(panel)
 
 
-class Clock:
-    """The kernel loop's timers, fired by hand: which waits are pending, in order."""
-
-    def __init__(self) -> None:
-        self.pending: list[tuple[float, Any, Timer]] = []
-
-    def later(self, delay: float, then: Any) -> Timer:
-        timer = Timer()
-        self.pending.append((delay, then, timer))
-        return timer
-
-    def fire(self) -> list[float]:
-        """Fire every wait not cancelled; return their delays."""
-        due, self.pending = self.pending, []
-        fired = []
-        for delay, then, timer in due:
-            if not timer.cancelled:
-                fired.append(delay)
-                then()
-        return fired
-
-
-class Timer:
-    def __init__(self) -> None:
-        self.cancelled = False
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-
 def test_once_shown_and_quiet_the_panel_scrolls_itself_into_view_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    shell, clock = Shell(), Clock()
+    shell = Shell()
     monkeypatch.setattr(into_view, "_shell", lambda: shell)
-    monkeypatch.setattr(into_view, "_later", clock.later)
-    panel = FirelightsPanel(seed=1)
-    view = panel._into_view
-    shell.events.cell_ran()  # the cell that made it ended, but no page shows it yet
-    assert clock.fire() == [into_view.SETTLE]
-    assert not scripts(panel) and not view.done
-    panel._view_count = 1  # a page showed it: the wait starts again
-    shell.events.cell_ran()  # a later cell of Run All ends before the quiet: again
-    assert clock.fire() == [into_view.SETTLE]  # the first wait was cancelled: one quiet
-    assert scripts(panel) == [into_view.SCRIPT] and view.done
-    assert shell.events.callbacks["post_run_cell"] == []  # asks nothing more
-    assert clock.fire() == [into_view.CLEAR_AFTER]
-    assert not scripts(panel)  # cleared: a reload does not scroll the player again
-    shell.events.cell_ran()
-    assert clock.fire() == [] and not scripts(panel)
-    panel.close()
+    monkeypatch.setattr(into_view, "CLEAR_AFTER", 0.05)
+
+    async def play() -> None:
+        panel = FirelightsPanel(seed=1)
+        view = panel._into_view
+        view.settle = 0.02
+        shell.events.cell_ran()  # the cell that made it ended, but no page shows it yet
+        await asyncio.sleep(0.05)
+        assert not scripts(panel) and not view.done
+        panel._view_count = 1  # a page showed it: the wait starts again
+        shell.events.cell_ran()  # a later cell of Run All ends before the quiet
+        await asyncio.sleep(0.005)
+        assert not scripts(panel)
+        await asyncio.sleep(0.04)
+        assert scripts(panel) == [into_view.SCRIPT] and view.done
+        assert shell.events.callbacks["post_run_cell"] == []  # asks nothing more
+        await asyncio.sleep(0.1)
+        assert not scripts(panel)  # cleared: a reload does not scroll the player again
+        shell.events.cell_ran()
+        await asyncio.sleep(0.05)
+        assert not scripts(panel)
+        panel.close()
+
+    asyncio.run(play())
