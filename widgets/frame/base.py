@@ -34,7 +34,6 @@ from widgets.frame.connection import ShowsFallback
 from widgets.frame.contract import check_panel
 from widgets.frame.controls import JourneyControls
 from widgets.frame.dock import SECTION_CLASS, ResultDock, just_now_html, slot
-from widgets.frame.into_view import IntoView
 from widgets.frame.log_view import JourneyLog, LogView
 from widgets.frame.recap import ending_export_button, ending_tail
 from widgets.frame.style import FRAME_CSS
@@ -110,7 +109,6 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.messages = MessageArea()
         self.header = widgets.HTML()
         self.header.add_class("lantern-header")
-        self._into_view = IntoView(self)  # after Run All, the panel comes into view
         self.report = widgets.HTML()
         self.report.add_class("lantern-report-view")
         self.at_table = AtTheTable(self.table_placeholder)
@@ -242,7 +240,6 @@ class GameFrame(ShowsFallback, widgets.VBox):
 
     def close(self, close_journey: bool = True) -> None:
         """Close the panel's widgets (front end and kernel) and, by default, its journey file."""
-        self._into_view.stop()
         if isinstance(self.journey, JourneyBook):
             if GameFrame._showing.get(self.journey.path) is self:
                 del GameFrame._showing[self.journey.path]
@@ -422,7 +419,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         """The panel before the game begins, and during it: built once."""
         style = style_widget(FRAME_CSS, CONNECTION_CSS, ADVICE_CSS, self.css)
         controls = () if self.controls is None else (self.controls,)
-        top = (style, self._into_view.output, self.header, self.just_now, *controls)
+        top = (style, self.header, self.just_now, *controls)
         self._play_slot = widgets.VBox()
         self._play_slot.add_class("lantern-play-slot")
         top_slot = slot()  # the dock's home: the top of the actions
