@@ -4,6 +4,7 @@ with its own book, as a kernel of its own has."""
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import ipywidgets as widgets
 
 from rules.book import JourneyBook
 from rules.book.store.database import sidecar
+from widgets.frame.tree import descendants
 from widgets.voidlight import VoidlightPanel
 from widgets.voidlight.seat import VoidlightSeat
 
@@ -63,3 +65,8 @@ def forge_click(button: widgets.Button) -> None:
     enabled, disabled or not at all: ipywidgets runs the click handlers for any of them."""
     data = {"method": "custom", "content": {"event": "click"}}
     button._handle_msg({"content": {"data": data}, "buffers": []})
+
+
+def models_text(panel: object) -> str:
+    """Everything the widget models under ``panel`` would send its page, as one text."""
+    return "\n".join(json.dumps(w.get_state(), default=str) for w in descendants(panel))

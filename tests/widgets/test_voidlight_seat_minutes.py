@@ -15,17 +15,14 @@ to roll then."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from seat_helpers import gm_table, seat_for
+from seat_helpers import gm_table, models_text, seat_for
 
 from rules.book import FOLDER_ENV
 from rules.voidlight import Check, Cost, Elapse, Save, SetTimer
-from widgets.frame.tree import descendants
 
 #: The GM's interval here: 7 minutes, a number none of the rules' own durations use (5, 10, 20).
 INTERVAL = 7
@@ -47,11 +44,6 @@ def journeys(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def seat_text(seat: Any) -> str:
-    """Everything the seat's widget models send its page, as one text."""
-    return "\n".join(json.dumps(w.get_state(), default=str) for w in descendants(seat))
-
-
 def told(text: str) -> list[str]:
     return [found.group(0) for pattern in SECRETS for found in pattern.finditer(text)]
 
@@ -70,7 +62,7 @@ def test_no_line_a_seat_reads_tells_a_minute_of_the_expedition() -> None:
         gm.act(action, dice, table=False)
         assert not gm.messages.is_error, (action, gm.messages.text)
         seat.poll()
-        assert told(seat_text(seat)) == [], action
+        assert told(models_text(seat)) == [], action
     for _ in range(40):  # time passes until the light dies and the dark takes the crew
         state = gm.state
         if state.over:
@@ -81,7 +73,7 @@ def test_no_line_a_seat_reads_tells_a_minute_of_the_expedition() -> None:
         assert not gm.messages.is_error, (action, gm.messages.text)
         seat.poll()
         if not gm.state.over:  # the recap at the end tells the minutes: no roll is left to time
-            assert told(seat_text(seat)) == [], (action, told(seat_text(seat)))
+            assert told(models_text(seat)) == [], (action, told(models_text(seat)))
     assert gm.state.over and gm.state.light.dead
     gm_log = "\n".join(entry.text for entry in gm.book.log())
     for said in (f"every {INTERVAL} minutes: next at minute {INTERVAL}", "minute 10: Bleeding",
@@ -93,4 +85,4 @@ def test_no_line_a_seat_reads_tells_a_minute_of_the_expedition() -> None:
                  "5 minutes in the dark", "on the GM's timer: the Voidlight Pool rolls"):  # fmt: skip
         assert read in seat_log, read  # the seat reads the same events, without their minute
     assert told(seat_log) == []
-    assert "the light died at minute" in seat_text(seat)  # the recap, once it is over
+    assert "the light died at minute" in models_text(seat)  # the recap, once it is over

@@ -9,15 +9,13 @@ lands under the controls of the one who clicked: what another kernel played is t
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from seat_helpers import gm_table, seat_for
+from seat_helpers import gm_table, models_text, seat_for
 
 from rules.book import FOLDER_ENV
 from rules.voidlight import Elapse
-from widgets.frame.tree import descendants
 from widgets.parts.theme import escape
 from widgets.voidlight.seat import GM_TIMER
 
@@ -27,11 +25,6 @@ def journeys(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "journeys"
     monkeypatch.setenv(FOLDER_ENV, str(folder))
     return folder
-
-
-def models_text(panel: object) -> str:
-    """Everything the widget models under ``panel`` would send its page, as one text."""
-    return "\n".join(json.dumps(w.get_state(), default=str) for w in descendants(panel))
 
 
 def test_no_model_of_a_seat_holds_the_gms_hidden_timer() -> None:
