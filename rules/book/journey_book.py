@@ -238,13 +238,10 @@ class JourneyBook(JournalEntries, BookView[S, R]):
     def _replay(cls, store: Store, *, check_only: bool = False) -> JourneyBook[Any, Any]:
         """The book of ``store``, replayed; ``check_only``: no snapshots are written, and the
         book is not the one ``%%journal`` writes to (it is only a check)."""
-        latest = registry.latest_ref()
-        try:
-            opened = opening.replay(store, store_missing=not check_only)
-            book: JourneyBook[Any, Any] = cls(store, opened)
-        finally:
-            if check_only:
-                registry.set_latest(latest)
+        opened = opening.replay(store, store_missing=not check_only)
+        book: JourneyBook[Any, Any] = cls(store, opened)
+        if check_only:
+            registry.unset_latest(book)
         return book
 
     @staticmethod
@@ -255,7 +252,7 @@ class JourneyBook(JournalEntries, BookView[S, R]):
     def make_latest(self) -> None:
         """Make this the book :meth:`latest` returns (opening a book does it; a panel that
         switches back to a book after a failed switch does it too)."""
-        registry.set_latest(weakref.ref(self))
+        registry.set_latest(self)
 
     @property
     def describe(self) -> Callable[[R], str]:

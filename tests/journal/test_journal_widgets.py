@@ -16,7 +16,7 @@ import pytest
 from IPython.core.interactiveshell import InteractiveShell
 from journal_helpers import digest, played, step
 
-from rules.book import JourneyBook
+from rules.book import JourneyBook, registry
 from rules.errors import IllegalAction, InvalidInput
 from rules.record.markdown import escape
 from widgets.frame import JourneyControls as JournalTools
@@ -114,6 +114,26 @@ def test_the_journal_magic_writes_to_the_latest_book_or_a_named_one(
     assert [n.text for n in first.notes()] == ["Into the first book."]
     with pytest.raises(InvalidInput, match="'nobody'"):
         shell.run_cell_magic("journal", "nobody", "Lost.")
+
+
+def test_closing_a_journey_gives_the_journal_back_to_the_one_open_before(
+    journeys: Path, shell: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A journey opened in a cell and closed again (a study reading an old journey) must not
+    leave %%journal writing to a closed file: it writes to the journey still open, and says so
+    when none is."""
+    monkeypatch.setattr(registry, "_order", [])  # books an earlier test left open stay out
+    played("old", 1).close()
+    panel = played("panel", 2)
+    with JourneyBook.open("old") as old:
+        assert JourneyBook.latest() is old
+    assert JourneyBook.latest() is panel
+    shell.run_cell_magic("journal", "", "Back at the panel's journey.")
+    assert [n.text for n in panel.notes()] == ["Back at the panel's journey."]
+    panel.close()
+    assert JourneyBook.latest() is None
+    with pytest.raises(IllegalAction, match="no journey is open"):
+        shell.run_cell_magic("journal", "", "Nowhere to write.")
 
 
 def test_a_journal_cell_run_again_unchanged_adds_nothing_outside_jupyterlab(
