@@ -25,11 +25,17 @@ def test_every_public_name_has_a_docstring(package: str) -> None:
 
 
 def test_the_check_names_a_missing_docstring_and_its_fix(tmp_path: Path) -> None:
-    """A module with an undocumented function, method and constant: each named, with the fix."""
+    """A module with an undocumented function, method, field and constants: each named, with the
+    fix. A constant documented by a string below it is named too: the check asks for one form, the
+    ``#:`` comment, above the name or after it on its line."""
     (tmp_path / "lantern_sample.py").write_text(
-        '"""A sample."""\n\n__all__ = ["LIMIT", "Thing", "act"]\n\nLIMIT = 3\n\n\n'
+        '"""A sample."""\n\nimport dataclasses\n\n__all__ = ["LIMIT", "Thing", "act"]\n\n'
+        'LIMIT = 3\nSTEP = 2\n"""a string below is not the form the check reads"""\n\n'
+        "#: How far a thing goes.\nREACH = 4\nWIDTH = 5  #: How wide a thing is.\n\n\n"
         "def act():\n    return 1\n\n\n"
-        'class Thing:\n    """A thing."""\n\n    def move(self):\n        return 2\n',
+        '@dataclasses.dataclass\nclass Thing:\n    """A thing."""\n\n'
+        "    #: How heavy it is.\n    weight: int\n    size: int\n\n"
+        "    def move(self):\n        return 2\n",
         encoding="utf-8",
     )
     sys.path.insert(0, str(tmp_path))
@@ -38,9 +44,15 @@ def test_the_check_names_a_missing_docstring_and_its_fix(tmp_path: Path) -> None
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("lantern_sample", None)
+    constant = (
+        ": the constant has no doc comment: write a line starting with '#:' just above it,"
+        " saying what it is for"
+    )
     assert found == [
-        "lantern_sample.LIMIT: the constant has no doc comment: write a line starting with '#:'"
-        " just above it, saying what it is for",
         "lantern_sample.act: the function has no docstring: add one saying why",
         "lantern_sample.Thing.move: no docstring: add one saying why",
+        "lantern_sample.Thing.size: the field has no doc comment: write a line starting with"
+        " '#:' just above it, saying what it holds and why",
+        "lantern_sample.LIMIT" + constant,
+        "lantern_sample.STEP" + constant,
     ]

@@ -25,6 +25,7 @@ site says what the notebooks say, as they stand.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 import importlib.util
 import inspect
@@ -301,9 +302,9 @@ def real_class_signature(
 
 #: The packages whose every public name must carry a docstring. Covered: each module; each class
 #: and function a module defines; each public method and property of those classes (a docstring
-#: inherited from a base counts, as autodoc shows it); each constant a module offers in
-#: ``__all__`` (a ``#:`` comment above it). Not covered yet: the fields of dataclasses and named
-#: tuples; the Journey Book, the three games' rules and widgets, and the frame.
+#: inherited from a base counts, as autodoc shows it); each field of a dataclass or a named tuple
+#: and each constant a module assigns (a ``#:`` comment just above it, the form autodoc reads and
+#: the Jupyter projects use). Not covered: a class's other class-level attributes.
 DOCUMENTED = (
     "rules.errors",
     "rules.table",
@@ -312,6 +313,10 @@ DOCUMENTED = (
     "rules.studies",
     "widgets.parts",
 )
+
+#: Packages whose fields and constants are not checked yet (their classes, functions, methods and
+#: properties are): each leaves this set when its fields and constants are written.
+FIELDS_TO_WRITE = frozenset(DOCUMENTED)
 
 
 def _modules(package: str) -> Iterator[ModuleType]:
@@ -340,6 +345,72 @@ def _members(cls: type) -> Iterator[tuple[str, Any]]:
             yield name, getattr(cls, name) if not isinstance(member, property) else member
 
 
+def _fields(cls: type) -> list[str]:
+    """The public fields of a dataclass or a named tuple defined in ``cls``'s own body."""
+    if dataclasses.is_dataclass(cls):
+        names = [field.name for field in dataclasses.fields(cls)]
+    elif issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        names = list(cls._fields)
+    else:
+        return []
+    own = cls.__dict__.get("__annotations__", {})
+    return [name for name in names if not name.startswith("_") and name in own]
+
+
+def _assignments(body: list[ast.stmt]) -> dict[str, int]:
+    """Each name a block of statements assigns (``x = ...``, ``x: T = ...``) and the line where
+    its statement starts."""
+    found: dict[str, int] = {}
+    for node in body:
+        if isinstance(node, ast.Assign):
+            targets: list[Any] = node.targets
+        elif isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        else:
+            continue
+        for target in targets:
+            if isinstance(target, ast.Name):
+                found.setdefault(target.id, node.lineno)
+    return found
+
+
+def _doc_comment(lines: list[str], lineno: int) -> bool:
+    """Whether the statement at ``lineno`` (1-based) carries a ``#:`` comment: on the lines just
+    above it, or after it on its own line."""
+    above = lines[lineno - 2].strip() if lineno >= 2 else ""
+    return above.startswith("#:") or "#: " in lines[lineno - 1]
+
+
+def _field_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> Iterator[str]:
+    where = module.__name__
+    for node in tree.body:
+        cls = getattr(module, node.name, None) if isinstance(node, ast.ClassDef) else None
+        if not inspect.isclass(cls) or cls.__module__ != where:
+            continue
+        assigned = _assignments(node.body)
+        for field in _fields(cls):
+            if field in assigned and not _doc_comment(lines, assigned[field]):
+                yield (
+                    f"{where}.{node.name}.{field}: the field has no doc comment: write a line"
+                    " starting with '#:' just above it, saying what it holds and why"
+                )
+
+
+def _constant_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> Iterator[str]:
+    where = module.__name__
+    for name, lineno in _assignments(tree.body).items():
+        value = getattr(module, name, None)
+        if name.startswith("_") or inspect.ismodule(value):
+            continue
+        if inspect.isclass(value) or inspect.isroutine(value):
+            continue  # an alias (``pick = choose``): autodoc shows what it names
+        if not _doc_comment(lines, lineno):
+            yield (
+                f"{where}.{name}: the constant has no doc comment: write a line starting"
+                " with '#:' just above it, saying what it is for"
+            )
+
+
 def missing_docstrings(package: str) -> list[str]:
     """Each public name under ``package`` that the Reference would show empty, with its fix."""
     found = []
@@ -348,9 +419,10 @@ def missing_docstrings(package: str) -> list[str]:
         if not (module.__doc__ or "").strip():
             found.append(f"{where}: the module has no docstring: say what lives here and why")
         try:
-            attr_docs = ModuleAnalyzer.for_module(where).find_attr_docs()
-        except PycodeError:
-            attr_docs = {}
+            source = inspect.getsource(module)
+        except (OSError, TypeError):
+            source = ""
+        tree, lines = ast.parse(source), source.splitlines()
         for name, value in vars(module).items():
             if name.startswith("_"):
                 continue
@@ -366,31 +438,16 @@ def missing_docstrings(package: str) -> list[str]:
                             found.append(
                                 f"{where}.{name}.{member}: no docstring: add one saying why"
                             )
-            elif (
-                name in getattr(module, "__all__", ())
-                and not inspect.ismodule(value)
-                and ("", name) not in attr_docs
-                and not _imported(module, name)
-            ):
-                found.append(
-                    f"{where}.{name}: the constant has no doc comment: write a line starting"
-                    " with '#:' just above it, saying what it is for"
-                )
+        if package in FIELDS_TO_WRITE:
+            found += [
+                line
+                for line in _constant_findings(module, tree, lines)
+                if line.split(":")[0].rpartition(".")[2] in getattr(module, "__all__", ())
+            ]
+            continue
+        found += _field_findings(module, tree, lines)
+        found += _constant_findings(module, tree, lines)
     return found
-
-
-def _imported(module: ModuleType, name: str) -> bool:
-    """Whether ``module`` takes ``name`` from elsewhere (it is documented there): its source
-    assigns no value to the name at the top level."""
-    try:
-        tree = ast.parse(inspect.getsource(module))
-    except (OSError, TypeError):
-        return True
-    for node in tree.body:
-        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
-        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
-            return False
-    return True
 
 
 def check_docstrings(app: Sphinx) -> None:
