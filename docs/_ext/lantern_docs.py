@@ -35,7 +35,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from docutils import nodes
 from docutils.statemachine import StringList
@@ -312,11 +312,14 @@ DOCUMENTED = (
     "rules.play",
     "rules.studies",
     "widgets.parts",
+    "rules.book",
 )
 
 #: Packages whose fields and constants are not checked yet (their classes, functions, methods and
 #: properties are): each leaves this set when its fields and constants are written.
-FIELDS_TO_WRITE = frozenset(DOCUMENTED)
+FIELDS_TO_WRITE = frozenset(
+    {"rules.errors", "rules.table", "rules.record", "rules.play", "rules.studies", "widgets.parts"}
+)
 
 
 def _modules(package: str) -> Iterator[ModuleType]:
@@ -385,7 +388,7 @@ def _field_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> I
     where = module.__name__
     for node in tree.body:
         cls = getattr(module, node.name, None) if isinstance(node, ast.ClassDef) else None
-        if not inspect.isclass(cls) or cls.__module__ != where:
+        if not inspect.isclass(cls) or cls.__module__ != where or node.name.startswith("_"):
             continue
         assigned = _assignments(node.body)
         for field in _fields(cls):
@@ -404,6 +407,8 @@ def _constant_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -
             continue
         if inspect.isclass(value) or inspect.isroutine(value):
             continue  # an alias (``pick = choose``): autodoc shows what it names
+        if isinstance(value, (TypeVar, ParamSpec)):
+            continue  # a placeholder in signatures (``S``), not an object to document
         if not _doc_comment(lines, lineno):
             yield (
                 f"{where}.{name}: the constant has no doc comment: write a line starting"

@@ -61,7 +61,8 @@ class Followed(Protocol):
     def _logged(self, seq: int, report: Any) -> None: ...
 
     @property
-    def describe(self) -> Callable[[Any], str]: ...
+    def describe(self) -> Callable[[Any], str]:
+        """The book's one-line mechanics of a report, the same line its log and exports print."""
 
 
 #: What a refused write was, by the book's method (``play`` names its action instead).

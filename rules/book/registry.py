@@ -19,10 +19,12 @@ _books: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 def add(book: Any) -> None:
+    """List a book just opened, so its file is found open here instead of opened a second time."""
     _books.add(book)
 
 
 def discard(book: Any) -> None:
+    """Forget a book that closed."""
     _books.discard(book)
 
 
@@ -32,10 +34,13 @@ def latest() -> Any | None:
 
 
 def latest_ref() -> weakref.ref[Any] | None:
+    """The weak reference to the latest book, kept by an opening that is only a check so it can put
+    it back."""
     return _latest
 
 
 def set_latest(book: weakref.ref[Any] | None) -> None:
+    """Make ``book`` (a weak reference, or None for none) the one ``%%journal`` writes to."""
     global _latest
     _latest = book
 
