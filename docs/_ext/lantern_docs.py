@@ -313,6 +313,7 @@ DOCUMENTED = (
     "rules.studies",
     "widgets.parts",
     "rules.book",
+    "rules.firelights",
 )
 
 #: Packages whose fields and constants are not checked yet (their classes, functions, methods and
