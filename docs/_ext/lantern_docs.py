@@ -314,6 +314,7 @@ DOCUMENTED = (
     "widgets.parts",
     "rules.book",
     "rules.firelights",
+    "rules.embers",
 )
 
 #: Packages whose fields and constants are not checked yet (their classes, functions, methods and

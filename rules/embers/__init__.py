@@ -34,7 +34,8 @@ from rules.embers.actions import (
     parse,
 )
 from rules.embers.card_changes import cards_change
-from rules.embers.cards import LOCATIONS, CardSet, from_record, load, loads, record, shipped
+from rules.embers.card_record import from_record, record
+from rules.embers.cards import LOCATIONS, CardSet, load, loads, shipped
 from rules.embers.game import Report, advance, apply, closest, distance, legal, why_not
 from rules.embers.house_rules import HOUSE_RULES
 from rules.embers.odds import (
@@ -108,7 +109,7 @@ __all__ = [
 
 def start_options(difficulty: str = "warrior", cards: str | Path | None = None) -> dict[str, Any]:
     """The options of a new journey: a card file's path becomes the card set itself
-    (:func:`~rules.embers.cards.record`), so the journey replays anywhere and an edited or moved
+    (:func:`~rules.embers.card_record.record`), so the journey replays anywhere and an edited or moved
     file never changes it. A bad file or difficulty is refused now."""
     options: dict[str, Any] = {"difficulty": difficulty, "night": IMMEDIATELY}
     if cards is not None:

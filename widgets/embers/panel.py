@@ -33,7 +33,7 @@ from rules.embers import (
     start_options,
     table_names,
 )
-from rules.embers.cards import record_text
+from rules.embers.card_record import record_text
 from rules.embers.moves import no_reinforcement
 from rules.embers.preview import attack_preview, plural
 from rules.errors import InvalidInput
