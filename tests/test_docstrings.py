@@ -27,15 +27,18 @@ def test_every_public_name_has_a_docstring(package: str) -> None:
 def test_the_check_names_a_missing_docstring_and_its_fix(tmp_path: Path) -> None:
     """A module with an undocumented function, method, field and constants: each named, with the
     fix. A constant documented by a string below it is named too: the check asks for one form, the
-    ``#:`` comment, above the name or after it on its line."""
+    ``#:`` comment, above the name or after it on its line. A field a subclass declares again
+    carries its base's comment, as autodoc shows it."""
     (tmp_path / "lantern_sample.py").write_text(
         '"""A sample."""\n\nimport dataclasses\n\n__all__ = ["LIMIT", "Thing", "act"]\n\n'
         'LIMIT = 3\nSTEP = 2\n"""a string below is not the form the check reads"""\n\n'
         "#: How far a thing goes.\nREACH = 4\nWIDTH = 5  #: How wide a thing is.\n\n\n"
         "def act():\n    return 1\n\n\n"
         '@dataclasses.dataclass\nclass Thing:\n    """A thing."""\n\n'
-        "    #: How heavy it is.\n    weight: int\n    size: int\n\n"
-        "    def move(self):\n        return 2\n",
+        "    size: int\n    #: How heavy it is.\n    weight: int = 1\n\n"
+        "    def move(self):\n        return 2\n\n\n"
+        '@dataclasses.dataclass\nclass Heavier(Thing):\n    """A field its base documents."""\n\n'
+        "    weight: int = 9\n",
         encoding="utf-8",
     )
     sys.path.insert(0, str(tmp_path))

@@ -315,6 +315,7 @@ DOCUMENTED = (
     "rules.book",
     "rules.firelights",
     "rules.embers",
+    "rules.voidlight",
 )
 
 #: Packages whose fields and constants are not checked yet (their classes, functions, methods and
@@ -386,6 +387,22 @@ def _doc_comment(lines: list[str], lineno: int) -> bool:
     return above.startswith("#:") or "#: " in lines[lineno - 1]
 
 
+def _commented_in(cls: type, name: str) -> bool:
+    """Whether the body of ``cls`` (a class of a module whose source we have) gives ``name`` a
+    ``#:`` comment: autodoc shows a base's comment on a field a subclass declares again (an action's
+    ``who``, declared last in each subclass so that it keeps its default), so the check does too."""
+    module = sys.modules.get(cls.__module__)
+    try:
+        source = inspect.getsource(module) if module else ""
+    except (OSError, TypeError):
+        return False
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__qualname__:
+            line = _assignments(node.body).get(name)
+            return line is not None and _doc_comment(source.splitlines(), line)
+    return False
+
+
 def _field_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> Iterator[str]:
     where = module.__name__
     for node in tree.body:
@@ -394,7 +411,9 @@ def _field_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> I
             continue
         assigned = _assignments(node.body)
         for field in _fields(cls):
-            if field in assigned and not _doc_comment(lines, assigned[field]):
+            if field not in assigned or _doc_comment(lines, assigned[field]):
+                continue
+            if not any(_commented_in(base, field) for base in cls.__mro__[1:]):
                 yield (
                     f"{where}.{node.name}.{field}: the field has no doc comment: write a line"
                     " starting with '#:' just above it, saying what it holds and why"
