@@ -316,6 +316,7 @@ DOCUMENTED = (
     "rules.firelights",
     "rules.embers",
     "rules.voidlight",
+    "widgets.frame",
 )
 
 #: Packages whose fields and constants are not checked yet (their classes, functions, methods and

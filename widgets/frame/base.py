@@ -199,10 +199,12 @@ class GameFrame(ShowsFallback, widgets.VBox):
 
     @property
     def state(self) -> Any:
+        """The journey's state now (what the panel shows when not looking back)."""
         return self.journey.state
 
     @property
     def book(self) -> JourneyBook[Any, Any] | None:
+        """The Journey Book the panel plays, or None for a journey kept in memory only."""
         return self.journey if isinstance(self.journey, JourneyBook) else None
 
     def _replace_earlier_panel(self) -> None:
@@ -323,6 +325,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
             self.render()
 
     def back_to_now(self) -> None:
+        """Leave the look back: the sheet and the board show the journey as it stands again."""
         self._looking = None
         self.log_view.clear_pick()
         self.render()
