@@ -317,6 +317,8 @@ DOCUMENTED = (
     "rules.embers",
     "rules.voidlight",
     "widgets.frame",
+    "widgets.firelights",
+    "widgets.embers",
 )
 
 #: Packages whose fields and constants are not checked yet (their classes, functions, methods and

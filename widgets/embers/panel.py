@@ -248,6 +248,8 @@ class EmbersPanel(GameFrame):
             self.controls.refresh_journeys()
 
     def pick_hero(self, hero: str) -> None:
+        """Show ``hero``'s actions (a click on a hero's button), and move the Advice outline to
+        match."""
         self._hero = hero
         self._shown = None
         self.render_actions(self.state)
