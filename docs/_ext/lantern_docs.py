@@ -319,6 +319,7 @@ DOCUMENTED = (
     "widgets.frame",
     "widgets.firelights",
     "widgets.embers",
+    "widgets.voidlight",
 )
 
 #: Packages whose fields and constants are not checked yet (their classes, functions, methods and
