@@ -322,12 +322,6 @@ DOCUMENTED = (
     "widgets.voidlight",
 )
 
-#: Packages whose fields and constants are not checked yet (their classes, functions, methods and
-#: properties are): each leaves this set when its fields and constants are written.
-FIELDS_TO_WRITE = frozenset(
-    {"rules.errors", "rules.table", "rules.record", "rules.play", "rules.studies", "widgets.parts"}
-)
-
 
 def _modules(package: str) -> Iterator[ModuleType]:
     top = importlib.import_module(package)
@@ -468,13 +462,6 @@ def missing_docstrings(package: str) -> list[str]:
                             found.append(
                                 f"{where}.{name}.{member}: no docstring: add one saying why"
                             )
-        if package in FIELDS_TO_WRITE:
-            found += [
-                line
-                for line in _constant_findings(module, tree, lines)
-                if line.split(":")[0].rpartition(".")[2] in getattr(module, "__all__", ())
-            ]
-            continue
         found += _field_findings(module, tree, lines)
         found += _constant_findings(module, tree, lines)
     return found

@@ -28,7 +28,7 @@ __all__ = ["KINDS", "MessageArea", "guarded"]
 #: The kinds of message: "none" (nothing shown), "info", "success" and "error".
 KINDS = ("none", "info", "success", "error")
 
-log = logging.getLogger(__name__)
+_log = logging.getLogger(__name__)
 
 
 class MessageArea(widgets.HTML):
@@ -118,7 +118,7 @@ def guarded(messages: MessageArea) -> Iterator[MessageArea]:
         yield messages
     except Exception as exc:
         if not isinstance(exc, LanternError):
-            log.exception("unexpected error in a Lantern widget handler")
+            _log.exception("unexpected error in a Lantern widget handler")
         messages.show_exception(exc)
     else:
         if messages.serial == before:
