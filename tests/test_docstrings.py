@@ -3,8 +3,8 @@ reference is empty.
 
 The same check the docs build runs when it starts (``docs/_ext/lantern_docs.py``:
 ``missing_docstrings`` over ``DOCUMENTED``), here in a second rather than after a whole build:
-each finding names the object and its fix (a docstring saying why; for a constant or a field, a ``#:``
-comment just above it). What the check covers is said at ``DOCUMENTED``.
+each finding names the object and its fix (a docstring saying why; for a constant or a field, a
+``#:`` comment just above it). What the check covers is said at ``DOCUMENTED``.
 """
 
 from __future__ import annotations
