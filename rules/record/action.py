@@ -162,7 +162,7 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         """The action as plain JSON (its ``kind`` and fields), the form a journey file records and
-        :func:`parse_action` reads back."""
+        :func:`~rules.record.action.parse_action` reads back."""
         data: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)

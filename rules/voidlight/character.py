@@ -218,7 +218,7 @@ class Created:
 
 @dataclass(frozen=True)
 class Character(Created):
-    """The sheet: what a player chose (:class:`Created`) and what play has made of it. In a crew,
+    """The sheet: what a player chose (:class:`~rules.voidlight.character.Created`) and what play has made of it. In a crew,
     each character has their own standing, Checks to push and costs to take."""
 
     #: Hit Points now; at 0 the character makes a Critical Save.

@@ -440,7 +440,7 @@ def acting(state: State, action: Any) -> int | None:
 
 
 def initial(options: Mapping[str, Any]) -> State:
-    """The state before the first action, from the journey's options (see :func:`options_of`)."""
+    """The first state, from the options :func:`~rules.voidlight.game.options_of` reads."""
     found = options_of(options)
     interval = found["interval"]
     state = State(points=found["points"], start_hp=found["hit_points"], costs=found["costs"],

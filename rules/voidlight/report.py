@@ -46,8 +46,8 @@ class Secret(str):
 @dataclass(frozen=True)
 class Report:
     """What an action did: its words, its dice and its outcome as data. The players' seats read
-    :attr:`players` when the GM hides the timer (the lines that tell it left out or told without
-    it: :class:`Secret`, :meth:`for_players`)."""
+    :attr:`~rules.voidlight.report.Report.players` when the GM hides the timer (the lines that
+    tell it left out or told without it: :class:`~rules.voidlight.report.Secret`)."""
 
     #: The action's title.
     title: str
