@@ -40,8 +40,8 @@ def test_every_package_is_checked() -> None:
 
 
 def test_the_check_names_a_missing_docstring_and_its_fix(tmp_path: Path) -> None:
-    """A module with an undocumented function, method, field and constants: each named, with the
-    fix. A constant documented by a string below it is named too: the check asks for one form, the
+    """A module with an undocumented function, method, field, class attribute and constants: each
+    named, with the fix. A constant documented by a string below it is named too: the check asks for one form, the
     ``#:`` comment, above the name or after it on its line. A field a subclass declares again
     carries its base's comment, as autodoc shows it."""
     (tmp_path / "lantern_sample.py").write_text(
@@ -50,7 +50,7 @@ def test_the_check_names_a_missing_docstring_and_its_fix(tmp_path: Path) -> None
         "#: How far a thing goes.\nREACH = 4\nWIDTH = 5  #: How wide a thing is.\n\n\n"
         "def act():\n    return 1\n\n\n"
         '@dataclasses.dataclass\nclass Thing:\n    """A thing."""\n\n'
-        "    size: int\n    #: How heavy it is.\n    weight: int = 1\n\n"
+        "    size: int\n    #: How heavy it is.\n    weight: int = 1\n    colour = 'red'\n\n"
         "    def move(self):\n        return 2\n\n\n"
         '@dataclasses.dataclass\nclass Heavier(Thing):\n    """A field its base documents."""\n\n'
         "    weight: int = 9\n",
@@ -71,6 +71,30 @@ def test_the_check_names_a_missing_docstring_and_its_fix(tmp_path: Path) -> None
         "lantern_sample.Thing.move: no docstring: add one saying why",
         "lantern_sample.Thing.size: the field has no doc comment: write a line starting with"
         " '#:' just above it, saying what it holds and why",
+        "lantern_sample.Thing.colour: the attribute has no doc comment: write a line starting"
+        " with '#:' just above it, saying what it holds and why",
         "lantern_sample.LIMIT" + constant,
         "lantern_sample.STEP" + constant,
+    ]
+
+
+def test_a_widget_trait_may_say_what_it_holds_with_help(tmp_path: Path) -> None:
+    """A trait made with ``help=`` is documented (traitlets makes the help its docstring, which
+    autodoc shows, as ipywidgets documents its traits); a trait without one is named."""
+    (tmp_path / "lantern_traits.py").write_text(
+        '"""A sample."""\n\nimport traitlets\n\n\nclass Shown(traitlets.HasTraits):\n'
+        '    """A thing shown."""\n\n'
+        '    count = traitlets.Int(2, help="How many are shown.")\n'
+        "    colour = traitlets.Unicode()\n",
+        encoding="utf-8",
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        found = lantern_docs.missing_docstrings("lantern_traits")
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("lantern_traits", None)
+    assert found == [
+        "lantern_traits.Shown.colour: the attribute has no doc comment: write a line starting"
+        " with '#:' just above it, saying what it holds and why"
     ]

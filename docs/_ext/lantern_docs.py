@@ -302,9 +302,13 @@ def real_class_signature(
 
 #: The packages whose every public name must carry a docstring. Covered: each module; each class
 #: and function a module defines; each public method and property of those classes (a docstring
-#: inherited from a base counts, as autodoc shows it); each field of a dataclass or a named tuple
-#: and each constant a module assigns (a ``#:`` comment just above it, the form autodoc reads and
-#: the Jupyter projects use). Not covered: a class's other class-level attributes.
+#: inherited from a base counts, as autodoc shows it); each field of a dataclass or a named tuple,
+#: each class attribute with a value (an Enum's member, a widget's trait, an action's ``kind``) and
+#: each constant a module assigns (a ``#:`` comment just above it, the form autodoc reads and the
+#: Jupyter projects use; a base class's comment covers a subclass's own value, as autodoc shows it).
+#: A widget's trait may say it with ``help=`` instead, as traitlets and ipywidgets do. Not covered:
+#: bare annotations (``x: T``) outside dataclasses, which declare instance attributes for the type
+#: checker.
 DOCUMENTED = (
     "rules.errors",
     "rules.table",
@@ -401,19 +405,54 @@ def _commented_in(cls: type, name: str) -> bool:
     return False
 
 
+def _valued(body: list[ast.stmt]) -> set[str]:
+    """The names a class body gives a value (``x = ...``, ``x: T = ...``): its class attributes,
+    an Enum's members, a widget's traits. A bare annotation (``x: T``) declares an instance
+    attribute for the type checker and is not one."""
+    return {
+        target.id
+        for node in body
+        if isinstance(node, ast.Assign) or (isinstance(node, ast.AnnAssign) and node.value)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+
+
+def _described(value: Any) -> bool:
+    """Whether ``value`` is a descriptor that says what it holds: a trait made with ``help=``
+    (traitlets makes the help its ``__doc__``, and autodoc shows it), the form the Jupyter
+    projects give a widget's traits."""
+    doc = getattr(value, "__doc__", None)
+    is_descriptor = hasattr(type(value), "__get__") and hasattr(type(value), "__set__")
+    return is_descriptor and bool(doc) and doc is not type(value).__doc__
+
+
 def _field_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> Iterator[str]:
+    """Each field of a dataclass or named tuple, and each class attribute with a value, that
+    neither its own line nor a base class (as autodoc reads it) gives a ``#:`` comment."""
     where = module.__name__
     for node in tree.body:
         cls = getattr(module, node.name, None) if isinstance(node, ast.ClassDef) else None
         if not inspect.isclass(cls) or cls.__module__ != where or node.name.startswith("_"):
             continue
         assigned = _assignments(node.body)
-        for field in _fields(cls):
-            if field not in assigned or _doc_comment(lines, assigned[field]):
+        fields = _fields(cls)
+        attributes = sorted(
+            (name for name in _valued(node.body) - set(fields) if not name.startswith("_")),
+            key=assigned.__getitem__,
+        )
+        for name in [*fields, *attributes]:
+            value = vars(cls).get(name)
+            if isinstance(value, (staticmethod, classmethod, property)) or inspect.isroutine(value):
+                continue  # a method by another name: documented as the function it is
+            if _described(value):
+                continue  # a widget's trait, with its ``help=`` (the traitlets form)
+            if name not in assigned or _doc_comment(lines, assigned[name]):
                 continue
-            if not any(_commented_in(base, field) for base in cls.__mro__[1:]):
+            if not any(_commented_in(base, name) for base in cls.__mro__[1:]):
+                kind = "field" if name in fields else "attribute"
                 yield (
-                    f"{where}.{node.name}.{field}: the field has no doc comment: write a line"
+                    f"{where}.{node.name}.{name}: the {kind} has no doc comment: write a line"
                     " starting with '#:' just above it, saying what it holds and why"
                 )
 

@@ -36,8 +36,11 @@ class Result(enum.Enum):
     """How an Action went: Light (the score beat both cards), Shade (one) or Darkness (neither);
     each Action's text says what each brings."""
 
+    #: The score beat both cards.
     LIGHT = "Light"
+    #: The score beat one card.
     SHADE = "Shade"
+    #: The score beat neither card.
     DARKNESS = "Darkness"
 
 

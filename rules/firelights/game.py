@@ -375,6 +375,7 @@ RETIRED_OPTIONS = frozenset({"push_on"})
 class Firelights:
     """The game as :mod:`rules.record.journey` plays it. It takes no options."""
 
+    #: The game's name, as journeys record it.
     name = "firelights"
 
     def initial(self, options: Mapping[str, Any]) -> State:
@@ -429,6 +430,7 @@ class Rollout:
     check :func:`apply` makes, and no report, which nobody reads there (:func:`apply_quietly`).
     Its actions are the journey's game's (:meth:`Firelights.parse_action`)."""
 
+    #: The same name as the journey's game, so a rollout's states read as its.
     name = GAME.name
     apply = staticmethod(apply_quietly)
     parse_action = staticmethod(A.parse)

@@ -130,9 +130,7 @@ class Journey(Generic[S, R]):
     """A game in play: its record, its current state and the report of the last action.
 
     :meth:`play`, :meth:`undo`, :meth:`extend` and :meth:`reroll` are atomic: when the rules refuse,
-    neither the state, the record nor the generator moves. ``resume_from`` starts from a stored
-    :class:`Point` instead of the beginning: the entries it covers are taken as they are, the rest
-    are replayed.
+    neither the state, the record nor the generator moves.
     """
 
     #: The rules it plays.
@@ -143,6 +141,8 @@ class Journey(Generic[S, R]):
     options: Mapping[str, JSON] = field(default_factory=dict)
     #: Every action played, with its chance outcomes: the record that replays it.
     entries: list[Entry] = field(default_factory=list)
+    #: A stored :class:`Point` to start from instead of the beginning: the entries it covers are
+    #: taken as they are, the rest replayed.
     resume_from: InitVar[Point[S, R] | None] = None
     #: The state now.
     state: S = field(init=False)

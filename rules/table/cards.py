@@ -38,16 +38,22 @@ FACE_RANKS = frozenset({11, 12, 13})
 class Colour(enum.Enum):
     """A card's colour, which some rules read instead of its suit (a red card, a black card)."""
 
+    #: Diamonds and Hearts.
     RED = "red"
+    #: Clubs and Spades.
     BLACK = "black"
 
 
 class Suit(enum.Enum):
     """The four suits, by their letter; each knows its symbol and colour."""
 
+    #: Clubs (♣), a black suit.
     CLUBS = "C"
+    #: Diamonds (♦), a red suit.
     DIAMONDS = "D"
+    #: Hearts (♥), a red suit.
     HEARTS = "H"
+    #: Spades (♠), a black suit.
     SPADES = "S"
 
     def __repr__(self) -> str:

@@ -51,10 +51,15 @@ class Position(enum.Enum):
     Impossible always fails, without a roll.
     """
 
+    #: Succeeds, with no roll.
     ABSOLUTE = "absolute"
+    #: A die is a Hit on 4+.
     GOOD = "good"
+    #: A die is a Hit on 5+.
     STANDARD = "standard"
+    #: A die is a Hit on a 6 only.
     BAD = "bad"
+    #: Fails, with no roll.
     IMPOSSIBLE = "impossible"
 
     @property

@@ -61,12 +61,12 @@ class GameFrame(ShowsFallback, widgets.VBox):
     """A game panel: one journey (a :class:`~rules.book.JourneyBook`, or a journey kept in memory
     only)."""
 
-    #: The game's name in :data:`rules.record.journey.GAMES`, its title line and its own CSS.
+    #: The game's name in :data:`rules.record.journey.GAMES`: the journeys the panel starts.
     game_name: ClassVar[str] = ""
-    title: ClassVar[str] = "Lantern"
+    title: ClassVar[str] = "Lantern"  #: The title line of the panel's header.
     #: What front ends without widgets show for the panel (nbconvert, an untrusted notebook).
     plain_text: ClassVar[str] = "✹ Lantern game panel"
-    css: ClassVar[str] = ""
+    css: ClassVar[str] = ""  #: The panel's own CSS, under its ``lantern-<game_name>`` class.
     #: What the "At the table" box suggests typing (a game without cards says only dice).
     table_placeholder: ClassVar[str] = "7H QS 4 5 — your own cards and dice"
     #: The panel showing each journey file, so that Run All can close the previous run's panel.

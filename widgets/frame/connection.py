@@ -185,6 +185,7 @@ class ShowsFallback:
     notebook, nbconvert, GitHub) instead of the widget's repr.
     """
 
+    #: What front ends without widgets show for the panel (nbconvert, an untrusted notebook).
     plain_text: ClassVar[str] = "✹ Lantern"
     #: The last fallback line shown, to name another journey when the panel switches to it.
     _fallback_shown: Any = None
