@@ -303,12 +303,11 @@ def real_class_signature(
 #: The packages whose every public name must carry a docstring. Covered: each module; each class
 #: and function a module defines; each public method and property of those classes (a docstring
 #: inherited from a base counts, as autodoc shows it); each field of a dataclass or a named tuple,
-#: each class attribute with a value (an Enum's member, a widget's trait, an action's ``kind``) and
-#: each constant a module assigns (a ``#:`` comment just above it, the form autodoc reads and the
-#: Jupyter projects use; a base class's comment covers a subclass's own value, as autodoc shows it).
-#: A widget's trait may say it with ``help=`` instead, as traitlets and ipywidgets do. Not covered:
-#: bare annotations (``x: T``) outside dataclasses, which declare instance attributes for the type
-#: checker.
+#: each class attribute (an Enum's member, a widget's trait, an action's ``kind``, an attribute a
+#: class declares for the type checker) and each constant a module assigns (a ``#:`` comment just
+#: above it, the form autodoc reads and the Jupyter projects use; a base class's comment covers a
+#: subclass's own value, as autodoc shows it). A widget's trait may say it with ``help=`` instead,
+#: as traitlets and ipywidgets do; a draft's copy of its state's fields is documented on the state.
 DOCUMENTED = (
     "rules.errors",
     "rules.table",
@@ -351,6 +350,8 @@ def _members(cls: type) -> Iterator[tuple[str, Any]]:
             continue
         if isinstance(member, property) or inspect.isfunction(getattr(member, "__func__", member)):
             yield name, getattr(cls, name) if not isinstance(member, property) else member
+        elif inspect.isfunction(getattr(member, "func", None)):
+            yield name, member  # a method kept on first use (``@derived``): its docstring is its own
 
 
 def _fields(cls: type) -> list[str]:
@@ -405,17 +406,26 @@ def _commented_in(cls: type, name: str) -> bool:
     return False
 
 
-def _valued(body: list[ast.stmt]) -> set[str]:
-    """The names a class body gives a value (``x = ...``, ``x: T = ...``): its class attributes,
-    an Enum's members, a widget's traits. A bare annotation (``x: T``) declares an instance
-    attribute for the type checker and is not one."""
-    return {
-        target.id
-        for node in body
-        if isinstance(node, ast.Assign) or (isinstance(node, ast.AnnAssign) and node.value)
-        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-        if isinstance(target, ast.Name)
-    }
+def _drafted_fields(cls: type) -> set[str]:
+    """The fields a draft (:class:`rules.play.draft.Draft`) declares again for the type checker:
+    its state's own, documented once on the state (the Reference points there)."""
+    state = getattr(cls, "state_class", None)
+    return set(_fields(state)) if inspect.isclass(state) else set()
+
+
+def draft_field_doc(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """An empty entry of a draft's field says where it is documented: on the state it copies."""
+    if lines or what != "attribute":
+        return
+    owner, _, field = name.rpartition(".")
+    module, _, qualname = owner.rpartition(".")
+    cls = getattr(sys.modules.get(module), qualname, None)
+    if inspect.isclass(cls) and field in _drafted_fields(cls):
+        state = cls.state_class  # type: ignore[attr-defined]
+        where = f"{state.__module__}.{state.__qualname__}.{field}"
+        lines.append(f"The state's :attr:`~{where}`, written in place while an action resolves.")
 
 
 def _described(value: Any) -> bool:
@@ -437,8 +447,13 @@ def _field_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> I
             continue
         assigned = _assignments(node.body)
         fields = _fields(cls)
+        drafted = _drafted_fields(cls)
         attributes = sorted(
-            (name for name in _valued(node.body) - set(fields) if not name.startswith("_")),
+            (
+                name
+                for name in set(assigned) - set(fields) - drafted
+                if not name.startswith("_")
+            ),
             key=assigned.__getitem__,
         )
         for name in [*fields, *attributes]:
@@ -522,4 +537,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", check_docstrings)
     app.connect("missing-reference", public_alias)
     app.connect("autodoc-process-signature", real_class_signature)
+    app.connect("autodoc-process-docstring", draft_field_doc)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

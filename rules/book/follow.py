@@ -52,7 +52,9 @@ class Followed(Protocol):
     journey and the rows it has replayed. A protocol, so the book imports this module and this
     module does not import the book."""
 
+    #: The book's open file, read for rows another kernel wrote.
     store: Store
+    #: The journey the book plays, which new rows extend.
     journey: Journey[Any, Any]
     _seqs: Record[int]
 

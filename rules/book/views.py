@@ -26,7 +26,9 @@ R = TypeVar("R")
 class BookView(Generic[S, R]):
     """The reading side of a :class:`~rules.book.JourneyBook` (which sets these three)."""
 
+    #: The book's open file.
     store: Store
+    #: The journey it plays, replayed from the file.
     journey: Journey[S, R]
     _redo: list[list[tuple[int, Entry]]]  # the undone actions' rows and entries, next redo last
 

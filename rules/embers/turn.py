@@ -70,10 +70,15 @@ class Work(Draft[State]):
     reason: str
     night: str
     paused: tuple[str, str, int] | None
+    #: Where the action's cards come from.
     chance: Source
+    #: Whether the report's lines are written (a rollout reads none).
     words: bool
+    #: The report's lines so far.
     lines: list[str]
+    #: The cards revealed so far, in order: the report's chance outcomes.
     revealed: list[str]
+    #: What the action came to, for its report.
     outcome: str
 
     def __init__(self, state: State, chance: Source, words: bool = True) -> None:

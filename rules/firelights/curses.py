@@ -82,15 +82,18 @@ class CurseTrack:
 
     @derived
     def curse(self) -> Curse:
+        """The Curse of this track."""
         return curse_named(self.name)
 
     @derived
     def count(self) -> int:
+        """What its stack counts, the suits it doubles counting two."""
         value = self.curse.value
         return sum([value(card) for card in self.stack])
 
     @derived
     def perished(self) -> bool:
+        """Whether its stack has reached its strength: a perished Curse is onto no one again."""
         return self.count >= self.curse.strength
 
     def add(self, cards: tuple[Card, ...]) -> CurseTrack:

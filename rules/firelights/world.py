@@ -167,6 +167,7 @@ class WorldMap:
 
     @derived
     def current(self) -> Region:
+        """The region where the token stands; refused before the journey has begun."""
         if self.token is None:
             raise IllegalAction("your journey has not begun: create your Firelight first (Begin)")
         return self[self.token]

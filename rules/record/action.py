@@ -141,7 +141,8 @@ class Action:
     (tuples as lists, as JSON has them); building one checks every field's type (a game that
     defines its own ``__post_init__`` calls ``super().__post_init__()``)."""
 
-    #: The action's name in JSON: what a journey file records and :func:`parse_action` reads back.
+    #: The action's name in JSON: what a journey file records and
+    #: :func:`~rules.record.action.parse_action` reads back.
     kind: ClassVar[str]
     #: What the player calls it: the reports, the log and the refusals name the action so.
     title: ClassVar[str]

@@ -92,6 +92,7 @@ class Game(Protocol[S, R]):
     actions the rules offer now: what :func:`~rules.play.check.check_game` plays at random).
     """
 
+    #: The game's name: what a journey records and :data:`GAMES` finds it by.
     name: str
 
     def initial(self, options: Mapping[str, JSON]) -> S:

@@ -35,6 +35,8 @@ class Secret(str):
     write it (``Turn.secret``, ``Turn.tell_secret`` in :mod:`rules.voidlight.turn`); a report
     keeps both (:attr:`Report.players`)."""
 
+    #: The line as the players' seats read it when the GM hides the timer ("": they read nothing of
+    #: it).
     players: str
 
     def __new__(cls, line: str, players: str = "") -> Secret:

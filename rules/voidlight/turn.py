@@ -53,6 +53,7 @@ class Turn(Draft[State]):
     who: int
     #: The clock this turn made (None: the state's is still the one it was taken with).
     own_clock: Clock | None
+    #: The clock's own fields once the turn has copied it, changed in place.
     clock_fields: dict[str, Any]
 
     def __init__(self, state: State, *, who: int = 0) -> None:

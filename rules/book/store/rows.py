@@ -96,7 +96,9 @@ class Reading:
     """The reading side of an open journey file (see the module docstring)."""
 
     _db: sqlite3.Connection
+    #: The journey row: its game, name, seed and options.
     info: JourneyInfo
+    #: The journey file.
     path: Path
 
     def rows(self) -> list[Row]:
