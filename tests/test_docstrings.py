@@ -80,12 +80,16 @@ def test_the_check_names_a_missing_docstring_and_its_fix(tmp_path: Path) -> None
 
 def test_a_widget_trait_may_say_what_it_holds_with_help(tmp_path: Path) -> None:
     """A trait made with ``help=`` is documented (traitlets makes the help its docstring, which
-    autodoc shows, as ipywidgets documents its traits); a trait without one is named."""
+    autodoc shows, as ipywidgets documents its traits); a trait without one is named, and so is
+    an attribute ``__init__`` sets with an annotation, which autodoc lists too."""
     (tmp_path / "lantern_traits.py").write_text(
         '"""A sample."""\n\nimport traitlets\n\n\nclass Shown(traitlets.HasTraits):\n'
         '    """A thing shown."""\n\n'
         '    count = traitlets.Int(2, help="How many are shown.")\n'
-        "    colour = traitlets.Unicode()\n",
+        "    colour = traitlets.Unicode()\n\n"
+        "    def __init__(self) -> None:\n"
+        '        """Nothing seen yet."""\n'
+        "        self.seen: int = 0\n",
         encoding="utf-8",
     )
     sys.path.insert(0, str(tmp_path))
@@ -96,5 +100,8 @@ def test_a_widget_trait_may_say_what_it_holds_with_help(tmp_path: Path) -> None:
         sys.modules.pop("lantern_traits", None)
     assert found == [
         "lantern_traits.Shown.colour: the attribute has no doc comment: write a line starting"
-        " with '#:' just above it, saying what it holds and why"
+        " with '#:' just above it, saying what it holds and why",
+        "lantern_traits.Shown.seen: the attribute has no doc comment: write a line starting"
+        " with '#:' just above where __init__ sets it (``self.seen: ... = ...``), saying what"
+        " it holds and why",
     ]

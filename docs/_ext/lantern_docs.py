@@ -304,10 +304,11 @@ def real_class_signature(
 #: and function a module defines; each public method and property of those classes (a docstring
 #: inherited from a base counts, as autodoc shows it); each field of a dataclass or a named tuple,
 #: each class attribute (an Enum's member, a widget's trait, an action's ``kind``, an attribute a
-#: class declares for the type checker) and each constant a module assigns (a ``#:`` comment just
-#: above it, the form autodoc reads and the Jupyter projects use; a base class's comment covers a
-#: subclass's own value, as autodoc shows it). A widget's trait may say it with ``help=`` instead,
-#: as traitlets and ipywidgets do; a draft's copy of its state's fields is documented on the state.
+#: class declares for the type checker or ``__init__`` sets with an annotation) and each constant a
+#: module assigns (a ``#:`` comment just above it, the form autodoc reads and the Jupyter projects
+#: use; a base class's comment covers a subclass's own value, as autodoc shows it). A widget's
+#: trait may say it with ``help=`` instead, as traitlets and ipywidgets do; a draft's copy of its
+#: state's fields is documented on the state.
 DOCUMENTED = (
     "rules.errors",
     "rules.table",
@@ -390,10 +391,28 @@ def _doc_comment(lines: list[str], lineno: int) -> bool:
     return above.startswith("#:") or "#: " in lines[lineno - 1]
 
 
-def _commented_in(cls: type, name: str) -> bool:
+def _instance_attributes(module: ModuleType) -> list[tuple[str, str]]:
+    """The attributes ``__init__`` sets with an annotation (``self.rows: list[Advice] = []``), as
+    (class, name): autodoc lists them among the class's members."""
+    try:
+        analyzer = ModuleAnalyzer.for_module(module.__name__)
+        analyzer.analyze()
+    except PycodeError:
+        return []
+    return list(analyzer.annotations)
+
+
+def _commented_in(cls: type, name: str, *, instance: bool = False) -> bool:
     """Whether the body of ``cls`` (a class of a module whose source we have) gives ``name`` a
     ``#:`` comment: autodoc shows a base's comment on a field a subclass declares again (an action's
-    ``who``, declared last in each subclass so that it keeps its default), so the check does too."""
+    ``who``, declared last in each subclass so that it keeps its default), so the check does too.
+    ``instance``: an attribute ``__init__`` sets, whose comment autodoc reads there."""
+    if instance:
+        try:
+            docs = ModuleAnalyzer.for_module(cls.__module__).find_attr_docs()
+        except PycodeError:
+            return False
+        return (cls.__qualname__, name) in docs
     module = sys.modules.get(cls.__module__)
     try:
         source = inspect.getsource(module) if module else ""
@@ -443,7 +462,9 @@ def _field_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> I
     where = module.__name__
     for node in tree.body:
         cls = getattr(module, node.name, None) if isinstance(node, ast.ClassDef) else None
-        if not inspect.isclass(cls) or cls.__module__ != where or node.name.startswith("_"):
+        if not inspect.isclass(cls) or cls.__module__ != where:
+            continue
+        if node.name.startswith("_") and ":meta public:" not in (cls.__doc__ or ""):
             continue
         assigned = _assignments(node.body)
         fields = _fields(cls)
@@ -470,6 +491,14 @@ def _field_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> I
                     f"{where}.{node.name}.{name}: the {kind} has no doc comment: write a line"
                     " starting with '#:' just above it, saying what it holds and why"
                 )
+        for owner, name in _instance_attributes(module):
+            if owner == node.name and name not in assigned and not name.startswith("_"):
+                if not _commented_in(cls, name, instance=True):
+                    yield (
+                        f"{where}.{node.name}.{name}: the attribute has no doc comment: write a"
+                        " line starting with '#:' just above where __init__ sets it (``self."
+                        f"{name}: ... = ...``), saying what it holds and why"
+                    )
 
 
 def _constant_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> Iterator[str]:

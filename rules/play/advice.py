@@ -146,17 +146,20 @@ def _rollout(game: Lookahead[S], state: S, move: Any, chance: Source) -> bool:
 
 @dataclass
 class _Race:
-    """The counts of a search so far: per move its good endings and rollouts, and its paired
-    difference with the first move (``gain``, and ``gain_sq`` the sum of its squares); what
-    :func:`better` reads.
+    """The counts of a search so far, per move: what :func:`better` reads.
 
     :meta public:
     """
 
+    #: Each move's rollouts that ended well.
     wins: list[int]
+    #: Each move's rollouts played.
     played: list[int]
+    #: Each move's paired difference with the first move, summed over the rounds.
     gain: list[int]
+    #: The sum of the squares of those differences, for their spread.
     gain_sq: list[int]
+    #: The moves still in the race, by their place in the list.
     racing: list[int]
 
 

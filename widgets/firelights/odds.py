@@ -278,6 +278,7 @@ class OddsExplorer(widgets.VBox):
         self.add_class("lantern-odds-explorer")
         self._state = state
         self.messages = MessageArea()
+        #: The last simulation run, which the check against the exact odds reads (None before one).
         self.simulation: Simulation | None = None
 
         self.modifier = widgets.IntSlider(

@@ -78,6 +78,7 @@ class WorldMapView(widgets.VBox):
         super().__init__(layout=widgets.Layout(max_width="100%"))
         self.add_class("lantern-map")
         self._on_travel = on_travel
+        #: Each cell's button on the map, by cell.
         self.cells: dict[Cell, widgets.Button] = {}
         self._slots: list[widgets.Button] = []
         self._slot_cells: list[Cell] = []

@@ -107,6 +107,7 @@ class AdviceHook:
 
     def __init__(self, panel: Any) -> None:
         self.panel = panel
+        #: The horizon chosen (a value of :attr:`horizons`), which the question asks at.
         self.horizon: Any = self.horizons[0][1] if self.horizons else None
 
     @property
@@ -179,6 +180,7 @@ class AdviceView(widgets.VBox):
         self.children = (title, widgets.HBox([*asked, self.note]), self.table)
         self.add_class(SECTION_CLASS)
         self.add_class("lantern-advice-section")
+        #: The rows shown now: each move with its chance of a good ending.
         self.rows: list[Advice] = []
         self._state: Any = None
         self._rows_for: Any = None  # the state self.rows were estimated for

@@ -104,7 +104,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         if journey is None:
             seed = secrets.randbelow(2**31) if seed is None else seed
             journey = Journey.start(self.game_name, seed=seed)
-        self.journey: Any = journey
+        self.journey: Any = journey  #: The journey played: a Journey Book, or one in memory.
         self._replace_earlier_panel()
         self.messages = MessageArea()
         self.header = widgets.HTML()
@@ -115,7 +115,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.table_input = self.at_table.text  # what the player typed "At the table"
         self.log_view = LogView(self.look_back)
         self._log = JourneyLog()
-        self.controls: JourneyControls | None = None
+        self.controls: JourneyControls | None = None  #: The journey's buttons (a GM's table only).
         if isinstance(journey, JourneyBook) and self.gm_table:
             self.controls = JourneyControls(
                 journey,
