@@ -8,6 +8,16 @@ the exact odds of spawns and the Night card, the house rules, the heuristic and 
 May import :mod:`rules.table`, :mod:`rules.record`, :mod:`rules.play`; never the Journey Book,
 another game or a widget.
 
+Main entry points:
+
+- :data:`GAME`: Embers as a journey plays it; :func:`initial` and :func:`apply` play it on
+  states, :func:`legal` lists the actions open now (:func:`why_not`: why another is not);
+- :func:`shipped`, :func:`load` and :func:`loads`: the card set, Lantern's own or a file of yours;
+- :func:`spawn_locations` and :func:`night_within`: the exact odds of where monsters land and
+  when the Night card comes;
+- :func:`heuristic`, :func:`win_rate` and :func:`advise`: a player, its win rate, and the moves
+  ranked by their chance of surviving the night.
+
 >>> from rules.table.chance import Chance
 >>> state, report = apply(initial({"difficulty": "recruit"}), Begin(), Chance(1))
 >>> state.phase, len(state.in_camp()), len(state.tent)

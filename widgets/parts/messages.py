@@ -28,7 +28,8 @@ __all__ = ["KINDS", "MessageArea", "guarded"]
 #: The kinds of message: "none" (nothing shown), "info", "success" and "error".
 KINDS = ("none", "info", "success", "error")
 
-_log = logging.getLogger(__name__)
+#: Where an unexpected error in a handler is logged with its traceback (the log console).
+log = logging.getLogger(__name__)
 
 
 class MessageArea(widgets.HTML):
@@ -118,7 +119,7 @@ def guarded(messages: MessageArea) -> Iterator[MessageArea]:
         yield messages
     except Exception as exc:
         if not isinstance(exc, LanternError):
-            _log.exception("unexpected error in a Lantern widget handler")
+            log.exception("unexpected error in a Lantern widget handler")
         messages.show_exception(exc)
     else:
         if messages.serial == before:
