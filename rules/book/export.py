@@ -32,7 +32,10 @@ class Block:
     """One piece of the book: ``kind`` is "title", "summary", "mechanics", "note" or "words"
     (what the player wrote into an action, in the story-only book)."""
 
+    #: What the block is: "title", "summary", "mechanics", "note" or "words" (what the player wrote
+    #: into an action, kept in the story-only book); an export styles each kind its own way.
     kind: str
+    #: The block's Markdown, as the exported book prints it.
     text: str
 
 

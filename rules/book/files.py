@@ -51,6 +51,8 @@ __all__ = [
 FOLDER_ENV = "LANTERN_JOURNEYS"
 #: A whole number here fixes the seed of new journeys started without one (tests, demos).
 SEED_ENV = "LANTERN_SEED"
+#: What a journey's name may be: a letter or digit first, then up to 79 letters, digits, spaces and
+#: plain punctuation, so that the name is also a safe file name in the journeys folder.
 NAME = re.compile(r"\w[\w .,'()+-]{0,79}")
 #: The file of a journeys folder that remembers the journey last played of each game.
 LAST_PLAYED = ".last-played.json"

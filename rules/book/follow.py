@@ -52,7 +52,9 @@ class Followed(Protocol):
     journey and the rows it has replayed. A protocol, so the book imports this module and this
     module does not import the book."""
 
+    #: The book's open file, read for rows another kernel wrote.
     store: Store
+    #: The journey the book plays, which new rows extend.
     journey: Journey[Any, Any]
     _seqs: Record[int]
 
@@ -61,7 +63,8 @@ class Followed(Protocol):
     def _logged(self, seq: int, report: Any) -> None: ...
 
     @property
-    def describe(self) -> Callable[[Any], str]: ...
+    def describe(self) -> Callable[[Any], str]:
+        """The book's one-line mechanics of a report, the same line its log and exports print."""
 
 
 #: What a refused write was, by the book's method (``play`` names its action instead).

@@ -49,10 +49,17 @@ __all__ = [
 class Note:
     """A journal entry in the book: its text, and how many actions had been played before it."""
 
+    #: The entry's row in the book, which orders it among the actions.
     seq: int
-    kind: str  # "note" (the player's words) or "mechanics" (a line the player wrote in)
+    #: "note" (the player's own words) or "mechanics" (an action's line the player wrote into the
+    #: journal).
+    kind: str
+    #: The words of the entry, as the player wrote them.
     text: str
+    #: How many actions had been played when it was written: where the journal shows it among them.
     after: int
+    #: The notebook cell that wrote it (its id, or a hash of its text), so running the cell again
+    #: changes this entry instead of adding one; None for an entry written otherwise.
     key: str | None = None
 
 
@@ -60,8 +67,11 @@ class Note:
 class Filed:
     """A journal entry and the journey it belongs to (its name and file)."""
 
+    #: The name of the journey the entry was written to, which may not be the one open now.
     journey: str
+    #: That journey's file.
     path: Path
+    #: The entry as it stands in that journey.
     note: Note
 
 
@@ -69,12 +79,20 @@ class Book(Protocol):
     """What :func:`file_note` needs of a :class:`~rules.book.JourneyBook`."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The journey's name, which a filed entry reports back."""
+
     @property
-    def path(self) -> Path: ...
+    def path(self) -> Path:
+        """The journey's file, to find the other journeys of its folder."""
+
     @property
-    def store(self) -> Store: ...
-    def note(self, text: str, *, key: str | None = None) -> Note: ...
+    def store(self) -> Store:
+        """The open file, where an entry keyed by a cell is looked up first."""
+
+    def note(self, text: str, *, key: str | None = None) -> Note:
+        """Write a journal entry into this book (the same key again changes that entry, adds
+        none)."""
 
 
 def file_note(book: Book, text: str, key: str, open_book: Callable[[Path], Book | None]) -> Filed:
@@ -126,6 +144,8 @@ NOTE_LIMIT = action.NOTE_LIMIT
 
 
 def check_text(text: object) -> None:
+    """Refuse a journal entry that is not text, is blank or is longer than an entry may be, with a
+    sentence naming what was given, before anything is written."""
     if not isinstance(text, str) or not text.strip():
         raise InvalidInput(f"a journal entry is some text, got {short_repr(text, 60)}")
     action.check_text(text, "a journal entry", NOTE_LIMIT)

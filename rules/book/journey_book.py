@@ -1,9 +1,9 @@
 """The Journey Book: a journey that saves itself, so re-running a notebook never re-rolls.
 
 A :class:`JourneyBook` is a :class:`~rules.record.journey.Journey` bound to its file
-(:mod:`rules.book.store.database`). Every change (an action, an undo, a redo, a reroll, a journal entry) is
-committed to the file before the call returns, so a panel shows a result only once it is safe.
-Opening the same name again (Run All, or tomorrow) continues where the journey stands; a new
+(:mod:`rules.book.store.database`). Every change (an action, an undo, a redo, a reroll, a journal
+entry) is committed to the file before the call returns, so a panel shows a result only once it is
+safe. Opening the same name again (Run All, or tomorrow) continues where the journey stands; a new
 journey is an explicit :meth:`JourneyBook.start` under a new name, and the old file stays.
 
 A book answers like a journey (``state``, ``last``, ``entries``, ``chance``, ``play``), so a
@@ -11,11 +11,10 @@ panel written for a :class:`Journey` takes a book unchanged (:mod:`rules.book.vi
 :meth:`~JourneyBook.log` lists every action ever played in it, rerolled and undone ones too
 (:mod:`rules.book.log`), and :meth:`~JourneyBook.state_after` gives the state after any of them.
 
-The parts, each in its module: where journeys live (a name is a file in the journeys folder,
-``journeys/<name>.lantern`` next to the notebook: :mod:`rules.book.files`), opening and snapshots
+The parts, each in its module: where journeys live (:mod:`rules.book.files`), opening and snapshots
 (:mod:`rules.book.opening`), the journal entries (:mod:`rules.book.journal`), the log, the books
-open in this process (:mod:`rules.book.registry`) and the full check of a file
-(:mod:`rules.book.verify`: ``python -m rules.book verify PATH``).
+open here (:mod:`rules.book.registry`) and the full check of a file (:mod:`rules.book.verify`:
+``python -m rules.book verify PATH``).
 
 >>> import tempfile
 >>> from rules.firelights import Ask, Begin
@@ -412,6 +411,7 @@ class JourneyBook(JournalEntries, BookView[S, R]):
 
     @locked
     def close(self) -> None:
+        """Close the file; the book is no longer one this process has open."""
         registry.discard(self)
         self.store.close()
 

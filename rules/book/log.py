@@ -33,39 +33,37 @@ __all__ = ["Log", "LogLine", "Status", "build", "describer", "line_of", "walk"]
 S = TypeVar("S")
 R = TypeVar("R")
 
+#: What became of a logged action: played and standing, superseded by a reroll, or undone.
 Status = Literal["played", "superseded", "undone"]
 
 
 @dataclass(frozen=True)
 class LogLine:
-    """One recorded action in the log.
+    """One recorded action in the log: which row, its number and mechanics line, and what became
+    of it (played, superseded or undone), with what a view draws beside it."""
 
-    ``seq`` is its row in the book; ``number`` the action's number in the journey as it stands (a
-    superseded try has the number of the action that replaced it; an undone action has none);
-    ``text`` its mechanics line; ``status`` "played", "superseded" (a reroll replaced it) or
-    "undone" (taken back, whether it can still be redone or not).
-
-    ``title``, ``cards`` (their labels, ``7♥``) and ``dice`` (faces) are what a view draws beside
-    the text; a report without them leaves them empty.
-
-    ``by`` is who played it at a shared table: blank for the GM, else the name of the character
-    whose seat played it (the entry's :attr:`~rules.record.entry.Entry.by`).
-
-    ``count`` is how many journey entries stand once it is played, superseded tries included:
-    ``book.state_after(line.count)`` is the state it left. An undone line left no state in the
-    journey as it stands; its ``count`` is how many of the journey's entries came before it, so
-    ``state_after(count)`` is where the journey stood when it was played (the state it met), or
-    where the journey it was played in left this one.
-    """
-
+    #: Its row in the book, which names the action for undo, redo and the views.
     seq: int
+    #: The action's number in the journey as it stands (a superseded try has the number of the
+    #: action that replaced it); None for an undone action.
     number: int | None
+    #: Its mechanics line, the same one "Write to journal" and the exports use.
     text: str
+    #: "played", "superseded" (a reroll replaced it) or "undone" (taken back, whether it can still
+    #: be redone or not).
     status: Status
+    #: How many journey entries stand once it is played, superseded tries included:
+    #: ``book.state_after(line.count)`` is the state it left. For an undone line, how many entries
+    #: came before it: the state it met.
     count: int
+    #: The action's title, drawn beside the text; blank when its report has none.
     title: str = ""
+    #: The labels of the cards it drew (``7♥``), drawn beside the text.
     cards: tuple[str, ...] = ()
+    #: The faces of the dice it rolled, drawn beside the text.
     dice: tuple[int, ...] = ()
+    #: Who played it at a shared table: blank for the GM, else the name of the character whose seat
+    #: played it.
     by: str = ""
 
 
@@ -169,6 +167,9 @@ class Log:
         self._parent = parent
 
     def add(self, line: LogLine, parent: int | None) -> None:
+        """Append the line of an action just played; ``parent`` is the row it was played after
+        (None: the first), which later tells where an undone line's journey left the one that
+        stands."""
         self._at[line.seq] = len(self.lines)
         self._parent[line.seq] = parent
         self.lines.append(line)
@@ -209,6 +210,7 @@ class Log:
                 self._change(line.seq, count=count)
 
     def superseded(self, seq: int) -> None:
+        """The action at row ``seq`` was replaced by a reroll: its line stays, marked superseded."""
         self._change(seq, status="superseded")
 
     def _change(self, seq: int, **changes: Any) -> None:

@@ -49,15 +49,21 @@ SNAPSHOT_EVERY = 256
 
 @dataclass
 class Opened:
-    """What opening a store gives a book: the journey, its entries' rows (``seq``, in order),
-    the redo stack, whether snapshots can be taken, where the unread entries are read, and the
-    counts of the snapshots found changed (not used: the state was rebuilt from the record)."""
+    """What opening a store gives a book, to play on from where the file left off."""
 
+    #: The journey replayed from the file: its state, record and chance, ready to play on.
     journey: Journey[Any, Any]
+    #: The book row of each entry, in order, read from the file only when asked for.
     seqs: Record[int]
+    #: The undone actions that can still be redone, each as its rows and entries, the next redo
+    #: last.
     redo: list[list[tuple[int, Entry]]]
+    #: Whether snapshots can be taken as play goes on (not for a copy opened only to be checked).
     taking: bool
+    #: Where the entries before the last snapshot are read from, when something asks for them.
     pages: Pages
+    #: The counts of snapshots found changed and not used (the state was rebuilt from the record
+    #: instead).
     distrusted: frozenset[int] = frozenset()
 
 

@@ -68,8 +68,12 @@ class SeatKeyError(InvalidInput):
 class SeatLink:
     """What a seat link names: a journey, a character of its crew, and the key for the pair."""
 
+    #: The journey's name, shown in the link.
     journey: str
+    #: The character of the crew this seat plays, shown in the link.
     character: str
+    #: The HMAC key for this journey and character: the seat's credential, which only the GM's
+    #: machine can make.
     key: str
 
 

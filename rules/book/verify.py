@@ -39,6 +39,7 @@ __all__ = [
 #: How many entries the replay of :func:`check_steps` plays between two pauses.
 STEP_ENTRIES = 50
 
+#: What ``python -m rules.book`` prints when called without a file to check.
 USAGE = (
     "usage: python -m rules.book verify PATH: checks a journey file whole (every row, every "
     "snapshot, one replay from the start); exits 0 when it is whole, 1 when it is damaged"
@@ -49,11 +50,17 @@ USAGE = (
 class Verdict:
     """A journey file found whole: how much was checked, and the state its record gives."""
 
+    #: The journey file checked.
     path: Path
+    #: How many rows of the book were read and found whole.
     rows: int
+    #: How many journey entries the replay played.
     entries: int
+    #: How many snapshots were found sealed and giving the replayed state.
     snapshots: int
-    chained: bool  # False: written before the chain, not upgraded yet (opening for play does it)
+    #: False: written before the chain of hashes, not upgraded yet (opening it for play does it).
+    chained: bool
+    #: The state the record gives, replayed from the start.
     state: Any
     #: False: written before the head (the book's length), not upgraded yet: a book whose last
     #: rows were removed cannot be told from a short one until it is opened for play.

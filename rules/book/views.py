@@ -26,44 +26,55 @@ R = TypeVar("R")
 class BookView(Generic[S, R]):
     """The reading side of a :class:`~rules.book.JourneyBook` (which sets these three)."""
 
+    #: The book's open file.
     store: Store
+    #: The journey it plays, replayed from the file.
     journey: Journey[S, R]
     _redo: list[list[tuple[int, Entry]]]  # the undone actions' rows and entries, next redo last
 
     @property
     def path(self) -> Path:
+        """The journey's file."""
         return self.store.path
 
     @property
     def name(self) -> str:
+        """The journey's name."""
         return self.store.info.name
 
     @property
     def game(self) -> Game[S, R]:
+        """The rules the journey plays."""
         return self.journey.game
 
     @property
     def seed(self) -> int:
+        """The seed of the journey's one random generator."""
         return self.journey.seed
 
     @property
     def options(self) -> Mapping[str, JSON]:
+        """The options the journey was begun with."""
         return self.journey.options
 
     @property
     def state(self) -> S:
+        """The state the journey stands in now."""
         return self.journey.state
 
     @property
     def last(self) -> R | None:
+        """The report of the last action played (None before the first, or after undoing it)."""
         return self.journey.last
 
     @property
     def entries(self) -> list[Entry]:
+        """The journey's record: every action played and its chance outcomes."""
         return self.journey.entries
 
     @property
     def chance(self) -> Chance:
+        """Where the journey's cards and dice come from, at the point play has reached."""
         return self.journey.chance
 
     @property
@@ -73,10 +84,12 @@ class BookView(Generic[S, R]):
 
     @property
     def can_undo(self) -> bool:
+        """Whether an action stands to be taken back (the Undo button's state)."""
         return self.actions > 0
 
     @property
     def can_redo(self) -> bool:
+        """Whether an undone action can be played again (the Redo button's state)."""
         return bool(self._redo)
 
     def reroll_refusal(self) -> str | None:
@@ -102,6 +115,7 @@ class BookView(Generic[S, R]):
                 "again after deleting its snapshots (the record is whole)")  # fmt: skip
 
     def to_json(self) -> dict[str, JSON]:
+        """The journey as JSON (game, seed, options, entries): what replays it elsewhere."""
         return self.journey.to_json()
 
     def summary(self) -> str:

@@ -8,6 +8,16 @@ the exact odds of spawns and the Night card, the house rules, the heuristic and 
 May import :mod:`rules.table`, :mod:`rules.record`, :mod:`rules.play`; never the Journey Book,
 another game or a widget.
 
+Main entry points:
+
+- :data:`GAME`: Embers as a journey plays it; :func:`initial` and :func:`apply` play it on
+  states, :func:`legal` lists the actions open now (:func:`why_not`: why another is not);
+- :func:`shipped`, :func:`load` and :func:`loads`: the card set, Lantern's own or a file of yours;
+- :func:`spawn_locations` and :func:`night_within`: the exact odds of where monsters land and
+  when the Night card comes;
+- :func:`heuristic`, :func:`win_rate` and :func:`advise`: a player, its win rate, and the moves
+  ranked by their chance of surviving the night.
+
 >>> from rules.table.chance import Chance
 >>> state, report = apply(initial({"difficulty": "recruit"}), Begin(), Chance(1))
 >>> state.phase, len(state.in_camp()), len(state.tent)
@@ -34,7 +44,8 @@ from rules.embers.actions import (
     parse,
 )
 from rules.embers.card_changes import cards_change
-from rules.embers.cards import LOCATIONS, CardSet, from_record, load, loads, record, shipped
+from rules.embers.card_record import from_record, record
+from rules.embers.cards import LOCATIONS, CardSet, load, loads, shipped
 from rules.embers.game import Report, advance, apply, closest, distance, legal, why_not
 from rules.embers.house_rules import HOUSE_RULES
 from rules.embers.odds import (
@@ -108,7 +119,7 @@ __all__ = [
 
 def start_options(difficulty: str = "warrior", cards: str | Path | None = None) -> dict[str, Any]:
     """The options of a new journey: a card file's path becomes the card set itself
-    (:func:`~rules.embers.cards.record`), so the journey replays anywhere and an edited or moved
+    (:func:`~rules.embers.card_record.record`), so the journey replays anywhere and an edited or moved
     file never changes it. A bad file or difficulty is refused now."""
     options: dict[str, Any] = {"difficulty": difficulty, "night": IMMEDIATELY}
     if cards is not None:

@@ -80,6 +80,7 @@ class Promote(Action):
 
     kind: ClassVar[str] = "promote"
     title: ClassVar[str] = "Night card bonus"
+    #: The hero to flip: in camp, on its level-1 side.
     hero: str
 
 
@@ -91,8 +92,12 @@ class Act(Action):
 
     kind: ClassVar[str] = "act"
     title: ClassVar[str] = "Use an action"
+    #: The hero acting; starting another hero ends this one's actions.
     hero: str
+    #: The action used: one of the hero's card's actions, "Promote" or "Maneuver" (by the names
+    #: :func:`~rules.embers.legal` offers).
     action: str
+    #: A location, a hero for Rally, or "" when the action takes none.
     target: str = ""
 
 
@@ -110,7 +115,9 @@ class Attack(Action):
 
     kind: ClassVar[str] = "attack"
     title: ClassVar[str] = "Resolve an attack"
+    #: The location whose monsters attack.
     location: str
+    #: The hero they attack: one of the closest to that location.
     target: str
 
 
@@ -120,7 +127,9 @@ class Reinforce(Action):
 
     kind: ClassVar[str] = "reinforce"
     title: ClassVar[str] = "Reinforce"
+    #: The hero leaving the tent.
     hero: str
+    #: The empty camp space it takes.
     location: str
 
 
@@ -139,4 +148,6 @@ ACTIONS: Mapping[str, type[Action]] = {
 
 
 def parse(data: Mapping[str, Any]) -> Any:
+    """The action a journey's JSON holds (its ``kind`` names the class), refused with a sentence
+    naming what is wrong."""
     return parse_action(data, ACTIONS, game="Embers")

@@ -1,11 +1,12 @@
 """What changed between the card set a journey began with and the one a notebook gives again.
 
-Why by content: a journey records its card file's text (:func:`rules.embers.cards.record`), and
+Why by content: a journey records its card file's text (:func:`rules.embers.card_record.record`), and
 the notebook's line names the file; on the next Run All the file is read again and its cards are
 compared with the recorded ones. The same cards (a comment or the file's place changed) open
 the journey; other cards are named, a few at a time, never the file's text.
 
->>> from rules.embers.cards import SHIPPED, record
+>>> from rules.embers.card_record import record
+>>> from rules.embers.cards import SHIPPED
 >>> same = record(SHIPPED)
 >>> cards_change(dict(same, file="moved.toml"), same) is None
 True
@@ -16,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.embers.cards import CardSet, from_record, load, shipped
+from rules.embers.card_record import from_record
+from rules.embers.cards import CardSet, load, shipped
 
 __all__ = ["SHOWN", "cards_change", "differing"]
 

@@ -50,11 +50,10 @@ forage actions take ``amount`` more cards.
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +67,6 @@ __all__ = [
     "MANEUVERS",
     "MAX_CARD_FILE",
     "PASSIVES",
-    "RECORD_FIELDS",
     "SHIPPED",
     "CardSet",
     "Effect",
@@ -78,12 +76,9 @@ __all__ = [
     "HeroAction",
     "Monster",
     "Side",
-    "from_record",
     "load",
     "loads",
     "parse",
-    "record",
-    "record_text",
     "shipped",
 ]
 
@@ -97,25 +92,41 @@ PASSIVES = ("none", "ignore_flames", "ignore_claws", "extra_ap", "reach")
 EVENTS = ("calm", "ap", "flames", "claws", "reach", "forage")
 #: How a hero may Maneuver: a step, a swap or a leap.
 MANEUVERS = ("step", "swap", "leap")
+#: How many hero cards a card set holds.
 HEROES = 5
+#: How many fire cards a card set holds.
 FIRE_CARDS = 12
+#: The Night card's hours to dawn, two on each face: every card set has this one.
 NIGHT_FACES = ((4, 3), (2, 1))
+#: The card file Lantern ships, Lantern's own set: played when a journey names no other.
 SHIPPED = Path(__file__).resolve().parent.parent / "data" / "embers-original.toml"
+#: Far more than a set of 18 cards needs (the shipped file is about 6 KB); a journey stores it.
+MAX_CARD_FILE = 100_000
 
 
 @dataclass(frozen=True, slots=True)
 class Effect:
     """A passive ability or an event: a vocabulary word and its number."""
 
+    #: The vocabulary word: one of :data:`PASSIVES` for a passive ability, of :data:`EVENTS` for an
+    #: event.
     kind: str
+    #: Its number (how much more or fewer).
     amount: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class HeroAction:
+    """One action on a hero's side: what it costs in action points, and its effect and number."""
+
+    #: The action's name on the card, as a player picks it.
     name: str
+    #: The action points it costs.
     cost: int
+    #: What it does: one of :data:`EFFECTS`.
     effect: str
+    #: How far it reaches, how many cards it takes or how many points it gives (see
+    #: :data:`EFFECTS`).
     amount: int
 
 
@@ -123,13 +134,21 @@ class HeroAction:
 class Side:
     """One side of a hero card."""
 
+    #: The side's name.
     name: str
+    #: 1 or 2.
     level: int
+    #: How the hero moves for 1 action point: one of :data:`MANEUVERS`.
     maneuver: str
+    #: The claws in one attack that defeat the hero.
     health: int
+    #: The action points to flip to level 2 (0 on level 2).
     promote: int
+    #: Its passive ability, always on.
     passive: Effect
+    #: The card's own actions, in the card's order.
     actions: tuple[HeroAction, ...]
+    #: The actions by name, for looking one up.
     named: dict[str, HeroAction] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -138,26 +157,44 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Hero:
+    """A hero card: its name and its two sides, level 1 and level 2 (after a promote)."""
+
+    #: The hero's name, which the camp, the tent and the actions use.
     name: str
+    #: The side it starts on.
     level_1: Side
+    #: The side a promote flips it to.
     level_2: Side
 
     def side(self, level: int) -> Side:
+        """The side for ``level`` (1 or 2)."""
         return self.level_2 if level == 2 else self.level_1
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """The event on a fire card's fire side: what it changes for the turn it is on top."""
+
+    #: The event's name on the card.
     name: str
+    #: What it does: one of :data:`EVENTS`.
     kind: str
+    #: How much (more icons, more action points, more reach, more cards).
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
 class Monster:
+    """The monster on a fire card's other side: its flames and claws when it attacks, how far it
+    moves past heroes when it spawns."""
+
+    #: The monster's name.
     name: str
+    #: Flame icons: each burns a card from the top of the deck when it attacks.
     flames: int
+    #: Claw icons: a hero falls when they reach its health.
     claws: int
+    #: How many camp spaces held by heroes it steps past, clockwise, when it spawns.
     moves: int
 
 
@@ -165,10 +202,15 @@ class Monster:
 class FireCard:
     """A fire card: its fire side (spawn location, event, "!" mark) and its monster side."""
 
+    #: The card's name, which the deck, the hand and the wild use.
     name: str
-    location: int  # index into LOCATIONS
+    #: Where a monster spawns when this card is on top: its place in :data:`LOCATIONS`.
+    location: int
+    #: The "!" mark: its event is ignored at Recruit difficulty.
     mark: bool
+    #: Its fire side's event.
     event: Event
+    #: Its monster side.
     monster: Monster
 
 
@@ -176,20 +218,27 @@ class FireCard:
 class CardSet:
     """The 18 cards of a game. ``source`` says where they came from (a path, or "shipped")."""
 
+    #: The set's name, as the card file gives it.
     name: str
+    #: The five hero cards.
     heroes: tuple[Hero, ...]
+    #: The twelve fire cards.
     fire: tuple[FireCard, ...]
+    #: The hours to dawn on the Night card's faces.
     night: tuple[tuple[int, int], ...]
+    #: Where the cards came from: a path, or "shipped".
     source: str = "shipped"
     _heroes: dict[str, Hero] = field(init=False, repr=False, compare=False)
     #: The fire cards by name (what :meth:`card` looks up; read directly where speed matters).
     named: dict[str, FireCard] = field(init=False, repr=False, compare=False)
+    #: Each hero's side by (hero, level).
     sides: dict[tuple[str, int], Side] = field(init=False, repr=False, compare=False)
     #: Each hero's two sides by name, (level 1, level 2): read by ``hero in promoted``, one
     #: look-up by a name where :attr:`sides` takes a (hero, level) pair built and hashed.
     levels: dict[str, tuple[Side, Side]] = field(init=False, repr=False, compare=False)
-    #: The heroes' and the fire cards' names, sorted: the order Begin picks and shuffles from.
+    #: The heroes' names, sorted: the order Begin picks from.
     hero_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    #: The fire cards' names, sorted: the order Begin shuffles from.
     fire_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     #: Filled by the engine as it plays (:mod:`rules.embers.moves`): each hero's sides' actions
     #: prepared once for listing, by hero (level 1, level 2). Derived from the cards, never state.
@@ -208,9 +257,11 @@ class CardSet:
         object.__setattr__(self, "levels", levels)
 
     def hero(self, name: str) -> Hero:
+        """The hero card named ``name``."""
         return self._heroes[name]
 
     def card(self, name: str) -> FireCard:
+        """The fire card named ``name``."""
         return self.named[name]
 
 
@@ -370,6 +421,8 @@ def load(path: str | Path) -> CardSet:
 
 
 def loads(text: str, source: str = "a card file") -> CardSet:
+    """The card set in a card file's TOML ``text``; ``source`` names it in errors. Bad TOML, a
+    missing field or a wrong value is refused with a sentence naming the card and the field."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -387,63 +440,3 @@ def shipped() -> CardSet:
     """Lantern's own original card set (not the publisher's: see DESIGN.md)."""
     cards = load(SHIPPED)
     return CardSet(cards.name, cards.heroes, cards.fire, cards.night, "shipped")
-
-
-# --- the card set a journey records ----------------------------------------------------------
-
-#: The fields of a recorded card set: its name and the file it was read from (for display), the
-#: short hash of its text, and the text itself (what is played).
-RECORD_FIELDS = ("name", "file", "sha256", "toml")
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-
-
-#: Far more than a set of 18 cards needs (the shipped file is about 6 KB); a journey stores it.
-MAX_CARD_FILE = 100_000
-
-
-def record(path: str | Path) -> dict[str, str]:
-    """The card file at ``path`` as a journey keeps it: the text itself, so the journey replays
-    anywhere and an edited or moved file never changes it. A bad file is refused now."""
-    text = read_text(path, "card file", limit=4 * MAX_CARD_FILE)
-    return record_text(text, str(Path(path)))
-
-
-def record_text(text: str, file: str) -> dict[str, str]:
-    """A card file's ``text`` as a journey keeps it (see :func:`record`), ``file`` the name it came
-    by (a path, or the name of an uploaded file); refused now if it is not a card set."""
-    if len(text) > MAX_CARD_FILE:
-        raise InvalidInput(
-            f"{file} has {len(text):,} characters; a card file has at most {MAX_CARD_FILE:,}"
-        )
-    cards = loads(text, file)
-    return {"name": cards.name, "file": file, "sha256": _digest(text), "toml": text}
-
-
-def from_record(data: object) -> CardSet:
-    """The card set a journey recorded (see :func:`record`); refused if it is not one, or if
-    its text no longer matches its hash."""
-    if (
-        not isinstance(data, Mapping)
-        or sorted(data) != sorted(RECORD_FIELDS)
-        or not all(isinstance(data[key], str) for key in RECORD_FIELDS)
-    ):
-        raise InvalidInput(
-            "a journey's card set is the path of a card file or the recorded set (the texts "
-            f"{', '.join(RECORD_FIELDS)}), got {described(data)}"
-        )
-    text, name = data["toml"], data["name"]
-    if _digest(text) != data["sha256"]:
-        raise InvalidInput(
-            f"the card set {name!r} recorded in this journey was altered: its text's hash is "
-            f"{_digest(text)}, the record says {data['sha256']}"
-        )
-    return _recorded(text, data["file"])
-
-
-@lru_cache(maxsize=16)
-def _recorded(text: str, file: str) -> CardSet:
-    """One card set per recorded text (a journey reads it again at every replay and undo)."""
-    return loads(text, file)

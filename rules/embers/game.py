@@ -47,16 +47,20 @@ _new = tuple.__new__  # builds a named tuple from a tuple of its fields, in one 
 
 
 class Report(NamedTuple):
-    """What an action did: ``lines`` in words, the cards ``revealed`` (the chance outcomes it met,
-    in order) and its ``outcome``: "defeated" / "survived" for an attack, the phase otherwise.
-    A named tuple, as :class:`State` is: every action builds one."""
+    """What an action did, in words and in cards. A named tuple, as :class:`State` is: every
+    action builds one."""
 
+    #: The action's title.
     title: str
+    #: What happened, in words, in order.
     lines: tuple[str, ...]
+    #: The cards revealed, in order: the chance outcomes the action met.
     revealed: tuple[str, ...]
+    #: "defeated" or "survived" for an attack; the phase the action left otherwise.
     outcome: str
 
     def mechanics(self) -> str:
+        """The report in one line, as the log, the journal and the exports print it."""
         return mechanics_line(self.title, self.lines)
 
 

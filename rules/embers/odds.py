@@ -98,10 +98,11 @@ def _places(state: State, run: tuple[str, ...]) -> Distribution[str]:
 
 
 class Spawn(NamedTuple):
-    """One spawn's outcome: where the monster ``lands`` and the location ``on_card`` (the
-    location the new top card names, before the monster steps past heroes)."""
+    """One spawn's outcome: where the monster lands, and where the card said."""
 
+    #: Where the monster lands.
     lands: str
+    #: The location the new top card names, before the monster steps past heroes.
     on_card: str
 
 

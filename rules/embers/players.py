@@ -27,6 +27,7 @@ from rules.table.chance import FastChance
 
 __all__ = ["POLICIES", "FastChance", "RandomPlayer", "heuristic", "play", "win_rate"]
 
+#: A player as a function: the action it takes in a state.
 Policy = Callable[[State], Any]
 
 #: The Night card bonus goes to the first of these still at level 1 in camp.

@@ -83,26 +83,41 @@ def hero_icons(state: State, hero: str, flames: int, claws: int) -> tuple[int, i
 
 @dataclass(frozen=True, slots=True)
 class AttackPreview:
-    """An attack as it will land. ``burns`` holds, for each card the flames burn (top first),
-    the cards it can be: one name when its place is known, the cards of its shuffled run when
-    not. ``night`` is the hours to dawn the Night card shows if the burning reveals it (None if
-    it does not); ``fire_out``: the deck runs out of fire cards, the night is lost before the
-    claws land; ``falls``: the claws reach the hero's health."""
+    """An attack as it will land: the cards its flames burn, the Night card it may reveal, and
+    whether the hero falls."""
 
+    #: The attacking location.
     location: str
+    #: The hero attacked.
     target: str
+    #: The flames that burn cards, after what the hero ignores.
     flames: int
+    #: The claws that land on the hero, after what it ignores.
     claws: int
+    #: The flames the hero's passive ability ignores.
     ignored_flames: int
+    #: The claws the hero's passive ability ignores.
     ignored_claws: int
+    #: The hero's health: the claws that make it fall.
     health: int
+    #: For each card the flames burn (top first), the cards it can be: one name when its place is
+    #: known, the cards of its shuffled run when not.
     burns: tuple[tuple[str, ...], ...]
+    #: The hours to dawn the Night card shows if the burning reveals it; None if it does not.
     night: int | None
+    #: Whether the Night card brings a free promote.
     bonus: bool
+    #: The deck runs out of fire cards: the night is lost before the claws land.
     fire_out: bool
+    #: The claws reach the hero's health.
     falls: bool
+    #: The hero falls and no hero is left in camp: the night is lost.
     camp_empty: bool
+    #: After how many flames the Night card pauses the attack for its free promote; None when it
+    #: does not.
     pause: int | None = None
+    #: The same attack if the free promote flips the target, for the player to compare; None when it
+    #: cannot.
     if_promoted: AttackPreview | None = None
 
     @property
@@ -112,6 +127,7 @@ class AttackPreview:
 
     @property
     def unseen(self) -> int:
+        """How many burned cards are not known by name (they come from a shuffled run)."""
         return sum(1 for cards in self.burns if len(cards) > 1)
 
     def lines(self) -> tuple[str, ...]:
@@ -134,6 +150,7 @@ class AttackPreview:
         return fate + ("; no hero is left in camp: the night is lost" if self.camp_empty else "")
 
     def text(self) -> str:
+        """What will happen, in one sentence per part."""
         return "; ".join(self.lines())
 
 
@@ -259,16 +276,19 @@ def forage_takes(state: State, hero: str, action: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Danger:
-    """The flames in play against the fire cards left (the Night card is not one). ``least`` and
-    ``most`` are the flames of the stacks not yet resolved, over the targets you may choose;
-    ``cards`` counts the deck's fire cards, the hand's included while the actions last (they go
-    to the bottom of the deck when the actions end). Every flame burns one card; when the flames
-    reach the cards, the deck runs out and the night is lost."""
+    """The flames in play against the fire cards left (the Night card is not one). Every flame
+    burns one card; when the flames reach the cards, the deck runs out and the night is lost."""
 
+    #: The flames of the stacks not yet resolved, over the kindest targets you may choose.
     least: int
+    #: The same over the cruellest targets.
     most: int
+    #: The deck's fire cards, the hand's included while the actions last (they go to the bottom of
+    #: the deck when the actions end).
     cards: int
+    #: How many of them are in the hand.
     in_hand: int
+    #: Whether the Night card is still in the deck.
     night_in_deck: bool
 
     @property

@@ -25,6 +25,7 @@ PHASE_WORDS = {
     "attacks": "the monsters attack",
     "reinforce": "reinforcements",
 }
+#: Why every action but the free promote is refused while the Night card's bonus waits.
 FIRST = "the Night card's free promote comes first: choose a hero to flip to level 2"
 
 

@@ -34,60 +34,95 @@ DIFFICULTIES = ("recruit", "warrior", "veteran")
 #: before the attack's claws, as the rulebook says (every journey begun since Lantern read it so), or
 #: "after_attack", once the attack is over (journeys recorded before, which name no option).
 IMMEDIATELY, AFTER_ATTACK = "immediately", "after_attack"
+#: The two readings of a Night card revealed mid-attack, the first the default.
 NIGHT_READINGS = (IMMEDIATELY, AFTER_ATTACK)
 #: setup (before Begin), then each turn: spawn, actions, attacks, reinforce; won / lost at the end.
 PHASES = ("setup", "spawn", "actions", "attacks", "reinforce", "won", "lost")
 
 
 class State(NamedTuple):
+    """One play of Embers as it stands (see the module docstring): the cards, the deck, the ring of
+    camp and wild, the tent, the Night card and the phase."""
+
+    #: The card set played.
     cards: CardSet
+    #: "recruit", "warrior" or "veteran" (:data:`DIFFICULTIES`).
     difficulty: str = "warrior"
+    #: Where the turn is: one of :data:`PHASES`.
     phase: str = "setup"
+    #: The turn's number (0 before Begin).
     turn: int = 0
-    top: str | None = None  # the revealed top card of the deck (a fire card)
-    segments: tuple[tuple[str, ...], ...] = ()  # below the top: shuffled runs, top run first
-    forage: tuple[str, ...] = ()  # top first
+    #: The revealed top card of the deck (a fire card): its event applies, its location says where
+    #: the next monster spawns.
+    top: str | None = None
+    #: The deck below the top: shuffled runs, top run first.
+    segments: tuple[tuple[str, ...], ...] = ()
+    #: The forage pile, top first.
+    forage: tuple[str, ...] = ()
+    #: The cards in hand: defeated monsters and foraged cards.
     hand: tuple[str, ...] = ()
-    wild: tuple[tuple[str, ...], ...] = ((),) * 8  # monsters per location, bottom first
+    #: The monsters at each location, bottom first.
+    wild: tuple[tuple[str, ...], ...] = ((),) * 8
+    #: The hero in each camp space (None: empty), by location.
     camp: tuple[str | None, ...] = (None,) * 8
-    promoted: frozenset[str] = frozenset()  # heroes on their level-2 side
+    #: The heroes on their level-2 side.
+    promoted: frozenset[str] = frozenset()
+    #: The fallen heroes waiting to reinforce the camp.
     tent: tuple[str, ...] = ()
-    fallen: frozenset[str] = frozenset()  # placed in the tent this turn
-    hours: int = 4  # hours to dawn on the Night card
-    last_hour: bool = False  # the Night card at 1 hour was revealed and set aside
+    #: The heroes placed in the tent this turn, who cannot reinforce it yet.
+    fallen: frozenset[str] = frozenset()
+    #: Hours to dawn on the Night card.
+    hours: int = 4
+    #: The Night card at 1 hour was revealed and set aside: survive this turn to win.
+    last_hour: bool = False
+    #: How many monsters are still to spawn this turn.
     spawns_left: int = 0
-    event: str | None = None  # the fire card whose event applies this turn
-    points: tuple[tuple[str, int], ...] = ()  # action points left, heroes who may still act
-    current: str | None = None  # the hero acting now
-    attacked: frozenset[int] = frozenset()  # locations whose attack is resolved this turn
-    bonus: bool = False  # a Night card bonus (a free promote) is waiting to be chosen
-    reason: str = ""  # why the game ended
-    night: str = IMMEDIATELY  # when a Night card revealed mid-attack is resolved
+    #: The fire card whose event applies this turn.
+    event: str | None = None
+    #: The action points left of each hero who may still act.
+    points: tuple[tuple[str, int], ...] = ()
+    #: The hero acting now.
+    current: str | None = None
+    #: The locations whose attack is resolved this turn.
+    attacked: frozenset[int] = frozenset()
+    #: A Night card bonus (a free promote) is waiting to be chosen.
+    bonus: bool = False
+    #: Why the game ended, in words.
+    reason: str = ""
+    #: When a Night card revealed mid-attack is resolved (the "night" option).
+    night: str = IMMEDIATELY
     #: an attack the Night card paused for its free promote: (location, target, cards burned)
     paused: tuple[str, str, int] | None = None
 
     @classmethod
     def new(cls, difficulty: str = "warrior", cards: CardSet | None = None) -> State:
+        """The state before Begin, at ``difficulty``, with ``cards`` (the shipped set when None)."""
         return cls(cards or shipped(), difficulty)
 
     @property
     def over(self) -> bool:
+        """Whether the night has ended, won or lost."""
         return self.phase in ("won", "lost")
 
     @property
     def status(self) -> str:
+        """The phase, as every game's state names it for the frame."""
         return self.phase
 
     def level(self, hero: str) -> int:
+        """The level of the side ``hero`` is on (1, or 2 once promoted)."""
         return 2 if hero in self.promoted else 1
 
     def side(self, hero: str) -> Side:
+        """The side of ``hero`` in play."""
         return self.cards.levels[hero][hero in self.promoted]
 
     def in_camp(self) -> tuple[str, ...]:
+        """The heroes in camp, clockwise from North."""
         return tuple(filter(None, self.camp))  # hero names are never empty
 
     def where(self, hero: str) -> int:
+        """The camp space of ``hero`` (its place in :data:`~rules.embers.cards.LOCATIONS`)."""
         return self.camp.index(hero)
 
     def deck(self) -> tuple[str, ...]:
@@ -96,4 +131,6 @@ class State(NamedTuple):
         return top + tuple(card for run in self.segments for card in sorted(run))
 
     def fire_in_deck(self) -> int:
+        """How many fire cards are left in the deck: when the flames have burned them all, the night
+        is lost."""
         return sum(1 for card in self.deck() if card != NIGHT)

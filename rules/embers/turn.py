@@ -22,6 +22,7 @@ __all__ = ["INDEX", "NIGHT_RUN", "Work", "pick", "put"]
 
 T = TypeVar("T")
 
+#: The Night card as a run of its own in the deck, so its place is always known.
 NIGHT_RUN = (NIGHT,)
 #: Each location's place on the ring, by name.
 INDEX = {name: i for i, name in enumerate(LOCATIONS)}
@@ -69,10 +70,15 @@ class Work(Draft[State]):
     reason: str
     night: str
     paused: tuple[str, str, int] | None
+    #: Where the action's cards come from.
     chance: Source
+    #: Whether the report's lines are written (a rollout reads none).
     words: bool
+    #: The report's lines so far.
     lines: list[str]
+    #: The cards revealed so far, in order: the report's chance outcomes.
     revealed: list[str]
+    #: What the action came to, for its report.
     outcome: str
 
     def __init__(self, state: State, chance: Source, words: bool = True) -> None:
@@ -84,11 +90,13 @@ class Work(Draft[State]):
         self.outcome = ""
 
     def lose(self, why: str) -> None:
+        """The night is lost, for the reason ``why``."""
         self.phase, self.reason = "lost", why
         if self.words:
             self.lines.append(f"lost: {why}")
 
     def level_1_in_camp(self) -> list[str]:
+        """The heroes in camp still on their level-1 side: whom a free promote could flip."""
         return [h for h in self.camp if h is not None and h not in self.promoted]
 
     # --- the deck ---
@@ -131,6 +139,7 @@ class Work(Draft[State]):
                     )
 
     def take_top(self) -> str:
+        """Take the top card (to spawn its monster) and reveal the next."""
         card = self.top
         assert card is not None
         self.top = None
@@ -140,6 +149,8 @@ class Work(Draft[State]):
     # --- the turn ---
 
     def spawn(self) -> None:
+        """Spawn the monsters still due this turn, each where the new top card says, stepping past
+        heroes; then start the actions (unless a Night card bonus waits)."""
         card = self.cards.named
         while self.spawns_left > 0 and self.phase == "spawn" and not self.bonus:
             monster = self.take_top()
@@ -159,6 +170,8 @@ class Work(Draft[State]):
             self.start_actions()
 
     def start_actions(self) -> None:
+        """Start the actions: the top card's event applies, and each hero in camp gets its action
+        points."""
         self.phase = "actions"
         event = self.event = self.top
         bonus = 0
@@ -179,6 +192,7 @@ class Work(Draft[State]):
         self.current = None
 
     def start_attacks(self) -> None:
+        """Start the attacks, or the reinforcements when no monster is left to attack."""
         self.phase = "attacks"
         attacked = self.attacked
         for i, stack in enumerate(self.wild):
@@ -187,4 +201,5 @@ class Work(Draft[State]):
         self.start_reinforce()
 
     def start_reinforce(self) -> None:
+        """Start the reinforcements."""
         self.phase = "reinforce"

@@ -5,6 +5,16 @@ What lives here: the state (character, world map, curses), the actions and :func
 the search player behind advice. May import :mod:`rules.table`, :mod:`rules.record`,
 :mod:`rules.play`; never the Journey Book, another game or a widget.
 
+Main entry points:
+
+- :data:`GAME`: Firelights as a journey plays it; :func:`apply` plays one action on a state;
+- the actions (:class:`Begin`, :class:`Discover`, :class:`Confront`, ...) and :func:`available`,
+  what the rules offer now, with :func:`why_not` saying why another is not;
+- :func:`odds` and :func:`odds_for`: the exact chances of Light, Shade and Darkness from the cards
+  left; :func:`chance_to_complete`: the journey's, by simulation;
+- :class:`SensiblePlayer` and :func:`advise`: a plain way to play, and the moves ranked by their
+  chance of a good ending.
+
 >>> from rules.record.journey import Journey
 >>> from rules.firelights import Begin, Discover, available
 >>> journey = Journey.start("firelights", seed=1)

@@ -33,8 +33,14 @@ TWO_D6_WAYS = {total: int(p * 36) for total, p in sum_distribution(2).items()}
 
 
 class Result(enum.Enum):
+    """How an Action went: Light (the score beat both cards), Shade (one) or Darkness (neither);
+    each Action's text says what each brings."""
+
+    #: The score beat both cards.
     LIGHT = "Light"
+    #: The score beat one card.
     SHADE = "Shade"
+    #: The score beat neither card.
     DARKNESS = "Darkness"
 
 

@@ -55,10 +55,15 @@ class Begin(Action):
     title: ClassVar[str] = "Begin the journey"
     words: ClassVar[tuple[str, ...]] = ("name", "pronouns")
     text_limits: ClassVar[Mapping[str, int]] = PLAYER_TEXT_LIMITS
+    #: The Firelight's name, as the journey and its panel call her or him.
     name: str
+    #: The Firelight's pronouns, which the reports use.
     pronouns: str
+    #: The Forceful approach's value, 0, 1 or 2 (the three approaches take each value once).
     forceful: int
+    #: The Patient approach's value, 0, 1 or 2.
     patient: int
+    #: The Quick approach's value, 0, 1 or 2.
     quick: int
 
 
@@ -68,15 +73,23 @@ class Confront(Action):
 
     kind: ClassVar[str] = "confront"
     title: ClassVar[str] = "Confront Risk"
+    #: The approach rolled with (forceful, patient or quick): its value is the roll's modifier.
     approach: str
+    #: What the risk is for: "risk" (a plain one), "ignite" (the beacon here) or "reveal" (a hidden
+    #: path).
     purpose: str = "risk"
+    #: The hidden path to reveal (its cell), for the purpose "reveal"; None otherwise.
     target: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
 class Search(Action):
+    """Search For Treasures with an approach: treasures to spend later on Buy Information, at the
+    cost of cards from the Story Deck."""
+
     kind: ClassVar[str] = "search"
     title: ClassVar[str] = "Search For Treasures"
+    #: The approach rolled with: its value is the roll's modifier.
     approach: str
 
 
@@ -91,7 +104,9 @@ class BuyInformation(Action):
 
     kind: ClassVar[str] = "buy"
     title: ClassVar[str] = "Buy Information"
+    #: How many treasures to spend: 1 or more, no more than held; they are the roll's modifier.
     treasures: int
+    #: The hidden path to reveal on Light or Shade (its cell); None to buy information only.
     target: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
@@ -105,23 +120,36 @@ class BuyInformation(Action):
 
 @dataclass(frozen=True)
 class Discover(Action):
+    """Discover a Region with an approach: new cards join the map next to the token, and a face card
+    among them holds a beacon."""
+
     kind: ClassVar[str] = "discover"
     title: ClassVar[str] = "Discover a Region"
+    #: The approach rolled with: its value is the roll's modifier.
     approach: str
 
 
 @dataclass(frozen=True)
 class Fight(Action):
+    """Fight a Curse with an approach: the cards drawn go on the Curse's stack, and a Curse whose
+    stack reaches its strength perishes."""
+
     kind: ClassVar[str] = "fight"
     title: ClassVar[str] = "Fight a Curse"
+    #: The approach rolled with: its value is the roll's modifier.
     approach: str
+    #: The name of the Curse fought: the one onto you.
     curse: str
 
 
 @dataclass(frozen=True)
 class Evade(Action):
+    """Evade Danger with an approach: what a Darkness in a fight calls for, to get away before it
+    costs Fatigue."""
+
     kind: ClassVar[str] = "evade"
     title: ClassVar[str] = "Evade Danger"
+    #: The approach rolled with: its value is the roll's modifier.
     approach: str
 
 
@@ -132,7 +160,10 @@ class Ask(Action):
     kind: ClassVar[str] = "ask"
     title: ClassVar[str] = "Ask the Oracle"
     words: ClassVar[tuple[str, ...]] = ("question",)
+    #: How likely the player thinks a yes is: "likely", "even" or "unlikely" (the modifier,
+    #: :data:`LIKELIHOODS`).
     likelihood: str = "even"
+    #: The question asked, kept with the answer in the journey; it may be left blank.
     question: str = ""
 
 
@@ -142,6 +173,7 @@ class Consult(Action):
 
     kind: ClassVar[str] = "consult"
     title: ClassVar[str] = "Roll on the tables"
+    #: Which table to roll on: "region", "theme", "event" or "story".
     column: str = "region"
 
     def __post_init__(self) -> None:
@@ -161,6 +193,7 @@ class Slip(Action):
     kind: ClassVar[str] = "slip"
     title: ClassVar[str] = "Write on a slip"
     words: ClassVar[tuple[str, ...]] = ("text",)
+    #: The detail noted on the slip, on the region where the token stands.
     text: str
 
 
@@ -170,13 +203,18 @@ class Choose(Action):
 
     kind: ClassVar[str] = "choose"
     title: ClassVar[str] = "Choose"
+    #: The option chosen among the pending choice's: a card code, a Curse's name, or "random".
     option: str
 
 
 @dataclass(frozen=True)
 class Travel(Action):
+    """Move the token to a face-up region next to it (by the cell ``to``), where the next Actions
+    take place."""
+
     kind: ClassVar[str] = "travel"
     title: ClassVar[str] = "Travel"
+    #: The cell of the region to move to: a face-up region next to the token.
     to: tuple[int, int]
 
 
@@ -193,6 +231,8 @@ class Rest(Action):
     kind: ClassVar[str] = "rest"
     title: ClassVar[str] = "Rest"
     words: ClassVar[tuple[str, ...]] = ("entry",)
+    #: The Journey Book entry written while resting; it may be blank, but a panel always asks for
+    #: it.
     entry: str = ""
 
 

@@ -15,6 +15,7 @@ __all__ = ["APPROACHES", "Character"]
 
 #: The three approaches, in the order the sheet lists them.
 APPROACHES = ("forceful", "patient", "quick")
+#: The values the three approaches share out, one each: the sheet gives 0, 1 and 2.
 APPROACH_VALUES = (0, 1, 2)
 
 
@@ -22,10 +23,15 @@ APPROACH_VALUES = (0, 1, 2)
 class Character:
     """The Firelight's sheet; treasures and fatigue live in the game state, as they change."""
 
+    #: The Firelight's name.
     name: str
+    #: The Firelight's pronouns, which the reports use.
     pronouns: str
+    #: The Forceful approach's value, added to a roll made forcefully.
     forceful: int
+    #: The Patient approach's value, added to a roll made patiently.
     patient: int
+    #: The Quick approach's value, added to a roll made quickly.
     quick: int
 
     def __post_init__(self) -> None:
@@ -62,6 +68,7 @@ class Character:
 
 
 def check_approach(approach: object) -> str:
+    """The approach named, checked: one of forceful, patient or quick, else a sentence saying so."""
     if approach not in APPROACHES:
         raise InvalidInput(
             f"roll with one of your approaches, forceful, patient or quick: {approach!r} is not one"

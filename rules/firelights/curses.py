@@ -20,10 +20,18 @@ __all__ = ["CURSES", "Curse", "CurseTrack", "curse_named"]
 
 @dataclass(frozen=True)
 class Curse:
+    """One of the four Curses: its strength, the suits that count double on its stack, and what it
+    is."""
+
+    #: The Curse's name, as the rules and the panel give it.
     name: str
+    #: How much its stack must count for it to perish.
     strength: int
-    doubled: str  # the suits that count two, in words
+    #: The suits that count two on its stack, in words, for the panel to say.
+    doubled: str
+    #: What the Curse is, in the rules' words.
     description: str
+    #: Whether a card counts two on its stack (a card of its suits).
     counts_double: Callable[[Card], bool]
 
     def value(self, card: Card) -> int:
@@ -51,6 +59,7 @@ CURSES: tuple[Curse, ...] = (
 
 
 def curse_named(name: object) -> Curse:
+    """The Curse of that name; an unknown name is refused with a sentence naming the four."""
     curse = _BY_NAME.get(name) if isinstance(name, str) else None
     if curse is not None:
         return curse
@@ -66,21 +75,28 @@ class CurseTrack:
     """A curse and the cards stacked on it so far (its Curse, count and whether it perished
     worked out once: a track never changes, and every action asks which Curses still live)."""
 
+    #: The name of its Curse.
     name: str
+    #: The cards on its stack so far, in the order they were put there.
     stack: tuple[Card, ...] = ()
 
     @derived
     def curse(self) -> Curse:
+        """The Curse of this track."""
         return curse_named(self.name)
 
     @derived
     def count(self) -> int:
+        """What its stack counts, the suits it doubles counting two."""
         value = self.curse.value
         return sum([value(card) for card in self.stack])
 
     @derived
     def perished(self) -> bool:
+        """Whether its stack has reached its strength: a perished Curse is onto no one again."""
         return self.count >= self.curse.strength
 
     def add(self, cards: tuple[Card, ...]) -> CurseTrack:
+        """This track with ``cards`` stacked on it (a fight's cards): a new track, the old one
+        unchanged."""
         return CurseTrack(self.name, self.stack + cards)

@@ -31,6 +31,7 @@ TABLE = "firelights-d66"
 # The three results as module names: an Action's effect asks which it got, and the
 # interpreter reads a module's name faster than an Enum's member.
 LIGHT, SHADE, DARKNESS = Result.LIGHT, Result.SHADE, Result.DARKNESS
+#: The Oracle's answer for each result: "yes, and...", "yes, but...", "no, and...".
 ANSWERS = {
     Result.LIGHT: "yes, and...",
     Result.SHADE: "yes, but...",
@@ -76,6 +77,7 @@ def _search(turn: Turn, action: A.Search, cards: tuple[Card, ...], result: Resul
         turn.ask("curse", options, "Which Curse is onto you? (or random)")
 
 
+#: What Buy Information gives for each result: precise, partial or ambiguous information.
 INFORMATION = {
     Result.LIGHT: "you get precise information",
     Result.SHADE: "you get partial information",
@@ -373,9 +375,12 @@ RETIRED_OPTIONS = frozenset({"push_on"})
 class Firelights:
     """The game as :mod:`rules.record.journey` plays it. It takes no options."""
 
+    #: The game's name, as journeys record it.
     name = "firelights"
 
     def initial(self, options: Mapping[str, Any]) -> State:
+        """The state before the first action; Firelights takes no options, and an old journey's
+        retired ones are let through."""
         unknown = set(options) - RETIRED_OPTIONS
         if unknown:
             raise InvalidInput(
@@ -393,6 +398,8 @@ class Firelights:
     apply = staticmethod(apply)
 
     def parse_action(self, data: Mapping[str, Any]) -> Any:
+        """The action a journey's JSON holds (:func:`rules.firelights.actions.parse`), refused with
+        a sentence when it is not one."""
         return A.parse(data)
 
     def check(self, state: State) -> None:
@@ -423,9 +430,11 @@ class Rollout:
     check :func:`apply` makes, and no report, which nobody reads there (:func:`apply_quietly`).
     Its actions are the journey's game's (:meth:`Firelights.parse_action`)."""
 
+    #: The same name as the journey's game, so a rollout's states read as its.
     name = GAME.name
     apply = staticmethod(apply_quietly)
     parse_action = staticmethod(A.parse)
 
 
+#: The game as a rollout plays it: the same rules and checks, no reports.
 ROLLOUT = Rollout()

@@ -46,6 +46,7 @@ __all__ = [
     "why_not",
 ]
 
+#: The kinds of the seven Actions, the moves that roll against two cards.
 ROLLING = ("confront", "search", "buy", "discover", "fight", "evade", "ask")
 
 #: The Actions whose results mark Fatigue (Fight through the Evade Danger its Darkness asks for).

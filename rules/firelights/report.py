@@ -39,21 +39,28 @@ def outcome_of(key: str, result: Result) -> str:
 
 @dataclass(frozen=True)
 class Report:
-    """What an action did: the cards, the dice, the result, and each change in words.
+    """What an action did: the cards, the dice, the result, and each change in words."""
 
-    ``outcome`` is what the result came to, as data (a string of :data:`OUTCOMES`, JSON-simple):
-    set for the seven Actions, None for the moves around them (Begin, Choose, Travel, Rest, Flee,
-    the tables, a slip).
-    """
-
+    #: The action's title, first in the panel's result and in the log.
     title: str
+    #: Each change the action made, in words, in order.
     lines: tuple[str, ...] = ()
+    #: The cards drawn, shown face up.
     cards: tuple[Card, ...] = ()
+    #: The faces of the two Action Dice rolled.
     dice: tuple[int, ...] = ()
+    #: What was added to the dice (an approach's value, the treasures spent, the Oracle's
+    #: likelihood); None when nothing was rolled.
     modifier: int | None = None
+    #: Light, Shade or Darkness, for one of the seven Actions.
     result: Result | None = None
+    #: The d66 rolled on the tables (11 to 66), for a roll on them.
     d66: int | None = None
+    #: What the result came to, as data (a string of :data:`OUTCOMES`, JSON-simple): set for the
+    #: seven Actions, None for the moves around them (Begin, Choose, Travel, Rest, Flee, the tables,
+    #: a slip).
     outcome: str | None = None
+    #: The question put to the Oracle, kept beside its answer.
     asked: str | None = None
 
     @classmethod
@@ -80,6 +87,7 @@ class Report:
 
     @property
     def score(self) -> int | None:
+        """The Action's score: the dice plus the modifier (None for a move that rolls nothing)."""
         return None if self.modifier is None else sum(self.dice) + self.modifier
 
     def mechanics(self) -> str:

@@ -34,13 +34,17 @@ __all__ = ["LOOKAHEAD", "NO_LIMIT", "Paced", "PacedGame", "advise", "choices", "
 
 #: More actions than any journey takes: "six beacons" with no limit on the actions.
 NO_LIMIT = 10**6
+#: The player a question about the rest of the journey assumes: the sensible strategy with its
+#: defaults.
 SENSIBLE = SensiblePlayer()
 
 
 class Paced(NamedTuple):
     """A journey's state and how many actions are ``left`` before the question's limit."""
 
+    #: The journey's state.
     state: State
+    #: How many actions are left before the question's limit.
     left: int = NO_LIMIT
 
 
@@ -139,6 +143,7 @@ class PacedGame:
     plays): the rules' own ``apply``, counting the actions down."""
 
     def apply(self, paced: Paced, action: Any, chance: Source) -> tuple[Paced, Any]:
+        """The rules' own ``apply``, with one action fewer left."""
         state, report = apply(paced.state, action, chance)
         return Paced(state, paced.left - 1), report
 

@@ -25,15 +25,16 @@ FATIGUE_BOXES = 5
 
 @dataclass(frozen=True)
 class Pending:
-    """A choice the rules leave to the player, or a follow-up action they must take.
+    """A choice the rules leave to the player, or a follow-up action they must take."""
 
-    ``kind``: "keep" (Shade on Discover: which card joins the map), "hide" (Darkness on Discover:
-    which card lies face down), "stack" (Shade on Fight: which card goes on the curse), "curse"
-    (which Curse is onto you, or "random"), "evade" (Darkness on Fight: Evade Danger now).
-    """
-
+    #: What is asked: "keep" (Shade on Discover: which card joins the map), "hide" (Darkness on
+    #: Discover: which card lies face down), "stack" (Shade on Fight: which card goes on the Curse),
+    #: "curse" (which Curse is onto you, or "random"), "evade" (Darkness on Fight: Evade Danger
+    #: now).
     kind: str
+    #: The answers the rules allow, as :class:`~rules.firelights.actions.Choose` takes them.
     options: tuple[str, ...]
+    #: The question, as the panel asks it.
     prompt: str
 
 
@@ -44,19 +45,33 @@ class State:
     faced, a choice :class:`Pending`, the cards in play, the Journey Book's entries (one per
     Rest) and ``status``."""
 
+    #: The Firelight (None before Begin).
     character: Character | None = None
+    #: The Story Deck: its draw pile and discards.
     deck: Deck = field(default_factory=Deck.full)
+    #: The map: the regions placed and where the token stands.
     world: WorldMap = field(default_factory=WorldMap)
+    #: Treasures held, to spend on Buy Information.
     treasures: int = 0
+    #: Fatigue boxes marked (0 to 5); a Rest clears them.
     fatigue: int = 0
+    #: A stack per Curse, in the rules' order: the cards put on it by fights.
     curses: tuple[CurseTrack, ...] = tuple(CurseTrack(curse.name) for curse in CURSES)
+    #: The Curse onto you (its name), None when no Curse is; only fleeing or its perishing ends the
+    #: fight.
     facing: str | None = None
+    #: A choice the rules leave to the player, to answer before anything else; None when there is
+    #: none.
     pending: Pending | None = None
+    #: The cards drawn by the action in hand, before they go to the map, a stack or the discards.
     in_play: tuple[Card, ...] = ()
+    #: The Journey Book's entries, one per Rest.
     book: tuple[str, ...] = ()
-    status: str = "playing"  # "playing", "complete" (six beacons lit), "extinguished"
+    #: "playing", "complete" (six beacons lit) or "extinguished".
+    status: str = "playing"
 
     def curse(self, name: str) -> CurseTrack:
+        """The track of the Curse ``name``; an unknown name is refused, naming the Curses."""
         curse_named(name)  # an unknown name is refused, naming the Curses
         for track in self.curses:
             if track.name == name:
@@ -65,10 +80,12 @@ class State:
 
     @property
     def living_curses(self) -> tuple[str, ...]:
+        """The names of the Curses that have not perished: the ones that can still be onto you."""
         return tuple([track.name for track in self.curses if not track.perished])
 
     @property
     def fatigue_full(self) -> bool:
+        """Whether every Fatigue box is marked: rest, flee or push on at your peril."""
         return self.fatigue >= FATIGUE_BOXES
 
     @property
@@ -80,13 +97,16 @@ class State:
 
     @property
     def beacons_lit(self) -> int:
+        """How many beacons are lit: six completes the journey."""
         return self.world.lit
 
     @property
     def over(self) -> bool:
+        """Whether the journey has ended, complete or extinguished."""
         return self.status != "playing"
 
     def with_curse(self, track: CurseTrack) -> State:
+        """This state with ``track`` in place of its Curse's track."""
         return self.evolve(curses=self.curses_with(track))
 
     def curses_with(self, track: CurseTrack) -> tuple[CurseTrack, ...]:

@@ -55,7 +55,7 @@ from rules.firelights.curses import curse_named
 from rules.firelights.game import GAME, ROLLOUT
 from rules.firelights.moves import refusal
 from rules.firelights.state import FATIGUE_BOXES, State
-from rules.firelights.world import BEACONS, WorldMap, around
+from rules.firelights.world import BEACONS, Cell, WorldMap, around
 from rules.play.simulate import Simulation, simulate
 from rules.table.cards import FACES, Card
 from rules.table.chance import Chance, Source
@@ -75,7 +75,6 @@ __all__ = [
 BEGIN = Begin("Wick", "they/them", forceful=2, patient=1, quick=0)
 #: Jacks, Queens and Kings: the only cards that hold beacons.
 FACE_CARDS = 12
-Cell = tuple[int, int]
 
 
 def best_approach(state: State) -> str:
@@ -233,17 +232,15 @@ def _prefer_keep(card: Card) -> tuple[bool, int]:
 
 @dataclass(frozen=True)
 class SensiblePlayer:
-    """Chooses the next action from what it sees; see the module docstring for the strategy.
+    """Chooses the next action from what it sees; see the module docstring for the strategy."""
 
-    ``fight_up_to``: the highest Fatigue at which it still fights (a Darkness then an Evade
-    Darkness marks 2). ``bold``: push on when its Fatigue is full, rather than rest or flee.
-    ``search_from``: the fewest cards in the draw pile at which it still searches for treasures.
-    ``begin``: the Firelight it creates when the journey has not begun.
-    """
-
+    #: The highest Fatigue at which it still fights (a Darkness then an Evade Darkness marks 2).
     fight_up_to: int = FATIGUE_BOXES - 2
+    #: Push on when its Fatigue is full, rather than rest or flee.
     bold: bool = False
+    #: The fewest cards in the draw pile at which it still searches for treasures.
     search_from: int = 12
+    #: The Firelight it creates when the journey has not begun.
     begin: Begin = field(default=BEGIN)
 
     def next_action(self, state: State) -> Any:

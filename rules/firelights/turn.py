@@ -34,6 +34,7 @@ class Turn(Draft[State]):
     """
 
     __slots__ = slots(State, "lines")
+    #: The report's lines so far; None: a quiet turn, whose report nobody reads, writes none.
     lines: list[str] | None
 
     def __init__(self, begun: State, lines: list[str] | None) -> None:

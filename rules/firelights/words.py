@@ -20,6 +20,7 @@ __all__ = ["IGNITE", "RISK", "aims", "move_words", "place_words"]
 
 #: The Confront dropdown's words for its first purpose (a plain risk) and for the beacon here.
 RISK = "a risk"
+#: The Confront dropdown's words for the beacon here.
 IGNITE = "the beacon here (ignite it)"
 
 

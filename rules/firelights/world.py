@@ -31,6 +31,7 @@ __all__ = ["BEACONS", "Cell", "Region", "WorldMap", "direction", "path_letter", 
 
 #: The beacons to light: "light six beacons" ends the journey well.
 BEACONS = 6
+#: A cell of the map, ``(x, y)``: the grid the house rule reads the map as.
 Cell = tuple[int, int]
 #: The eight steps to a touching cell, ``(dx, dy)``, diagonals included.
 NEIGHBOURS: tuple[Cell, ...] = tuple(
@@ -71,20 +72,23 @@ def side(at: Cell, of: Cell) -> str:
 
 @dataclass(frozen=True)
 class Region:
-    """A card on the map. A hidden path lies face down; a beacon may be lit; ``slips`` are the
-    details noted on it ("place slips of paper on top of the cards").
+    """A card on the map: a hidden path lies face down; a beacon may be lit."""
 
-    ``path`` is the letter a card placed face down gets (A, B, C, ... in order of placement), so a
-    player can tell hidden paths apart; it is kept once the path is revealed, so letters are never
-    reused. A card placed face up has none ("").
-    """
-
+    #: The card that is the region.
     card: Card
+    #: Its cell on the map.
     at: Cell
+    #: False for a hidden path, a card placed face down until revealed.
     face_up: bool = True
+    #: Whether it holds a beacon (a face card discovered face up).
     beacon: bool = False
+    #: Whether its beacon is lit.
     lit: bool = False
+    #: The details noted on it ("place slips of paper on top of the cards").
     slips: tuple[str, ...] = ()
+    #: The letter a card placed face down gets (A, B, C, ... in order of placement), so a player can
+    #: tell hidden paths apart; kept once revealed, so letters are never reused; "" for a card
+    #: placed face up.
     path: str = ""
 
     def evolve(self, **changes: Any) -> Region:
@@ -116,7 +120,9 @@ class WorldMap:
     action reads several); the token's region, :attr:`current`, is worked out on first use.
     """
 
+    #: The regions in order of placement.
     regions: tuple[Region, ...] = ()
+    #: The token's cell, where the Firelight is (None before the first card).
     token: Cell | None = None
     #: Each region's cell and its place in :attr:`regions` (the first, for a cell twice).
     _index: dict[Cell, int] = field(init=False, repr=False, compare=False)
@@ -161,12 +167,15 @@ class WorldMap:
 
     @derived
     def current(self) -> Region:
+        """The region where the token stands; refused before the journey has begun."""
         if self.token is None:
             raise IllegalAction("your journey has not begun: create your Firelight first (Begin)")
         return self[self.token]
 
     @property
     def cards(self) -> tuple[Card, ...]:
+        """The cards of the map, in order of placement (each card is in one place: the checks count
+        them)."""
         return tuple(region.card for region in self.regions)
 
     def candidates(self, card: Card) -> tuple[Cell, ...]:
@@ -281,6 +290,7 @@ class WorldMap:
         return self._replace(region.evolve(face_up=True, beacon=beacon), known)
 
     def light(self, at: Cell) -> WorldMap:
+        """This map with the beacon at ``at`` lit; a cell without an unlit beacon is refused."""
         region = self[at]
         if not region.beacon or region.lit:
             raise IllegalAction(f"{region.card.label} at {at!r} holds no unlit beacon")

@@ -69,18 +69,24 @@ SWITCH_Z = 1.0
 
 @dataclass(frozen=True)
 class Advice:
-    """One candidate move: its estimated chance of a good ending (``estimate``, the share of
-    ``successes`` in ``runs`` rollouts), its 95% Wilson interval ``low``..``high``, and whether it
-    is the ``best`` (the most good endings). A row of plain values: a list of them is a pandas
-    table (``pandas.DataFrame(rows)``, or ``[row.record() for row in rows]`` for a move in words).
+    """One candidate move and its estimated chance of a good ending. A row of plain values: a list
+    of them is a pandas table (``pandas.DataFrame(rows)``, or ``[row.record() for row in rows]``
+    for a move in words).
     """
 
+    #: The candidate move, as the game's action.
     move: Any
+    #: Its estimated chance of a good ending: the share of ``successes`` in ``runs``.
     estimate: float
+    #: The low end of the 95% Wilson interval of that chance.
     low: float
+    #: The high end of that interval.
     high: float
+    #: Rollouts after this move that ended well.
     successes: int
+    #: Rollouts played after this move.
     runs: int
+    #: Whether it is the best move (the most good endings).
     best: bool = False
 
     def record(self) -> dict[str, Any]:
@@ -99,19 +105,19 @@ class Advice:
 
 @dataclass(frozen=True)
 class Lookahead(Generic[S]):
-    """A game as a search sees it.
+    """A game as a search sees it: its moves, its rules, its player and its question."""
 
-    ``moves(state)``: the candidate moves now (each one the rules allow); ``step(state, move,
-    chance)``: the state after the move; ``finish(state)``: the shipped player, which plays each
-    rollout to its end and whose move wins a tie; ``success(state)``: True or False once the game
-    has ended (as the question counts it), None while it goes on. ``max_steps``: a rollout still
-    going after so many moves counts as not a success.
-    """
-
+    #: ``moves(state)``: the candidate moves now, each one the rules allow.
     moves: Callable[[S], Sequence[Any]]
+    #: ``step(state, move, chance)``: the state after the move.
     step: Callable[[S, Any, Source], S]
+    #: ``finish(state)``: the shipped player, which plays each rollout to its end and whose move
+    #: wins a tie.
     finish: Callable[[S], Any]
+    #: ``success(state)``: True or False once the game has ended (as the question counts it), None
+    #: while it goes on.
     success: Callable[[S], bool | None]
+    #: A rollout still going after so many moves counts as not a success.
     max_steps: int = 2000
 
 
@@ -140,17 +146,20 @@ def _rollout(game: Lookahead[S], state: S, move: Any, chance: Source) -> bool:
 
 @dataclass
 class _Race:
-    """The counts of a search so far: per move its good endings and rollouts, and its paired
-    difference with the first move (``gain``, and ``gain_sq`` the sum of its squares); what
-    :func:`better` reads.
+    """The counts of a search so far, per move: what :func:`better` reads.
 
     :meta public:
     """
 
+    #: Each move's rollouts that ended well.
     wins: list[int]
+    #: Each move's rollouts played.
     played: list[int]
+    #: Each move's paired difference with the first move, summed over the rounds.
     gain: list[int]
+    #: The sum of the squares of those differences, for their spread.
     gain_sq: list[int]
+    #: The moves still in the race, by their place in the list.
     racing: list[int]
 
 
@@ -269,14 +278,16 @@ def pooled(earlier: Sequence[Advice], later: Sequence[Advice]) -> list[Advice]:
 
 @dataclass(frozen=True)
 class Standing:
-    """Where the rows stand, as a player may be told it: ``best`` the move clearly ahead (None
-    while none is), ``leader`` the row with the highest share so far (the first listed on a tie),
-    and ``why`` in one word: "clear" (the leader's 95% interval lies wholly above every other
-    row's), "close" (the leader's interval still overlaps another's: too close to call), "alike"
-    (every move has fared the same so far: none stands out) or "none" (no rows)."""
+    """Where the rows stand, as a player may be told it: the move clearly ahead, if any, and why in
+    one word."""
 
+    #: The move clearly ahead (None while none is).
     best: Advice | None
+    #: The row with the highest share so far (the first listed on a tie).
     leader: Advice | None
+    #: "clear" (the leader's 95% interval lies wholly above every other row's), "close" (it still
+    #: overlaps another's: too close to call), "alike" (every move has fared the same so far) or
+    #: "none" (no rows).
     why: str
 
 
@@ -326,20 +337,25 @@ class SearchPlayer(Generic[S]):
     ``runs`` rollouts per move and ``seconds`` of thinking (None: no time limit; reproducible),
     racing (a move falling RACE_MARGIN spreads behind the leader stops) and playing another
     move than the shipped player's only when it is clearly better (:func:`better`); with one
-    candidate it plays it at once. ``seed`` seeds its own generator, which
-    seeds each decision's rollouts: the same seed plays the same game from the same states.
-
-    ``thinking`` and ``decisions`` add up the seconds spent and the moves chosen, ``longest`` is
-    the longest think and ``times`` each one (a bench reads them: the thinking time per move).
+    candidate it plays it at once. It counts its thinking, for a bench to read.
     """
 
+    #: The game as the search sees it.
     game: Lookahead[S]
+    #: Seeds its own generator, which seeds each decision's rollouts: the same seed plays the same
+    #: game from the same states.
     seed: int = 0
+    #: The most rollouts per candidate move.
     runs: int = 64
+    #: The most seconds of thinking per decision (None: no time limit, reproducible).
     seconds: float | None = 0.05
+    #: Seconds spent thinking so far (a bench reads it).
     thinking: float = field(default=0.0, init=False)
+    #: Moves chosen so far.
     decisions: int = field(default=0, init=False)
+    #: The longest think, in seconds.
     longest: float = field(default=0.0, init=False)
+    #: Each think's seconds, in order.
     times: list[float] = field(default_factory=list, init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -63,41 +63,49 @@ class CheckFailed(AssertionError):
 
 @dataclass(frozen=True)
 class Driver:
-    """What a test knows of one game beyond its protocol; every part optional.
+    """What a test knows of one game beyond its protocol; every part optional."""
 
-    ``pick(state, rng)``: an action the rules offer now (default: one of ``legal(state)`` at
-    random); ``over(state)``: whether the journey has ended (default: ``legal`` offers nothing);
-    ``not_offered(state)``: well-formed actions the rules must refuse now (default: actions seen
-    offered earlier that are not offered now); ``malformed(state)``: builders of actions the
-    rules must refuse when built or played (added to a few of every game's); ``check(state)``:
-    invariants beyond the game's own ``check``; ``check_step(before, action, report, after)``:
-    what one action must have done; ``probe(state, action)``: what a panel asks of the rules
-    before the action (it must answer, never raise); ``options(rng)``: a journey's options;
-    ``opening(rng)``: actions every journey begins with (a crew that joins).
-    """
-
+    #: ``pick(state, rng)``: an action the rules offer now (default: one of ``legal(state)`` at
+    #: random).
     pick: Callable[[Any, random.Random], Any] | None = None
+    #: ``over(state)``: whether the journey has ended (default: ``legal`` offers nothing).
     over: Callable[[Any], bool] | None = None
+    #: ``not_offered(state)``: well-formed actions the rules must refuse now (default: actions seen
+    #: offered earlier that are not offered now).
     not_offered: Callable[[Any], Sequence[Any]] | None = None
+    #: ``malformed(state)``: builders of actions the rules must refuse when built or played (added
+    #: to a few of every game's).
     malformed: Callable[[Any], Sequence[Callable[[], Any]]] | None = None
+    #: ``check(state)``: invariants beyond the game's own ``check``.
     check: Callable[[Any], object] | None = None
+    #: ``check_step(before, action, report, after)``: what one action must have done.
     check_step: Callable[[Any, Any, Any, Any], object] | None = None
+    #: ``probe(state, action)``: what a panel asks of the rules before the action (it must answer,
+    #: never raise).
     probe: Callable[[Any, Any], object] | None = None
+    #: ``options(rng)``: a journey's options.
     options: Callable[[random.Random], Mapping[str, Any]] | None = None
+    #: ``opening(rng)``: actions every journey begins with (a crew that joins).
     opening: Callable[[random.Random], Sequence[Any]] | None = None
 
 
 @dataclass
 class Checked:
-    """What a check played: ``actions`` the legal actions (the count asked for); the undos,
-    rerolls and refusals come on top; ``journeys`` begun; ``replays`` of a record checked."""
+    """What a check played, by kind of step."""
 
+    #: The game checked, by name.
     game: str
+    #: Legal actions played (the count asked for); the undos, rerolls and refusals come on top.
     actions: int = 0
+    #: Journeys begun.
     journeys: int = 0
+    #: Actions undone (half of them redone, exactly as they went).
     undos: int = 0
+    #: Actions rerolled.
     rerolls: int = 0
+    #: Actions the rules refused, as they must.
     refusals: int = 0
+    #: Records replayed and checked against the journey.
     replays: int = 0
     #: The actions of each kind played, by kind.
     kinds: dict[str, int] = field(default_factory=dict)

@@ -86,9 +86,11 @@ class Draft(Generic[S]):
     __slots__ = ()
     #: The state class a draft is copied from and frozen into, and its fields' names.
     state_class: ClassVar[type]
+    #: The names of the state's fields, which :meth:`set` accepts.
     field_set: ClassVar[frozenset[str]]
     #: A dataclass's draft: the new state, and its fields (written in place).
     state: S
+    #: A dataclass's draft: the new state's fields, written in place.
     fields: dict[str, Any]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

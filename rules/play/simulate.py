@@ -81,21 +81,23 @@ class Playable(Protocol[S]):
 
 @dataclass(frozen=True)
 class Simulation:
-    """What :func:`simulate` counted: how many runs ended each way, and how long they took.
+    """What :func:`simulate` counted: how many runs ended each way, and how long they took."""
 
-    ``counts`` pairs each outcome met with its number of runs, most frequent first (ties in the
-    order first met); ``steps`` is the total of actions played, ``longest`` the most in one run.
-    ``lengths`` pairs each outcome with the :class:`Tally` of its runs' actions; ``measured``
-    holds a :class:`Tally` per measure asked for (runs whose measure was None left out).
-    """
-
+    #: Each outcome met and its number of runs, most frequent first (ties in the order first met).
     counts: tuple[tuple[Hashable, int], ...]
+    #: Runs played.
     runs: int
+    #: The seed the runs' seeds come from: the same seed, the same counts.
     seed: int
+    #: The most actions a run may take before it counts as unfinished.
     max_steps: int
+    #: Actions played in all runs.
     steps: int
+    #: The most actions in one run.
     longest: int
+    #: Each outcome with the :class:`Tally` of its runs' actions.
     lengths: tuple[tuple[Hashable, Tally], ...] = ()
+    #: A :class:`Tally` per measure asked for (runs whose measure was None left out).
     measured: tuple[Tally, ...] = ()
 
     @property
@@ -160,6 +162,7 @@ class PerRun(Generic[S]):
     True
     """
 
+    #: ``build(run_seed)``: the policy for one run.
     build: Callable[[int], Callable[[S], Any]]
 
 

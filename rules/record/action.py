@@ -141,7 +141,10 @@ class Action:
     (tuples as lists, as JSON has them); building one checks every field's type (a game that
     defines its own ``__post_init__`` calls ``super().__post_init__()``)."""
 
+    #: The action's name in JSON: what a journey file records and
+    #: :func:`~rules.record.action.parse_action` reads back.
     kind: ClassVar[str]
+    #: What the player calls it: the reports, the log and the refusals name the action so.
     title: ClassVar[str]
     #: Shorter limits than :data:`~rules.errors.TEXT_LIMIT` for some text fields, by name.
     text_limits: ClassVar[Mapping[str, int]] = {}
@@ -162,7 +165,7 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         """The action as plain JSON (its ``kind`` and fields), the form a journey file records and
-        :func:`parse_action` reads back."""
+        :func:`~rules.record.action.parse_action` reads back."""
         data: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)

@@ -20,19 +20,23 @@ __all__ = ["Entry", "group_start", "last_live"]
 class Entry:
     """One recorded action: its JSON, the chance outcomes it met, and whether a reroll replaced it.
 
-    ``supplied`` counts the first outcomes the player entered from the table (physical cards or
-    dice) rather than the software sampling them; replay treats both alike. :attr:`typed` and
-    :attr:`drawn` split the outcomes so, to say what Lantern drew or rolled for the player.
-
-    ``by`` is who played it at a shared table: blank for the GM (and every journey recorded before
-    seats), else the name of the character whose seat played it. It is not part of the action:
-    replay reads it back but never needs it, so an action replays the same whoever played it.
+    :attr:`typed` and :attr:`drawn` split the outcomes, to say what Lantern drew or rolled for the
+    player.
     """
 
+    #: The action as JSON (its ``kind`` and fields), parsed by the game on replay.
     action: Mapping[str, JSON]
+    #: The chance outcomes it met, in order, as JSON: a replay feeds them back instead of drawing
+    #: again.
     chance: tuple[JSON, ...] = ()
+    #: A reroll replaced it: it stays in the record, struck through, and changes nothing.
     superseded: bool = False
+    #: How many of the first outcomes the player entered from the table (physical cards or dice)
+    #: rather than the software sampling them; replay treats both alike.
     supplied: int = 0
+    #: Who played it at a shared table: blank for the GM (and every journey recorded before seats),
+    #: else the name of the character whose seat played it. Not part of the action: an action
+    #: replays the same whoever played it.
     by: str = ""
 
     @property

@@ -25,10 +25,16 @@ __all__ = ["GameModule", "recorded_options"]
 class GameModule:
     """The :class:`rules.record.journey.Game` of a package: its name and its rule functions."""
 
+    #: The game's name, as journeys record it.
     name: str
+    #: ``initial_state(options)``: the state before the first action.
     initial_state: Callable[[Mapping[str, Any]], Any]
+    #: ``apply_action(state, action, chance)``: the new state and a report; raises when the rules
+    #: refuse.
     apply_action: Callable[[Any, Any, Source], tuple[Any, Any]]
+    #: ``parse(data)``: an action from its JSON form.
     parse: Callable[[Mapping[str, Any]], Any]
+    #: ``summarise(state)``: where the journey stands, in Markdown, for the exported book.
     summarise: Callable[[Any], str]
     #: The invariants every state keeps (``check(state)`` raises on a broken one): a loaded
     #: snapshot is checked against them before it is trusted (:mod:`rules.book.opening`).

@@ -45,14 +45,7 @@ from rules.record.action import check_action
 from rules.record.entry import Entry, group_start, last_live
 from rules.record.game_module import recorded_options
 from rules.record.games import register_game
-from rules.table.chance import (
-    JSON,
-    Chance,
-    Recording,
-    Replay,
-    Source,
-    Supplied,
-)
+from rules.table.chance import JSON, Chance, Recording, Replay, Source, Supplied
 from rules.table.words import action_title, too_few
 
 __all__ = [
@@ -99,6 +92,7 @@ class Game(Protocol[S, R]):
     actions the rules offer now: what :func:`~rules.play.check.check_game` plays at random).
     """
 
+    #: The game's name: what a journey records and :data:`GAMES` finds it by.
     name: str
 
     def initial(self, options: Mapping[str, JSON]) -> S:
@@ -119,15 +113,16 @@ def game(name: str) -> Game[Any, Any]:
 
 @dataclass(frozen=True)
 class Point(Generic[S, R]):
-    """Where the journey stood after its first ``count`` entries: state, chance steps, last report.
+    """Where the journey stood after its first ``count`` entries: state, chance steps, last report."""
 
-    ``last`` is None at the start, or when the point was loaded from a stored snapshot (reports
-    are not stored); replay from such a point then needs at least one entry to know the report.
-    """
-
+    #: How many entries it stands after.
     count: int
+    #: The state there.
     state: S
+    #: The chance steps resolved by then, so the generator continues from there.
     steps: int
+    #: The last report; None at the start, or for a point loaded from a stored snapshot (reports are
+    #: not stored): a replay from it then needs at least one entry to know the report.
     last: R | None = None
 
 
@@ -136,17 +131,23 @@ class Journey(Generic[S, R]):
     """A game in play: its record, its current state and the report of the last action.
 
     :meth:`play`, :meth:`undo`, :meth:`extend` and :meth:`reroll` are atomic: when the rules refuse,
-    neither the state, the record nor the generator moves. ``resume_from`` starts from a stored
-    :class:`Point` instead of the beginning: the entries it covers are taken as they are, the rest
-    are replayed.
+    neither the state, the record nor the generator moves.
     """
 
+    #: The rules it plays.
     game: Game[S, R]
+    #: The seed of its one random generator.
     seed: int
+    #: The options it was begun with, as its record keeps them.
     options: Mapping[str, JSON] = field(default_factory=dict)
+    #: Every action played, with its chance outcomes: the record that replays it.
     entries: list[Entry] = field(default_factory=list)
+    #: A stored :class:`Point` to start from instead of the beginning: the entries it covers are
+    #: taken as they are, the rest replayed.
     resume_from: InitVar[Point[S, R] | None] = None
+    #: The state now.
     state: S = field(init=False)
+    #: The report of the last action (None before the first).
     last: R | None = field(init=False, default=None)
 
     def __post_init__(self, resume_from: Point[S, R] | None) -> None:

@@ -34,14 +34,19 @@ MAX_ACTIONS = 10_000
 
 @dataclass(frozen=True)
 class EmbersRow:
-    """One cell: ``wins`` (a won game: the heroes survive to dawn) with its 95% interval;
-    ``turns``: the turns a game lasted; ``turns_lost``: the same, over the games lost."""
+    """One cell of the study: a card set, a difficulty and a policy, and how their games went."""
 
+    #: The card set played, by name.
     cards: str
+    #: "recruit", "warrior" or "veteran".
     difficulty: str
+    #: The player's policy, by name.
     policy: str
+    #: Games won (the heroes survive to dawn), with its 95% interval.
     wins: Estimate
+    #: The turns a game lasted.
     turns: Tally
+    #: The turns a lost game lasted.
     turns_lost: Tally
 
     def record(self) -> dict[str, Any]:

@@ -60,7 +60,9 @@ def beacons_lit(state: State) -> int:
 class Spread:
     """A policy: ``player``'s action, rolled with the approach ``spread`` picks (see above)."""
 
+    #: The player whose action is taken.
     player: SensiblePlayer
+    #: How the approach is picked (one of :data:`SPREADS`).
     spread: str = "best"
 
     def __post_init__(self) -> None:
@@ -85,16 +87,21 @@ class Spread:
 
 @dataclass(frozen=True)
 class FirelightsRow:
-    """One strategy x spread: ``complete`` (six beacons lit) and ``extinguished`` (the light
-    went out), each with its 95% interval; ``actions_to_complete``: the actions a completed
-    journey took; ``beacons``: beacons lit at the end of every journey."""
+    """One strategy x spread, and how its journeys ended."""
 
+    #: The strategy played, by name.
     strategy: str
+    #: How its approaches were picked.
     spread: str
+    #: Journeys completed (six beacons lit), with its 95% interval.
     complete: Estimate
+    #: Journeys whose light went out, with its 95% interval.
     extinguished: Estimate
+    #: Journeys still going at the step limit, with its 95% interval.
     unfinished: Estimate
+    #: The actions a completed journey took.
     actions_to_complete: Tally
+    #: Beacons lit at the end of every journey.
     beacons: Tally
 
     def record(self) -> dict[str, Any]:

@@ -46,11 +46,14 @@ __all__ = [
 
 @dataclass(frozen=True, kw_only=True)
 class HowEnded:
-    """How a row's expeditions ended: ``through``, ``taken out`` or ``lost``, each with its 95%
-    interval. The columns the solo study and the crew study share, written once."""
+    """How a row's expeditions ended, each way with its 95% interval. The columns the solo study
+    and the crew study share, written once."""
 
+    #: Expeditions that played every scene, with its 95% interval.
     through: Estimate
+    #: Expeditions that ended with the crew taken out (dying).
     taken_out: Estimate
+    #: Expeditions lost to the dark.
     lost: Estimate
 
     @staticmethod
@@ -78,10 +81,15 @@ class VoidlightRow(HowEnded):
     (:class:`~rules.studies.voidlight.HowEnded`); Batteries slotted, dice left in the Voidlight,
     scenes played."""
 
+    #: Minutes between Voidlight rolls.
     interval: int
+    #: The beam policy played.
     beam: str
+    #: Batteries slotted.
     batteries: Tally
+    #: Dice left in the Voidlight at the end.
     light_left: Tally
+    #: Scenes played.
     scenes: Tally
 
     def record(self) -> dict[str, Any]:

@@ -106,14 +106,17 @@ assert len(CREW) == CREW_MOST
 
 @dataclass(frozen=True)
 class CrewTrek:
-    """A crew expedition under way: the Voidlight state, the scenes played, ``checked`` the
-    seats this scene has passed (the next Check is the first character standing at or after
-    it), and the Batteries slotted so far. For a crew of one, ``checked`` 1 is the solo
-    :class:`~rules.voidlight.explorer.Trek`'s ``checked``."""
+    """A crew expedition under way: the state, the scenes played, whose Check is next and the
+    Batteries slotted so far."""
 
+    #: The Voidlight state.
     state: State
+    #: Scenes played so far.
     scene: int = 0
+    #: The seats this scene has passed: the next Check is the first character standing at or after
+    #: it (for a crew of one, 1 is the solo :class:`~rules.voidlight.explorer.Trek`'s ``checked``).
     checked: int = 0
+    #: Batteries slotted so far.
     swaps: int = 0
 
 
@@ -166,7 +169,9 @@ class Crew:
     """The crew's policy (see the module): the solo explorer's upkeep for each character, then
     each standing character's Check in turn, then ``minutes`` of expedition time."""
 
+    #: The beam policy, as the solo explorer's.
     beam: str = "standard"
+    #: A scene's length in minutes.
     minutes: int = 10
 
     def __call__(self, trek: CrewTrek) -> Any:
@@ -210,11 +215,17 @@ class CrewRow(HowEnded):
     (:class:`~rules.studies.voidlight.HowEnded`); how many of the crew stand at the end and how
     many are lost (means, 95% intervals), scenes played, Batteries slotted."""
 
+    #: Characters in the crew.
     size: int
+    #: Minutes between Voidlight rolls.
     interval: int
+    #: Characters standing at the end.
     standing: Tally
+    #: Characters lost to the dark.
     characters_lost: Tally
+    #: Scenes played.
     scenes: Tally
+    #: Batteries slotted.
     batteries: Tally
 
     @property

@@ -31,22 +31,29 @@ __all__ = ["FACES", "RANK_NAMES", "Card", "Colour", "Deck", "Draw", "Suit", "cod
 
 #: The ranks a card names by a letter (the others by their number), as the cards themselves print them.
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+#: Jack, Queen and King: the face cards, which the games treat apart (a beacon in Firelights).
 FACE_RANKS = frozenset({11, 12, 13})
 
 
 class Colour(enum.Enum):
     """A card's colour, which some rules read instead of its suit (a red card, a black card)."""
 
+    #: Diamonds and Hearts.
     RED = "red"
+    #: Clubs and Spades.
     BLACK = "black"
 
 
 class Suit(enum.Enum):
     """The four suits, by their letter; each knows its symbol and colour."""
 
+    #: Clubs (♣), a black suit.
     CLUBS = "C"
+    #: Diamonds (♦), a red suit.
     DIAMONDS = "D"
+    #: Hearts (♥), a red suit.
     HEARTS = "H"
+    #: Spades (♠), a black suit.
     SPADES = "S"
 
     def __repr__(self) -> str:
@@ -74,7 +81,9 @@ class Card:
     meets millions of cards).
     """
 
+    #: 1 (Ace) to 13 (King).
     rank: int
+    #: One of the four suits.
     suit: Suit
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
@@ -165,6 +174,7 @@ def full_deck() -> tuple[Card, ...]:
     return tuple(Card(rank, suit) for rank, suit in itertools.product(range(1, 14), Suit))
 
 
+#: The 52 cards, as a set: what a game checks that every card is in exactly one place against.
 FULL_DECK = frozenset(full_deck())
 #: The Jacks, Queens and Kings (each :attr:`Card.is_face`): ``card in FACES`` asks it without a
 #: call, where a game asks it of many cards.
@@ -202,7 +212,9 @@ _POOL_SIZE = 21
 class Draw:
     """Drawing ``count`` cards, in order, from ``pile``: every ordered selection equally likely."""
 
+    #: The cards drawn from, top first.
     pile: tuple[Card, ...]
+    #: How many cards are drawn.
     count: int
 
     def __post_init__(self) -> None:
@@ -289,7 +301,9 @@ class Deck:
     Every operation returns a new deck; none loses or duplicates a card.
     """
 
+    #: The cards still to draw, top first.
     draw_pile: tuple[Card, ...]
+    #: The cards discarded, most recent last; a shuffle puts them back.
     discard_pile: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:

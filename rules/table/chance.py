@@ -65,7 +65,9 @@ class Chance:
     ``steps`` counts the steps resolved so far (sampled or not); record it to continue later.
     """
 
+    #: The journey's seed: with the step number, it gives every step's outcome.
     seed: int
+    #: Steps resolved so far (sampled or not); record it to continue later.
     steps: int = 0
     #: The one generator :meth:`resolve` seeds anew for each step (seeding is most of the cost).
     _rng: random.Random = field(
@@ -140,9 +142,14 @@ class Supplied:
     caller can tell the player what that step needed.
     """
 
+    #: The outcomes typed at the table, in the order the steps come.
     outcomes: Sequence[object]
+    #: Where the steps beyond them come from (None: every step must be supplied).
     then: Source | None = None
+    #: How many supplied outcomes are used so far.
     used: int = 0
+    #: The step whose supplied outcome its check refused, so a caller can tell the player what it
+    #: needed.
     refused: ChanceStep[Any] | None = None
 
     def resolve(self, step: ChanceStep[T]) -> T:
@@ -191,8 +198,12 @@ class Recording:
     refused is the last one): what an action asks of the table, for :func:`~rules.table.words.table_needs`.
     """
 
+    #: The source the outcomes come from.
     source: Source
+    #: Every outcome resolved, as JSON, in order: the game's record.
     outcomes: list[JSON] = field(default_factory=list)
+    #: The steps asked for, each before it is resolved (a step whose outcome was refused is the
+    #: last): what an action asks of the table.
     steps: list[ChanceStep[Any]] = field(default_factory=list)
 
     def resolve(self, step: ChanceStep[T]) -> T:
@@ -208,6 +219,7 @@ class Recording:
 class Pick:
     """Picking one of ``options`` at random, each equally likely (a curse, a row, a hero)."""
 
+    #: What is picked from.
     options: tuple[str, ...]
 
     def __post_init__(self) -> None:

@@ -35,10 +35,13 @@ __all__ = [
     "sum_distribution",
 ]
 
+#: A die's faces: every die in the three games is a d6.
 SIDES = 6
 #: The 36 values of a d66 roll in order (11 to 16, 21 to 26, ... 61 to 66): no 0, 7, 8 or 9.
 D66_VALUES: tuple[int, ...] = tuple(10 * t + u for t in range(1, 7) for u in range(1, 7))
-MAX_DICE = 20  # more dice than any rule asks for; keeps exact enumeration cheap
+#: The most dice one roll may have: more than any rule asks for, and it keeps exact enumeration
+#: cheap.
+MAX_DICE = 20
 
 
 class Position(enum.Enum):
@@ -48,10 +51,15 @@ class Position(enum.Enum):
     Impossible always fails, without a roll.
     """
 
+    #: Succeeds, with no roll.
     ABSOLUTE = "absolute"
+    #: A die is a Hit on 4+.
     GOOD = "good"
+    #: A die is a Hit on 5+.
     STANDARD = "standard"
+    #: A die is a Hit on a 6 only.
     BAD = "bad"
+    #: Fails, with no roll.
     IMPOSSIBLE = "impossible"
 
     @property
@@ -125,6 +133,7 @@ def _d6s(rng: random.Random, count: int) -> list[int]:
 class Roll:
     """A roll of ``count`` d6; its outcome is the tuple of faces, in the order rolled."""
 
+    #: How many dice are rolled.
     count: int
 
     def __post_init__(self) -> None:

@@ -20,6 +20,7 @@ __all__ = ["MAX_RUNS", "Estimate", "Tally", "check_int", "wilson_interval"]
 
 #: More runs than any question at the table needs; keeps a typo from hanging the kernel.
 MAX_RUNS = 1_000_000
+#: The normal quantile of a two-sided 95% interval (about 1.96).
 Z95 = NormalDist().inv_cdf(0.975)
 
 
@@ -55,10 +56,15 @@ def wilson_interval(count: int, runs: int, confidence: float = 0.95) -> tuple[fl
 class Estimate:
     """One outcome's share of the runs, exact, with its 95% Wilson interval ``low``..``high``."""
 
+    #: The outcome counted.
     outcome: Hashable
+    #: Runs that ended in it.
     count: int
+    #: Runs in all.
     runs: int
+    #: The low end of the 95% Wilson interval of its share.
     low: float
+    #: The high end of that interval.
     high: float
 
     @property
@@ -85,7 +91,9 @@ class Tally:
     (4, Fraction(4, 1), 16)
     """
 
+    #: What was counted ("turns"), as a table heads it.
     name: str
+    #: How often each value was met: (value, runs), smallest value first.
     counts: tuple[tuple[int, int], ...] = ()
 
     @property

@@ -32,8 +32,11 @@ class ShrinkingChain:
     """The closed form of a shrinking pool: ``stay[m]`` is ``λ_m`` and ``coefficients[n]`` the
     ``c[n][1..n]`` above (index 0 unused); ``expected_rolls[n]`` the mean rolls to 0 dice."""
 
+    #: ``stay[m]``: the chance a roll of ``m`` dice loses none (``λ_m``).
     stay: tuple[Fraction, ...]
+    #: ``coefficients[n]``: the ``c[n][1..n]`` of the closed form (index 0 unused).
     coefficients: tuple[tuple[Fraction, ...], ...]
+    #: ``expected_rolls[n]``: the mean rolls from ``n`` dice to none.
     expected_rolls: tuple[Fraction, ...]
 
     @classmethod

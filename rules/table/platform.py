@@ -37,10 +37,15 @@ class Platform:
 
     #: Running inside a web browser (Pyodide: ``sys.platform == "emscripten"``).
     browser: bool
+    #: A thread can start.
     threads: bool
+    #: A process can be spawned.
     processes: bool
+    #: ``os.link`` works.
     hard_links: bool
+    #: The compiled HTML sanitizer is installed.
     nh3: bool
+    #: nbformat (and its validator) is installed.
     nbformat: bool
 
     def missing(self) -> list[str]:

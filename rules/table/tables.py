@@ -30,6 +30,7 @@ from rules.table.dice import D66, D66_VALUES, d66_value
 
 __all__ = ["TABLE_NAMES", "D66Table", "load", "load_file", "parse"]
 
+#: The folder of the shipped tables and card sets (``rules/data``).
 DATA = resources.files("rules") / "data"
 #: Characters no table entry holds: C0 controls but tab, DEL and C1 controls (a NUL, an escape).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -43,9 +44,13 @@ TABLE_NAMES = frozenset(
 class D66Table:
     """A d66 table: ``rows[roll]`` maps each column name to its entry."""
 
+    #: The table's name, as a game asks for it.
     name: str
+    #: Its columns' names, in order.
     columns: tuple[str, ...]
+    #: Each roll (11 to 66) and its entry in each column.
     rows: Mapping[int, Mapping[str, str]]
+    #: Where the table was read from (a file), for an error to name.
     source: str = ""
 
     def lookup(self, roll: int) -> Mapping[str, str]:

@@ -10,6 +10,16 @@ timer, the exact odds of checks, saves and pools, the house rules, the explorer 
 player behind advice. May import :mod:`rules.table`, :mod:`rules.record`, :mod:`rules.play`;
 never the Journey Book, another game or a widget.
 
+Main entry points:
+
+- :data:`GAME`: Voidlight as a journey plays it; :func:`apply` plays one action on a state,
+  :func:`legal` and :func:`available` say what the rules offer now (:func:`why_not`: why not);
+- the actions (:class:`Create`, :class:`Check`, :class:`Push`, :class:`Save`, :class:`Elapse`,
+  ...) and the sheet (:class:`Character`);
+- :func:`check_odds`, :func:`save_odds`, :func:`crew_save_odds` and :func:`battery_life`: the
+  exact odds of a Check, a Critical Save, the dark's round and the light;
+- :func:`advise`: the moves ranked by their chance of a good ending.
+
 >>> from rules.record.journey import Journey
 >>> journey = Journey.start("voidlight", seed=1)
 >>> _ = journey.play(Create("Vex", "she/her", vigor=2, operate=1, insight=1, diplomacy=1), [[3]])

@@ -3,10 +3,9 @@
 Every action is a frozen dataclass with a ``kind`` (its JSON name) and a ``title`` (what the
 player calls it). Positions are their names: "absolute", "good", "standard", "bad", "impossible".
 
-An action about a character (a Check, a cost, a rest, an item...) names them in ``who``: their
-name, unique in the crew; it may be left blank while the crew has one member, and a blank ``who``
-is not written, so a solo journey's record reads as it always did. (A Reaction Roll's ``who`` is
-the one met: Reaction Rolls are the crew's.)
+An action about a character names them in ``who`` (:class:`~rules.voidlight.about.About`). The
+solo tools (Fortune and Reaction Rolls, Encounter Pools, enemies, the oracle) are in
+:mod:`rules.voidlight.tool_actions`; this module offers them too, and every action's ``kind``.
 
 >>> parse({"kind": "check", "attribute": "vigor", "position": "good"})
 Check(attribute='vigor', position='good', who='')
@@ -23,7 +22,18 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.record.action import Action, parse_action
+from rules.voidlight.about import About
 from rules.voidlight.character import Created
+from rules.voidlight.tool_actions import (
+    EndEncounter,
+    Fortune,
+    HurtEnemy,
+    Inspire,
+    React,
+    RollEncounter,
+    RollEnemy,
+    StartEncounter,
+)
 
 __all__ = [
     "ACTIONS",
@@ -64,19 +74,6 @@ __all__ = [
 ]
 
 
-class About(Action):
-    """An action about one character, named by ``who`` (blank: the only one); a blank ``who`` is
-    left out of the JSON (the records made before crews have none)."""
-
-    who: str
-
-    def to_json(self) -> dict[str, Any]:
-        data = super().to_json()
-        if data.get("who") == "":
-            del data["who"]
-        return data
-
-
 # --- the character -------------------------------------------------------------------------------
 
 
@@ -99,7 +96,9 @@ class CreateRandom(Action):
     kind: ClassVar[str] = "create_random"
     title: ClassVar[str] = "Create a character at random"
     words: ClassVar[tuple[str, ...]] = ("name", "pronouns")
+    #: The character's name, unique in the crew.
     name: str
+    #: The character's pronouns (may be blank).
     pronouns: str = ""
 
 
@@ -109,15 +108,20 @@ class Take(About):
 
     kind: ClassVar[str] = "take"
     title: ClassVar[str] = "Take an item"
+    #: The item's name, as the sheet lists it.
     item: str
+    #: "small" (0 slots), "normal" (1) or "large" (2).
     size: str = "normal"
     who: str = ""
 
 
 @dataclass(frozen=True)
 class Drop(About):
+    """Put down an item the character carries: its slots are free again."""
+
     kind: ClassVar[str] = "drop"
     title: ClassVar[str] = "Drop an item"
+    #: The name of the item put down.
     item: str
     who: str = ""
 
@@ -128,6 +132,7 @@ class Credits(About):
 
     kind: ClassVar[str] = "credits"
     title: ClassVar[str] = "Credits"
+    #: Credits gained (positive) or spent (negative).
     change: int
     who: str = ""
 
@@ -140,12 +145,19 @@ class Join(Action):
     kind: ClassVar[str] = "join"
     title: ClassVar[str] = "Join the crew"
     words: ClassVar[tuple[str, ...]] = ("name", "pronouns")
+    #: The new character's name, unique in the crew.
     name: str
+    #: Their pronouns (may be blank).
     pronouns: str = ""
+    #: Vigor by points (None with ``at_random``).
     vigor: int | None = None
+    #: Operate by points (None with ``at_random``).
     operate: int | None = None
+    #: Insight by points (None with ``at_random``).
     insight: int | None = None
+    #: Diplomacy by points (None with ``at_random``).
     diplomacy: int | None = None
+    #: Roll the Attributes by the random method instead of giving them.
     at_random: bool = False
 
 
@@ -156,6 +168,7 @@ class Leave(About):
 
     kind: ClassVar[str] = "leave"
     title: ClassVar[str] = "Leave the crew"
+    #: The character who leaves, by name.
     who: str
 
 
@@ -169,7 +182,9 @@ class Check(About):
 
     kind: ClassVar[str] = "check"
     title: ClassVar[str] = "Check"
+    #: The Attribute rolled: its score is the dice.
     attribute: str
+    #: The Position the fiction sets: "absolute", "good", "standard", "bad" or "impossible".
     position: str = "standard"
     who: str = ""
 
@@ -190,6 +205,7 @@ class Cost(About):
 
     kind: ClassVar[str] = "cost"
     title: ClassVar[str] = "Check cost"
+    #: The cost table's entry (11 to 66) to take; None to roll it.
     entry: int | None = None
     who: str = ""
 
@@ -210,6 +226,7 @@ class Damage(About):
 
     kind: ClassVar[str] = "damage"
     title: ClassVar[str] = "Take damage"
+    #: Hit Points lost.
     amount: int
     who: str = ""
 
@@ -220,8 +237,11 @@ class GainCondition(About):
 
     kind: ClassVar[str] = "condition"
     title: ClassVar[str] = "Gain a condition"
+    #: The condition's name.
     name: str
+    #: Slots it fills.
     slots: int = 1
+    #: It cannot be cleared.
     lasting: bool = False
     who: str = ""
 
@@ -233,6 +253,7 @@ class Treat(About):
 
     kind: ClassVar[str] = "treat"
     title: ClassVar[str] = "Treat a condition"
+    #: The name of the condition cleared.
     condition: str
     who: str = ""
 
@@ -243,7 +264,9 @@ class Save(About):
 
     kind: ClassVar[str] = "save"
     title: ClassVar[str] = "Critical Save"
+    #: The most relevant Attribute, rolled for the save.
     attribute: str
+    #: The Position of the save.
     position: str = "standard"
     who: str = ""
 
@@ -255,6 +278,7 @@ class Choose(About):
 
     kind: ClassVar[str] = "choose"
     title: ClassVar[str] = "Choose"
+    #: The answer, one of the pending choice's options.
     option: str
     who: str = ""
 
@@ -278,6 +302,7 @@ class LongRest(About):
 
     kind: ClassVar[str] = "long_rest"
     title: ClassVar[str] = "Long Rest"
+    #: The Attribute that gets 1 point back (blank when none is below its full score).
     attribute: str = ""
     who: str = ""
 
@@ -288,6 +313,7 @@ class Advance(About):
 
     kind: ClassVar[str] = "advance"
     title: ClassVar[str] = "Advancement"
+    #: The Attribute raised by 1.
     attribute: str
     who: str = ""
 
@@ -301,6 +327,7 @@ class Elapse(Action):
 
     kind: ClassVar[str] = "elapse"
     title: ClassVar[str] = "Time passes"
+    #: How many minutes pass.
     minutes: int
 
 
@@ -311,7 +338,9 @@ class SetTimer(Action):
 
     kind: ClassVar[str] = "timer"
     title: ClassVar[str] = "Set the Voidlight timer"
+    #: "interval" (rolled on a timer) or "scenes" (rolled by hand).
     timer: str
+    #: Minutes between two rolls on the timer (None: keep the current one).
     interval: int | None = None
 
 
@@ -329,6 +358,7 @@ class Beam(Action):
 
     kind: ClassVar[str] = "beam"
     title: ClassVar[str] = "Switch beam"
+    #: "high", "standard" or "low".
     mode: str
 
 
@@ -339,91 +369,6 @@ class SwapBattery(About):
     kind: ClassVar[str] = "swap_battery"
     title: ClassVar[str] = "Slot a new Battery"
     who: str = ""
-
-
-# --- solo tools ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Fortune(About):
-    """A Fortune Roll for a yes-or-no ``question``: dice by ``likelihood`` ("almost certain" 4,
-    "likely" 3, "even" 2, "unlikely" 1, "slim" 0), or an ``attribute``'s score instead."""
-
-    kind: ClassVar[str] = "fortune"
-    title: ClassVar[str] = "Fortune Roll"
-    words: ClassVar[tuple[str, ...]] = ("question",)
-    likelihood: str = "even"
-    attribute: str = ""
-    position: str = "standard"
-    question: str = ""
-    who: str = ""
-
-
-@dataclass(frozen=True)
-class React(Action):
-    """A Reaction Roll: ``dice`` by the nature of the encounter (2 if unsure)."""
-
-    kind: ClassVar[str] = "react"
-    title: ClassVar[str] = "Reaction Roll"
-    dice: int = 2
-    who: str = ""
-    position: str = "standard"
-
-
-@dataclass(frozen=True)
-class StartEncounter(Action):
-    """Create an Encounter Pool: P2 something close, P4 a growing threat, P6 distant danger."""
-
-    kind: ClassVar[str] = "encounter"
-    title: ClassVar[str] = "Start an Encounter Pool"
-    name: str
-    size: int
-
-
-@dataclass(frozen=True)
-class RollEncounter(Action):
-    """Roll an Encounter Pool (the character rests, searches, makes noise, lingers...)."""
-
-    kind: ClassVar[str] = "roll_encounter"
-    title: ClassVar[str] = "Roll an Encounter Pool"
-    name: str
-
-
-@dataclass(frozen=True)
-class EndEncounter(Action):
-    """Set an Encounter Pool aside (the danger is left behind)."""
-
-    kind: ClassVar[str] = "end_encounter"
-    title: ClassVar[str] = "End an Encounter Pool"
-    name: str
-
-
-@dataclass(frozen=True)
-class RollEnemy(Action):
-    """Roll for an enemy (house rule): 1D, 1-3 lesser (6-8 HP), 4-5 hardened (10-14), 6 deadly
-    (14-20); its Hit Points rolled in the range."""
-
-    kind: ClassVar[str] = "enemy"
-    title: ClassVar[str] = "Roll for an enemy"
-    name: str = ""
-
-
-@dataclass(frozen=True)
-class HurtEnemy(Action):
-    kind: ClassVar[str] = "hurt_enemy"
-    title: ClassVar[str] = "Damage an enemy"
-    name: str
-    damage: int
-
-
-@dataclass(frozen=True)
-class Inspire(Action):
-    """The theme and action oracle: ``table`` "theme", "action" or "both"; each roll reads both
-    columns of its table at once."""
-
-    kind: ClassVar[str] = "inspire"
-    title: ClassVar[str] = "Theme and action oracle"
-    table: str = "both"
 
 
 #: Every action's ``kind`` -> its class, as a record names it.

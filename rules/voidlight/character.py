@@ -49,9 +49,11 @@ MAX_HP = 999
 SLOTS = 10
 #: "Most items take 1 Slot, small items take none, and large items take 2."
 SIZES = {"small": 0, "normal": 1, "large": 2}
-#: House rule: starting max Hit Points, and the creation points (each attribute 0..3).
+#: House rule: starting max Hit Points.
 START_HP = 10
+#: House rule: the points a player spreads over the four Attributes to create a character.
 POINTS = 5
+#: The highest score an Attribute may start with, by points.
 MOST_AT_START = 3
 #: Where a character stands: "standing", "dying" (taken out: "If helped in time, they wake
 #: after a Long Rest"), "lost" (to the dark). The lost stay on the crew's roster, marked.
@@ -97,8 +99,11 @@ class Item:
     """Something carried: ``size`` small (0 slots), normal (1) or large (2); a broken item still
     fills its slots."""
 
+    #: The item's name.
     name: str
+    #: "small" (0 slots), "normal" (1) or "large" (2).
     size: str = "normal"
+    #: A broken item still fills its slots.
     broken: bool = False
 
     def __post_init__(self) -> None:
@@ -110,10 +115,12 @@ class Item:
 
     @property
     def slots(self) -> int:
+        """The slots it fills by its size."""
         return SIZES[self.size]
 
     @property
     def label(self) -> str:
+        """Its name as the sheet shows it, "(broken)" after a broken one."""
         return self.name + (" (broken)" if self.broken else "")
 
 
@@ -123,14 +130,18 @@ WORSENING = {"bleeding": 10, "chem burn": 10}
 
 @dataclass(frozen=True)
 class Condition:
-    """A lasting hindrance in ``slots`` slots. ``worsens`` is "bleeding" (1D-1 damage every 10
-    minutes) or "chem burn" (1 slot more every 10 minutes), until treated; ``next_due`` is the
-    expedition minute it next worsens. A ``lasting`` condition cannot be cleared."""
+    """A hindrance that fills slots, until treated; some worsen as time passes."""
 
+    #: The condition's name.
     name: str
+    #: Slots it fills.
     slots: int = 1
+    #: A lasting condition cannot be cleared.
     lasting: bool = False
+    #: "bleeding" (1D-1 damage every 10 minutes), "chem burn" (1 slot more every 10 minutes) or ""
+    #: (it does not worsen), until treated.
     worsens: str = ""
+    #: The expedition minute it next worsens (None when it does not).
     next_due: int | None = None
 
     def __post_init__(self) -> None:
@@ -147,8 +158,11 @@ class Penalty:
     """``-amount`` to an attribute until the expedition minute ``until`` ("-1 VIGOR FOR 10
     MINUTES")."""
 
+    #: The Attribute lowered.
     attribute: str
+    #: The expedition minute it ends.
     until: int
+    #: How much lower.
     amount: int = 1
 
 
@@ -157,17 +171,24 @@ class LastCheck:
     """A character's last Check, kept so it can be pushed once and its cost taken (or skipped)
     once."""
 
+    #: The Attribute rolled.
     attribute: str
+    #: The Position it was rolled in (after the beam and conditions moved it).
     position: str
+    #: The dice rolled.
     faces: tuple[int, ...]
+    #: The Hits among them.
     hits: int
+    #: "success", "partial" or "failure".
     outcome: str
+    #: It was pushed: a Check is pushed once.
     pushed: bool = False
     #: Its cost is taken or skipped: nothing more is owed for it.
     costed: bool = False
 
     @property
     def misses(self) -> int:
+        """The dice that did not hit: what a Push rerolls, and what a Critical Save costs."""
         return len(self.faces) - self.hits
 
 
@@ -177,29 +198,47 @@ class Created:
     Attributes. Written once: they open the sheet (:class:`Character`) and are the fields of the
     action that creates one (:class:`rules.voidlight.actions.Create`)."""
 
+    #: The character's name, unique in the crew.
     name: str
+    #: Their pronouns, such as "she/her" (may be blank).
     pronouns: str
+    #: The Vigor score: the dice of a Vigor Check (up to 3 at creation by points, 6 with
+    #: Advancements).
     vigor: int
+    #: The Operate score: the dice of a Operate Check (up to 3 at creation by points, 6 with
+    #: Advancements).
     operate: int
+    #: The Insight score: the dice of a Insight Check (up to 3 at creation by points, 6 with
+    #: Advancements).
     insight: int
+    #: The Diplomacy score: the dice of a Diplomacy Check (up to 3 at creation by points, 6 with
+    #: Advancements).
     diplomacy: int
 
 
 @dataclass(frozen=True)
 class Character(Created):
-    """The sheet. ``full`` holds the scores a Long Rest restores toward (the score each attribute
-    had before a Critical Save lowered it: creation plus advancements). ``status`` (one of
-    :data:`~rules.voidlight.character.STANDINGS`) and ``last_check`` are the character's own in
-    play: in a crew, each has their own Checks to push and costs to take."""
+    """The sheet: what a player chose (:class:`~rules.voidlight.character.Created`) and what play has made of it. In a crew,
+    each character has their own standing, Checks to push and costs to take."""
 
+    #: Hit Points now; at 0 the character makes a Critical Save.
     hp: int = START_HP
+    #: The most Hit Points they can have (an Advancement adds 2).
     max_hp: int = START_HP
+    #: Credits held.
     credits: int = 0
+    #: The items carried, in the order taken.
     items: tuple[Item, ...] = ()
+    #: The conditions suffered, in the order gained.
     conditions: tuple[Condition, ...] = ()
+    #: The penalties on their Attributes, each until its minute.
     penalties: tuple[Penalty, ...] = ()
+    #: The scores a Long Rest restores toward: each Attribute's before a Critical Save lowered it
+    #: (creation plus advancements).
     full: tuple[int, ...] = field(default=())
+    #: One of :data:`STANDINGS`: the character's own, in a crew each their own.
     status: str = "standing"
+    #: Their last Check, to push or to take its cost (None when there is none to act on).
     last_check: LastCheck | None = None
 
     def __post_init__(self) -> None:
@@ -224,6 +263,7 @@ class Character(Created):
 
     @property
     def scores(self) -> tuple[int, ...]:
+        """The four Attribute scores, in :data:`ATTRIBUTES` order."""
         return tuple(getattr(self, name) for name in ATTRIBUTES)
 
     def score(self, attribute: str) -> int:
@@ -232,6 +272,7 @@ class Character(Created):
         return value
 
     def penalty(self, attribute: str) -> int:
+        """The total penalty now on ``attribute``."""
         check_attribute(attribute)
         return sum(p.amount for p in self.penalties if p.attribute == attribute)
 
@@ -250,14 +291,17 @@ class Character(Created):
 
     @property
     def used_slots(self) -> int:
+        """Slots filled by items and conditions."""
         return sum([SIZES[i.size] for i in self.items]) + self.condition_slots  # i.slots
 
     @property
     def condition_slots(self) -> int:
+        """Slots filled by conditions."""
         return sum([c.slots for c in self.conditions])
 
     @property
     def free_slots(self) -> int:
+        """Slots still free: an item or a condition that does not fit asks for room first."""
         return SLOTS - self.used_slots
 
     @property
@@ -272,6 +316,7 @@ class Character(Created):
 
     @property
     def item_names(self) -> tuple[str, ...]:
+        """The names of the items carried, each once, in the order taken."""
         return tuple(dict.fromkeys(i.name for i in self.items))
 
     def take(self, item: Item) -> Character:
@@ -293,9 +338,12 @@ class Character(Created):
         raise IllegalAction(f"you carry no item {name!r}: you carry {held}")
 
     def without_item(self, index: int) -> Character:
+        """This sheet without the item at ``index``."""
         return replace(self, items=self.items[:index] + self.items[index + 1 :])
 
     def find_condition(self, name: object) -> int:
+        """The place of the condition ``name`` (case aside); one the character does not have is
+        refused, naming theirs."""
         if isinstance(name, str):
             for index, condition in enumerate(self.conditions):
                 if condition.name.casefold() == name.strip().casefold():
@@ -305,6 +353,7 @@ class Character(Created):
 
     @property
     def display_name(self) -> str:
+        """The name with the pronouns, as the panel and the reports show it."""
         return f"{self.name} ({self.pronouns})" if self.pronouns.strip() else self.name
 
 

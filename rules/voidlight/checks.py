@@ -47,7 +47,9 @@ __all__ = [
     "shift",
 ]
 
+#: A Check's outcomes: 2+ Hits, 1 Hit, 0 Hits.
 CHECK_OUTCOMES = ("success", "partial", "failure")
+#: A Critical Save's outcomes: 1+ Hits, 0 Hits.
 SAVE_OUTCOMES = ("endure", "taken out")
 #: "reduce [...] by 1 for every Miss, up to a maximum of 2"
 MOST_SAVE_LOSS = 2
@@ -236,11 +238,14 @@ class SaveOdds:
     distribution of points the attribute loses (0, 1 or 2); :attr:`~SaveOdds.expected_loss` its
     mean."""
 
+    #: The odds of "endure" and "taken out".
     outcome: Distribution[str]
+    #: The distribution of points the Attribute loses (0, 1 or 2).
     loss: Distribution[int]
 
     @property
     def expected_loss(self) -> Fraction:
+        """The mean points the Attribute loses."""
         return self.loss.mean()
 
 

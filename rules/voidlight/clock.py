@@ -43,6 +43,7 @@ INTERVAL_MOST = 240
 _PENALTY, _WORSENS, _LIGHT, _DARK = range(4)
 
 
+#: Something due on the clock: (minute, what, character, index), ordered by minute.
 Event = tuple[int, int, int, int]
 
 
@@ -83,6 +84,8 @@ def due(state: State) -> list[Event]:
 
 
 def elapse(turn: Turn, minutes: int, chance: Source) -> None:
+    """Let ``minutes`` of expedition time pass: what falls due in them happens in order, and time
+    stops at a choice, owing the rest until it is made."""
     clock = turn.state.clock
     turn.clock(until=clock.until + minutes)
     if turn.state.pending is not None:

@@ -38,6 +38,7 @@ from rules.voidlight.turn import Turn
 
 __all__ = ["TABLE", "Effect", "effect", "entry_text", "roll_enemy", "take_cost"]
 
+#: The cost table's name among the tables the game reads.
 TABLE = "voidlight-costs"
 #: House rule: the pool a Hit starts on "ROLL 1D/2D, A HIT STARTS AN ENCOUNTER POOL".
 HIT_STARTS = 6
@@ -48,20 +49,28 @@ _STANDARD = Position.STANDARD  # read once: an Enum class's members are looked u
 
 @dataclass(frozen=True)
 class Effect:
-    """What a cost entry does. ``kind``: "damage" (``amount`` or 1D + ``amount``), "condition"
-    (``name`` in ``slots``, ``worsens``), "choose condition" (``name`` "A or B"), "maybe
-    encounter" (roll ``amount`` dice), "encounter" (a P``amount``), "drain" (``amount``, 1D +
-    ``amount``, or all), "falls" / "breaks" (``prefer``), "penalty" (-1 to ``attributes`` for
-    ``minutes``), "enemy", "narrate"."""
+    """What a cost entry does, read once from its words: its kind and the numbers and names it
+    takes (a "penalty" is -1 to ``attributes`` for ``minutes``; a "drain" ``amount``, 1D +
+    ``amount``, or all)."""
 
+    #: What it does: "damage", "condition", "choose condition", "maybe encounter", "encounter",
+    #: "drain", "falls", "breaks", "penalty", "enemy" or "narrate".
     kind: str
+    #: Its number: damage, dice, a pool's size or the dice drained.
     amount: int = 0
+    #: 1D is added to ``amount`` (damage or a drain).
     die: bool = False
+    #: The condition's name ("A or B" for a choice).
     name: str = ""
+    #: Slots the condition fills.
     slots: int = 1
+    #: How the condition worsens ("" when it does not).
     worsens: str = ""
+    #: The Attributes a penalty lowers.
     attributes: tuple[str, ...] = ()
+    #: How long a penalty lasts.
     minutes: int = 0
+    #: The equipment that falls or breaks, when the entry names it.
     prefer: str = ""
 
 

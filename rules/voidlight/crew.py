@@ -31,11 +31,9 @@ from rules.voidlight import actions as A
 from rules.voidlight.character import ATTRIBUTES, Character, check_points
 from rules.voidlight.checks import position_of, save_odds
 from rules.voidlight.state import CREW_MOST, crew_status
-from rules.voidlight.turn import Turn
+from rules.voidlight.turn import Result, Turn
 
 __all__ = ["CrewSaveOdds", "create", "create_random", "crew_save_odds", "join", "leave"]
-
-Result = tuple[str | None, int | None]
 
 
 def _credits_roll(turn: Turn, chance: Source) -> None:
@@ -79,12 +77,14 @@ def _begin(turn: Turn, character: Character, chance: Source) -> None:
 
 
 def create(turn: Turn, action: A.Create, chance: Source) -> Result:
+    """Create the one character by points, then roll their starting Credits."""
     scores: dict[str, Any] = {name: getattr(action, name) for name in ATTRIBUTES}
     _begin(turn, _by_points(turn, action.name, action.pronouns, scores), chance)
     return None, None
 
 
 def create_random(turn: Turn, action: A.CreateRandom, chance: Source) -> Result:
+    """Create the one character by the random method, then roll their starting Credits."""
     _begin(turn, _at_random(turn, action.name, action.pronouns, chance), chance)
     return None, None
 
@@ -147,8 +147,11 @@ class CrewSaveOdds:
     """The odds of one round of the dark's saves for a crew: ``some`` (at least one character
     endures), ``every`` (all endure) and ``enduring``, the distribution of how many endure."""
 
+    #: At least one character endures.
     some: Fraction
+    #: Every character endures.
     every: Fraction
+    #: The distribution of how many endure.
     enduring: Distribution[int]
 
 

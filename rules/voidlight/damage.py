@@ -42,6 +42,7 @@ __all__ = ["damage", "dark_round", "due_save", "gain", "made_room", "save", "wor
 #: Read once: an Enum class's members are looked up slowly (through its metaclass) every time.
 _ABSOLUTE, _IMPOSSIBLE = Position.ABSOLUTE, Position.IMPOSSIBLE
 
+#: What the player is asked when a Critical Save falls due, by its reason.
 PROMPTS = {
     "hit points": "0 Hit Points: make a Critical Save (choose the most relevant Attribute)",
     "again": "Damage while at 0 Hit Points: another Critical Save (choose the Attribute)",

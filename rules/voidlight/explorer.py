@@ -67,11 +67,13 @@ __all__ = [
     "who_of",
 ]
 
+#: The beam policies: one mode all expedition long, or "adaptive".
 BEAMS = ("low", "standard", "high", "adaptive")
 #: Minutes between Voidlight rolls a study compares by default (group play 10, solo 20).
 INTERVALS = (10, 20, 30)
 #: The explorer: 5 points spread as the rules suggest, 30 Credits (a 3 on the 1D, supplied).
 EXPLORER = Create("Vex", "she/her", vigor=2, operate=1, insight=1, diplomacy=1)
+#: The name of the item a Battery is on the sheet.
 BATTERY = "Battery"
 
 
@@ -80,9 +82,13 @@ class Trek:
     """An expedition under way: the Voidlight state, the scenes played, this scene's Check made,
     and the Batteries slotted so far."""
 
+    #: The Voidlight state.
     state: State
+    #: Scenes played so far.
     scene: int = 0
+    #: This scene's Check is made.
     checked: bool = False
+    #: Batteries slotted so far.
     swaps: int = 0
 
 
@@ -93,6 +99,8 @@ class Expedition:
     (:func:`~rules.voidlight.game.apply_quietly`): a simulation or a rollout reads none."""
 
     def apply(self, trek: Trek, action: Any, chance: Source) -> tuple[Trek, None]:
+        """Play ``action`` as the rules do, counting a scene at each Elapse and a Battery at each
+        swap."""
         state, report = apply_quietly(trek.state, action, chance)
         if isinstance(action, Check):
             return _trek(state, trek.scene, True, trek.swaps), report
@@ -117,10 +125,12 @@ class UnderWay(Protocol):
     """What an expedition's end is read from: a solo :class:`Trek` or a crew's."""
 
     @property
-    def state(self) -> State: ...
+    def state(self) -> State:
+        """The expedition's state."""
 
     @property
-    def scene(self) -> int: ...
+    def scene(self) -> int:
+        """Scenes played so far."""
 
 
 def trek_outcome(trek: UnderWay, scenes: int) -> Hashable | None:
@@ -139,6 +149,7 @@ class Ends:
     """The outcome function of an expedition of ``scenes`` scenes (a top-level value: it
     pickles for a process pool)."""
 
+    #: The scenes of the expedition.
     scenes: int
 
     def __call__(self, trek: UnderWay) -> Hashable | None:
@@ -165,7 +176,9 @@ def start(interval: int, beam: str, batteries: int = 1) -> Trek:
 class Explorer:
     """The policy described above: ``beam`` its beam policy, ``minutes`` a scene's length."""
 
+    #: Its beam policy, one of :data:`BEAMS`.
     beam: str = "standard"
+    #: A scene's length in minutes.
     minutes: int = 10
 
     def __call__(self, trek: Trek) -> Any:
@@ -241,12 +254,15 @@ def act(kind: Callable[..., A], *args: Any, **named: Any) -> A:
 
 
 def swaps(trek: Trek) -> int:
+    """Batteries slotted so far (what a study counts)."""
     return trek.swaps
 
 
 def light_left(trek: Trek) -> int:
+    """Dice left in the Voidlight Pool (what a study counts)."""
     return trek.state.light.dice
 
 
 def scenes_played(trek: Trek) -> int:
+    """Scenes played (what a study counts)."""
     return trek.scene

@@ -30,7 +30,7 @@ from rules.voidlight.recovery import advance, long_rest, short_rest
 from rules.voidlight.report import Report
 from rules.voidlight.seats import FreeSeat, TakeSeat, free, sit
 from rules.voidlight.state import State, crew_index, evolve
-from rules.voidlight.turn import Turn
+from rules.voidlight.turn import Result, Turn
 
 __all__ = [
     "DEFAULTS",
@@ -42,7 +42,6 @@ __all__ = [
     "record_options",
 ]
 
-Result = tuple[str | None, int | None]
 _int = S.whole
 #: Sets a new value's fields all at once (its own dict), past a frozen dataclass's guard.
 _set, _new = object.__setattr__, object.__new__
@@ -441,6 +440,7 @@ def acting(state: State, action: Any) -> int | None:
 
 
 def initial(options: Mapping[str, Any]) -> State:
+    """The first state, from the options :func:`~rules.voidlight.game.options_of` reads."""
     found = options_of(options)
     interval = found["interval"]
     state = State(points=found["points"], start_hp=found["hit_points"], costs=found["costs"],

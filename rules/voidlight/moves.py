@@ -102,6 +102,8 @@ def legal(state: State) -> tuple[tuple[str, str], ...]:
 
 
 def why_not(state: State, kind: str, who: str | None = None) -> str:
+    """Why an action of ``kind`` (by ``who``) is not offered now, in the player's words, or "it is
+    offered now"."""
     index = None if who is None else state.index(who)
     return refusal(state, kind, index) or "it is offered now"
 
@@ -167,6 +169,7 @@ def _first(reasons: list[str | None], size: int) -> str:
     return "; ".join(dict.fromkeys(str(reason) for reason in reasons))
 
 
+#: A test of what an action needs of a character: the reason it is refused, or None.
 Needs = Callable[[State, Character, int], "str | None"]
 
 
@@ -297,6 +300,7 @@ _BEAMED = {
 
 
 def fortune_dice(state: State, action: A.Fortune) -> int:
+    """The dice a Fortune Roll rolls: by its likelihood, or the effective score of its Attribute."""
     if action.attribute:
         if state.character is None:
             raise IllegalAction("create your character first to roll an Attribute")

@@ -47,6 +47,7 @@ __all__ = [
 #: The "costs" option: "due" (a cost is owed until taken or skipped; every journey begun since)
 #: or "lapse" (the next Check or rest lets it go: journeys recorded before, which name no option).
 DUE, LAPSE = "due", "lapse"
+#: The two readings of the "costs" option, the first the default.
 COSTS = (DUE, LAPSE)
 #: The moves that end the moment of the last Check, and so would pass its cost by.
 PASS_BY_COST = ("check", "short_rest", "long_rest")
@@ -54,13 +55,15 @@ PASS_BY_COST = ("check", "short_rest", "long_rest")
 
 @dataclass(frozen=True)
 class Due:
-    """One step owed: ``kind`` "save", "choose" or "cost"; ``text`` names it in the player's
-    words; ``takes`` are the action kinds that take it, ``skip`` the one that waives it (None:
-    it cannot be waived)."""
+    """One step owed before play goes on, and the actions that take or waive it."""
 
+    #: "save", "choose" or "cost".
     kind: str
+    #: The step, in the player's words.
     text: str
+    #: The action kinds that take it.
     takes: tuple[str, ...]
+    #: The action kind that waives it (None: it cannot be waived).
     skip: str | None = None
 
 

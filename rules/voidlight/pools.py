@@ -167,7 +167,9 @@ class BatteryLife:
     """The battery's expected remaining life: ``rolls`` of the Voidlight Pool, and ``minutes`` of
     expedition time at the current interval (None when the pool is rolled between scenes)."""
 
+    #: Expected rolls of the Voidlight Pool left.
     rolls: Fraction
+    #: Expected minutes left at the current interval (None when rolled between scenes).
     minutes: Fraction | None
 
 

@@ -30,6 +30,7 @@ from rules.voidlight.turn import Turn
 
 __all__ = ["ADVANCE_HP", "advance", "advance_refusal", "long_rest", "restorable", "short_rest"]
 
+#: Max Hit Points an Advancement adds.
 ADVANCE_HP = 2
 
 
@@ -42,6 +43,7 @@ def _roll_pools(turn: Turn, chance: Source) -> None:
 
 
 def short_rest(turn: Turn, action: A.ShortRest, chance: Source) -> tuple[None, None]:
+    """A Short Rest: 1D Hit Points back, up to the maximum."""
     (face,) = chance.resolve(Roll(1))
     turn.dice.append(face)
     sheet = turn.sheet
@@ -64,6 +66,8 @@ def restorable(turn: Turn) -> tuple[str, ...]:
 
 
 def long_rest(turn: Turn, action: A.LongRest, chance: Source) -> tuple[None, None]:
+    """A Long Rest: every Hit Point back and 1 point to an Attribute below its full score; a dying
+    character helped in time wakes."""
     open_ = restorable(turn)
     if action.attribute:
         name = check_attribute(action.attribute)
@@ -110,6 +114,7 @@ def advance_refusal(sheet: Character) -> str | None:
 
 
 def advance(turn: Turn, action: A.Advance, chance: Source) -> tuple[None, None]:
+    """An Advancement: +2 max Hit Points and +1 to an Attribute, up to the maximum."""
     name = check_attribute(action.attribute)
     sheet = turn.sheet
     if (why := advance_refusal(sheet)) is not None:

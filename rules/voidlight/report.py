@@ -35,6 +35,8 @@ class Secret(str):
     write it (``Turn.secret``, ``Turn.tell_secret`` in :mod:`rules.voidlight.turn`); a report
     keeps both (:attr:`Report.players`)."""
 
+    #: The line as the players' seats read it when the GM hides the timer ("": they read nothing of
+    #: it).
     players: str
 
     def __new__(cls, line: str, players: str = "") -> Secret:
@@ -45,21 +47,24 @@ class Secret(str):
 
 @dataclass(frozen=True)
 class Report:
-    """What an action did: its ``lines`` in words, every die it rolled (``dice``, in order), the
-    Hits of its main roll (None when it rolled no hit pool) and its ``outcome`` as data (see
-    :func:`rules.voidlight.game.apply`); ``who``, in a crew of two or more, the character it
-    was about (its lines name them too).
+    """What an action did: its words, its dice and its outcome as data. The players' seats read
+    :attr:`~rules.voidlight.report.Report.players` when the GM hides the timer (the lines that
+    tell it left out or told without it: :class:`~rules.voidlight.report.Secret`)."""
 
-    ``players``: the lines as the players' seats read them when the GM hides the timer (the
-    lines that tell it left out or told without it: :class:`Secret`); None when every line may
-    be read by all (:meth:`for_players`)."""
-
+    #: The action's title.
     title: str
+    #: What it did, in words, in order.
     lines: tuple[str, ...] = ()
+    #: Every die it rolled, in order.
     dice: tuple[int, ...] = ()
+    #: The Hits of its main roll (None when it rolled no hit pool).
     hits: int | None = None
+    #: Its outcome as data (see :func:`rules.voidlight.game.apply`).
     outcome: str | None = None
+    #: In a crew of two or more, the character it was about (its lines name them too).
     who: str = ""
+    #: The lines as the players' seats read them when the GM hides the timer; None when every line
+    #: may be read by all.
     players: tuple[str, ...] | None = None
 
     @classmethod

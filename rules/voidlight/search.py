@@ -33,13 +33,16 @@ __all__ = ["SCENES", "Outing", "OutingGame", "advise", "choices", "lookahead", "
 
 #: The scenes of an expedition when none is said (the study's default).
 SCENES = 12
+#: The beam modes a player may switch to.
 MODES = ("low", "standard", "high")
 
 
 class Outing(NamedTuple):
     """An expedition under way (``trek``) and how many scenes it has."""
 
+    #: The expedition under way.
     trek: Trek
+    #: How many scenes it has.
     scenes: int = SCENES
 
 
@@ -111,6 +114,7 @@ class OutingGame:
     """The expedition played on :class:`Outing` states (what a simulation of it plays)."""
 
     def apply(self, outing: Outing, action: Any, chance: Source) -> tuple[Outing, Any]:
+        """Play ``action`` in the expedition, keeping its length."""
         trek, report = _EXPEDITION.apply(outing.trek, action, chance)
         return Outing(trek, outing.scenes), report
 

@@ -69,8 +69,11 @@ class TakeSeat(Action):
 
     kind: ClassVar[str] = "take_seat"
     title: ClassVar[str] = "Take a seat"
+    #: The character the seat plays, one of the crew.
     who: str
+    #: The seat's id (derived from its key: safe to record).
     seat: str
+    #: The name of the player sitting there, when the seat gives one (the GM's roster shows it).
     player: str = ""
 
 
@@ -80,6 +83,7 @@ class FreeSeat(Action):
 
     kind: ClassVar[str] = "free_seat"
     title: ClassVar[str] = "Free a seat"
+    #: The character whose seat is freed.
     who: str
 
 

@@ -53,10 +53,13 @@ __all__ = [
 
 #: The dice a Fortune Roll rolls for how likely it feels.
 FORTUNE_DICE = {"almost certain": 4, "likely": 3, "even": 2, "unlikely": 1, "slim": 0}
+#: A Fortune Roll's answer by outcome.
 FORTUNE_ANSWERS = {"success": "yes", "partial": "yes, but", "failure": "no, and"}
+#: A Reaction Roll's answer by outcome.
 REACTIONS = {"success": "approachable", "partial": "hesitant", "failure": "hostile"}
 #: P2 something close, P4 a growing threat, P6 distant danger (other sizes 1..6 allowed).
 ENCOUNTER_SIZES = {2: "something close", 4: "a growing threat", 6: "distant danger"}
+#: The most dice one roll of an Encounter Pool removes.
 MOST_LOST = 2
 #: Each tier of enemy -> the range of its Hit Points, lowest and highest.
 ENEMY_HP: Mapping[str, tuple[int, int]] = {
@@ -69,10 +72,12 @@ ORACLE_TABLES = {"theme": "voidlight-themes", "action": "voidlight-actions"}
 
 
 def fortune_answer(hits: int) -> str:
+    """A Fortune Roll's answer for its Hits: "yes", "yes, but" or "no, and"."""
     return FORTUNE_ANSWERS[check_outcome(hits)]
 
 
 def reaction(hits: int) -> str:
+    """A Reaction Roll's answer for its Hits: "approachable", "hesitant" or "hostile"."""
     return REACTIONS[check_outcome(hits)]
 
 
@@ -127,6 +132,7 @@ def roll_hits(turn: Turn, dice: int, position: Position, chance: Source) -> int:
 
 
 def enemy_tier(face: int) -> str:
+    """An enemy's tier for a 1D roll: 1-3 lesser, 4-5 hardened, 6 deadly."""
     return "lesser" if face <= 3 else "hardened" if face <= 5 else "deadly"
 
 
@@ -134,16 +140,21 @@ def enemy_tier(face: int) -> str:
 class Between:
     """A whole number from ``low`` to ``high``, each equally likely (an enemy's Hit Points)."""
 
+    #: The lowest number.
     low: int
+    #: The highest number.
     high: int
 
     def distribution(self) -> Distribution[int]:
+        """Each number from ``low`` to ``high``, equally likely."""
         return Distribution.uniform(range(self.low, self.high + 1))
 
     def sample(self, rng: random.Random) -> int:
+        """One number drawn with ``rng``."""
         return rng.randint(self.low, self.high)
 
     def check(self, outcome: object) -> int:
+        """A number typed At the table, checked to be in the range."""
         if isinstance(outcome, bool) or not isinstance(outcome, int):
             raise InvalidInput(f"expected a number from {self.low} to {self.high}, got {outcome!r}")
         if not self.low <= outcome <= self.high:
@@ -151,10 +162,13 @@ class Between:
         return outcome
 
     def to_json(self, outcome: int) -> int:
+        """The number as the record keeps it."""
         return outcome
 
 
 def start_encounter(turn: Turn, name: str, size: int) -> None:
+    """Start an Encounter Pool ``name`` of ``size`` dice; a bad size or a taken name is refused,
+    naming it."""
     if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 6:
         raise InvalidInput(f"an Encounter Pool has 1 to 6 dice (P2, P4, P6), not {size!r}")
     if not isinstance(name, str) or not name.strip():

@@ -24,7 +24,7 @@ from rules.voidlight.solo import (
     roll_hits,
     start_encounter,
 )
-from rules.voidlight.turn import Turn
+from rules.voidlight.turn import Result, Turn
 
 __all__ = [
     "end_pool",
@@ -38,8 +38,6 @@ __all__ = [
     "whole",
 ]
 
-Result = tuple[str | None, int | None]
-
 
 def whole(what: str, value: object, low: int, high: int) -> int:
     """``value`` when it is a whole number from ``low`` to ``high``; else an error naming it."""
@@ -49,6 +47,7 @@ def whole(what: str, value: object, low: int, high: int) -> int:
 
 
 def fortune(turn: Turn, action: A.Fortune, chance: Source) -> Result:
+    """Play a Fortune Roll and say its answer."""
     dice = fortune_dice(turn.state, action)
     where = position_of(action.position)
     hits = roll_hits(turn, dice, where, chance)
@@ -63,6 +62,7 @@ def fortune(turn: Turn, action: A.Fortune, chance: Source) -> Result:
 
 
 def react(turn: Turn, action: A.React, chance: Source) -> Result:
+    """Play a Reaction Roll and say its answer."""
     dice = whole("a Reaction Roll's dice", action.dice, 0, 6)
     where = position_of(action.position)
     hits = roll_hits(turn, dice, where, chance)
@@ -73,16 +73,19 @@ def react(turn: Turn, action: A.React, chance: Source) -> Result:
 
 
 def start_pool(turn: Turn, action: A.StartEncounter, chance: Source) -> Result:
+    """Start an Encounter Pool."""
     start_encounter(turn, action.name, action.size)
     return None, None
 
 
 def roll_pool(turn: Turn, action: A.RollEncounter, chance: Source) -> Result:
+    """Roll an Encounter Pool: its outcome is "arrives" or "not yet"."""
     arrives = roll_encounter(turn, turn.state.pool(action.name), chance)
     return ("arrives" if arrives else "not yet"), None
 
 
 def end_pool(turn: Turn, action: A.EndEncounter, chance: Source) -> Result:
+    """Set an Encounter Pool aside."""
     index = turn.state.pool(action.name)
     pool = turn.state.encounters[index]
     turn.set(encounters=turn.state.encounters[:index] + turn.state.encounters[index + 1 :])
@@ -91,11 +94,13 @@ def end_pool(turn: Turn, action: A.EndEncounter, chance: Source) -> Result:
 
 
 def enemy(turn: Turn, action: A.RollEnemy, chance: Source) -> Result:
+    """Roll for an enemy: its outcome is the tier."""
     foe = roll_enemy(turn, action.name if isinstance(action.name, str) else "", chance)
     return foe.tier, None
 
 
 def hurt_enemy(turn: Turn, action: A.HurtEnemy, chance: Source) -> Result:
+    """Damage an enemy still standing."""
     amount = whole("Damage", action.damage, 1, 999)
     foes = list(turn.state.enemies)
     index = next((i for i, foe in enumerate(foes) if foe.hp > 0 and isinstance(action.name, str)
@@ -112,5 +117,6 @@ def hurt_enemy(turn: Turn, action: A.HurtEnemy, chance: Source) -> Result:
 
 
 def oracle(turn: Turn, action: A.Inspire, chance: Source) -> Result:
+    """Roll the theme and action oracle."""
     inspire(turn, action.table, chance)
     return None, None

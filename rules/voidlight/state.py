@@ -68,7 +68,9 @@ def crew_status(crew: tuple[Character, ...]) -> str:
 class Voidlight:
     """The shared P6 pool and its beam mode ("high", "standard", "low")."""
 
+    #: Dice left in the pool (6 with a new Battery, 0 when dead).
     dice: int = FULL
+    #: The beam mode: "high", "standard" or "low".
     beam: str = "standard"
 
     @property
@@ -79,21 +81,25 @@ class Voidlight:
 
 @dataclass(frozen=True)
 class Clock:
-    """Expedition time in minutes. ``minute`` is now; ``until`` is where the clock is heading (an
-    Elapse stopped by a pending choice owes ``until - minute`` minutes, played once it is
-    answered). ``timer`` is "interval" (the Voidlight rolled every ``interval`` minutes, next at
-    ``next_roll``) or "scenes" (rolled by hand, between scenes); ``dark_next`` is the minute of
-    the next Critical Save in the dark (None while the light lives)."""
+    """Expedition time in minutes, and when the Voidlight and the dark next call for a roll."""
 
+    #: Expedition time now, in minutes.
     minute: int = 0
+    #: Where the clock is heading: an Elapse stopped by a pending choice owes the difference.
     until: int = 0
+    #: "interval" (the Voidlight rolled every ``interval`` minutes) or "scenes" (rolled by hand,
+    #: between scenes).
     timer: str = "interval"
+    #: Minutes between two rolls on the timer.
     interval: int = 20
+    #: The minute of the next roll on the timer.
     next_roll: int | None = 20
+    #: The minute of the next Critical Save in the dark (None while the light lives).
     dark_next: int | None = None
 
     @property
     def owed(self) -> int:
+        """Minutes an Elapse stopped by a choice still owes, played once it is answered."""
         return self.until - self.minute
 
     @property
@@ -110,7 +116,9 @@ class Clock:
 class EncounterPool:
     """A named Event Pool: "When the Pool is emptied, the encounter arrives."."""
 
+    #: The pool's name.
     name: str
+    #: Dice left: at none, the encounter arrives.
     dice: int
 
 
@@ -118,29 +126,34 @@ class EncounterPool:
 class Enemy:
     """A foe met, with its tier in the Hit Point guide and its Hit Points."""
 
+    #: The enemy's name.
     name: str
+    #: "lesser", "hardened" or "deadly".
     tier: str
+    #: Hit Points left.
     hp: int
+    #: Hit Points it began with.
     max_hp: int
 
 
 @dataclass(frozen=True)
 class Pending:
-    """A choice the rules leave to the player, answered before play goes on.
+    """A choice the rules leave to the player, answered before play goes on."""
 
-    ``kind``: "save" (a Critical Save is due: which attribute, answered by Save; ``reason`` "hit
-    points", "slots" or "dark"), "drop" (which item to drop to make room for ``condition``, or,
-    ``reason`` "worsens", for condition number ``index`` to fill one more slot), "falls" /
-    "breaks" (which piece of equipment), "condition" (which condition to gain). ``who`` is
-    the character it is asked of (their name).
-    """
-
+    #: "save" (a Critical Save is due), "drop" (an item to drop to make room), "falls" / "breaks"
+    #: (which piece of equipment), "condition" (which condition to gain).
     kind: str
+    #: The answers allowed.
     options: tuple[str, ...]
+    #: The question, as the panel asks it.
     prompt: str
+    #: Why: for a save "hit points", "slots" or "dark"; for a drop "worsens" when a condition grows.
     reason: str = ""
+    #: The condition waiting for room.
     condition: Condition | None = None
+    #: The condition that grows, by its place.
     index: int = -1
+    #: The character it is asked of (their name).
     who: str = ""
 
     @property
@@ -158,18 +171,26 @@ class State:
 
     #: The characters in the order they joined (the lost stay, marked).
     crew: tuple[Character, ...] = ()
+    #: The Voidlight, the crew's shared pool.
     light: Voidlight = field(default_factory=Voidlight)
+    #: Expedition time, and what falls due when.
     clock: Clock = field(default_factory=Clock)
+    #: The Encounter Pools in play.
     encounters: tuple[EncounterPool, ...] = ()
+    #: The enemies met.
     enemies: tuple[Enemy, ...] = ()
+    #: A choice the rules leave to the player, answered before play goes on.
     pending: Pending | None = None
     #: Saves due after the pending one, asked one after another ("each character makes a
     #: Critical Save").
     queue: tuple[Pending, ...] = ()
+    #: One of :data:`STATUSES`.
     status: str = "creating"
+    #: Encounter Pools started so far, which names an unnamed one.
     pools_started: int = 0
     #: The creation options (house rules): points to spread, starting max Hit Points.
     points: int = POINTS
+    #: Starting max Hit Points (a creation option).
     start_hp: int = START_HP
     #: The "costs" option: "due" (a Check's cost is owed until taken or skipped) or "lapse"
     #: (journeys recorded before it: the next Check or rest lets it go). See rules.voidlight.owed.
@@ -182,6 +203,7 @@ class State:
 
     @property
     def over(self) -> bool:
+        """Whether the expedition is over: every character lost to the dark."""
         return self.status == "lost"
 
     @property
@@ -191,6 +213,7 @@ class State:
 
     @property
     def sheet(self) -> Character:
+        """The first character's sheet (the one of a crew of one)."""
         assert self.crew, "no character yet"
         return self.crew[0]
 
@@ -201,6 +224,7 @@ class State:
 
     @property
     def names(self) -> tuple[str, ...]:
+        """The crew's names, in the order they joined."""
         return tuple(c.name for c in self.crew)
 
     def index(self, who: object) -> int:
@@ -226,6 +250,7 @@ class State:
         raise IllegalAction(f"there is no Encounter Pool {name!r}: the pools are {names}")
 
     def with_clock(self, **changes: object) -> State:
+        """This state with the clock's ``changes``."""
         return evolve(self, clock=evolve(self.clock, **changes))
 
 

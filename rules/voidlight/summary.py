@@ -25,6 +25,7 @@ def slot_boxes(state: State, who: str | None = None) -> tuple[str, ...]:
 
 
 def summary(state: State) -> str:
+    """Where the expedition stands, in Markdown: each sheet, the Voidlight and the clock."""
     if state.character is None:
         return "No character yet."
     parts: list[str] = []

@@ -21,7 +21,10 @@ from rules.voidlight.character import Character, recheck
 from rules.voidlight.report import Secret
 from rules.voidlight.state import Clock, Pending, State, crew_status, evolve
 
-__all__ = ["Turn"]
+__all__ = ["Result", "Turn"]
+
+#: What an action's handler returns for its report: its outcome and its Hits (None for none).
+Result = tuple[str | None, int | None]
 
 #: The fields of a Clock, for :meth:`Turn.clock` (the check :func:`evolve` makes, made here).
 _CLOCK = frozenset(Clock.__dataclass_fields__)
@@ -50,6 +53,7 @@ class Turn(Draft[State]):
     who: int
     #: The clock this turn made (None: the state's is still the one it was taken with).
     own_clock: Clock | None
+    #: The clock's own fields once the turn has copied it, changed in place.
     clock_fields: dict[str, Any]
 
     def __init__(self, state: State, *, who: int = 0) -> None:
@@ -69,10 +73,12 @@ class Turn(Draft[State]):
 
     @property
     def sheet(self) -> Character:
+        """The sheet of the character this action is about."""
         return self.state.crew[self.who]
 
     @property
     def name(self) -> str:
+        """That character's name."""
         return self.sheet.name
 
     @property

@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from rules.embers.cards import SHIPPED, CardSet, load, record
+from rules.embers.card_record import record
+from rules.embers.cards import SHIPPED, CardSet, load
 from rules.errors import LanternError
 
 __all__ = ["MAKERS", "check", "hostile", "spoiled"]

@@ -38,6 +38,7 @@ def act_label(state: State, action: Act) -> str:
 
 
 def act_tip(state: State, action: Act) -> str:
+    """The tooltip of a hero's action button: what it does and what it costs."""
     side = state.side(action.hero)
     kind = move_kind(side, action.action)
     if kind == PROMOTE:

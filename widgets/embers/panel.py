@@ -33,7 +33,7 @@ from rules.embers import (
     start_options,
     table_names,
 )
-from rules.embers.cards import record_text
+from rules.embers.card_record import record_text
 from rules.embers.moves import no_reinforcement
 from rules.embers.preview import attack_preview, plural
 from rules.errors import InvalidInput
@@ -248,6 +248,8 @@ class EmbersPanel(GameFrame):
             self.controls.refresh_journeys()
 
     def pick_hero(self, hero: str) -> None:
+        """Show ``hero``'s actions (a click on a hero's button), and move the Advice outline to
+        match."""
         self._hero = hero
         self._shown = None
         self.render_actions(self.state)

@@ -32,6 +32,7 @@ __all__ = [
 GRID = {"NW": (0, 0), "N": (0, 1), "NE": (0, 2), "W": (1, 0), "E": (1, 2), "SW": (2, 0),
         "S": (2, 1), "SE": (2, 2)}  # fmt: skip
 
+#: Each phase as the header names it.
 PHASE_WORDS = {
     "setup": "Setup",
     "spawn": "Spawn",
@@ -207,6 +208,7 @@ def info_html(state: State) -> str:
 
 
 def status_html(state: State) -> str:
+    """The header's status: the difficulty, the turn, the phase and the hours to dawn (HTML)."""
     phase = PHASE_WORDS.get(state.phase, state.phase)
     night = "last hour" if state.last_hour else f"{state.hours} h to dawn"
     return (

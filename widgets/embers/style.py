@@ -1,6 +1,8 @@
 """The Embers panel's own CSS (only ``--jp-*`` colours, each with a fallback, every rule under a
 ``lantern-`` class), so light and dark themes both read."""
 
+#: The Embers panel's CSS, in JupyterLab's theme colours: the ring of locations around the fire, the
+#: heroes and monsters, and the ending.
 CSS = """
 .lantern-embers .lantern-muted { color: var(--jp-ui-font-color2, #757575); }
 .lantern-ring { display: grid; grid-template-columns: repeat(3, minmax(9em, 1fr)); gap: 0.3em;

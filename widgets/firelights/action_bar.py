@@ -45,6 +45,7 @@ ACTION_LABELS = {
     kind: ACTIONS[kind].title
     for kind in ("discover", "search", "confront", "evade", "fight", "flee", "buy", "ask", "rest")
 }
+#: Each Action's button tooltip: the rule it follows in a line, and what a house rule adds.
 TOOLTIPS = {
     "discover": "Action+Approach: find a new path",
     "search": "Action+Approach: Light 2 treasures, Shade 1",
@@ -63,10 +64,13 @@ APPROACH_ACTIONS = ("discover", "search", "confront", "evade", "fight")
 
 
 def button(description: str, kind: str, tooltip: str = "", style: str = "") -> widgets.Button:
+    """An action button of the bar, styled by its kind (``lantern-act-<kind>``) and wide enough to
+    read."""
     return theme.button(description, f"lantern-act-{kind}", tooltip, style, min_width="9em")
 
 
 def cell_value(at: tuple[int, int]) -> str:
+    """A map cell as a dropdown's value (``"x,y"``): a dropdown's values are plain text."""
     return f"{at[0]},{at[1]}"
 
 

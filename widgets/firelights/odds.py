@@ -49,14 +49,19 @@ __all__ = [
     "pool_hits_frame",
 ]
 
+#: The three results, in the order a table and a plot show them.
 RESULTS = (Result.LIGHT, Result.SHADE, Result.DARKNESS)
 #: The Positions in which dice are rolled (Absolute and Impossible need no odds).
 POSITIONS = (Position.GOOD, Position.STANDARD, Position.BAD)
+#: The outcomes of a dice pool as a table's column names.
 HITS = ("0 Hits", "1 Hit", "2+ Hits")
 #: The theme's success / warn / error colours (their light-theme fallbacks, for the plots).
 RESULT_COLOURS = {Result.LIGHT: "#388e3c", Result.SHADE: "#f57c00", Result.DARKNESS: "#d32f2f"}
+#: The plot's colour for each of :data:`HITS`, grey to the theme's blue.
 HITS_COLOURS = ("#9e9e9e", "#64b5f6", "#1976d2")
 
+#: Where the cards still to draw come from: a state (its draw pile), a deck, the cards themselves,
+#: or None for a full deck.
 Pile = State | Deck | Iterable[Card | str] | None
 
 
@@ -190,6 +195,7 @@ def plot_pool_hits(max_dice: int = 6) -> Figure:
 
 # --- the explorer --------------------------------------------------------------------------------
 
+#: The odds explorer's CSS, in the theme's colours: its tables and its Light / Shade / Darkness bar.
 CSS = """
 .lantern-odds-explorer .widget-hbox { flex-wrap: wrap; align-items: center; }
 .lantern-odds-explorer .lantern-title { font-size: 1.3em; margin-bottom: 0.2em; }
@@ -211,6 +217,7 @@ CSS = """
 .lantern-simulation { color: var(--jp-ui-font-color1, #212121); line-height: 1.5; }
 """
 
+#: What the explorer shows in place of odds when the inputs were refused (the message says why).
 NO_ODDS = '<div class="lantern-muted">No odds to show: see the message above.</div>'
 
 
@@ -271,6 +278,7 @@ class OddsExplorer(widgets.VBox):
         self.add_class("lantern-odds-explorer")
         self._state = state
         self.messages = MessageArea()
+        #: The last simulation run, which the check against the exact odds reads (None before one).
         self.simulation: Simulation | None = None
 
         self.modifier = widgets.IntSlider(

@@ -53,6 +53,7 @@ from widgets.parts.theme import escape
 
 __all__ = ["FirelightsPanel"]
 
+#: The creation form's choices for an approach, as (label, value), highest first.
 APPROACH_VALUES = [("+2", 2), ("+1", 1), ("0", 0)]
 
 

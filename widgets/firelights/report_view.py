@@ -15,6 +15,7 @@ from widgets.parts.theme import chance_html, escape
 
 __all__ = ["RESULT_CLASS", "odds_line_html", "report_html"]
 
+#: The CSS class that colours each result.
 RESULT_CLASS = {Result.LIGHT: "light", Result.SHADE: "shade", Result.DARKNESS: "darkness"}
 
 

@@ -1,5 +1,7 @@
 """The Firelights panel's own CSS, on top of :data:`widgets.parts.theme.CSS` (same ``--jp-*`` rules)."""
 
+#: The Firelights panel's CSS, in JupyterLab's theme colours: the sheet, the map's cards and
+#: beacons, the Curses' bars and the results.
 CSS = """
 .lantern-legend { font-size: 0.85em; line-height: 1.35; display: inline-block; }
 .lantern-odds-line { font-size: 0.95em; margin: 0.1em 0 0.3em 0.4em; color: var(--jp-ui-font-color2, #757575); }

@@ -16,19 +16,21 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from rules.firelights import Region, State, hidden_path_names
+from rules.firelights.world import Cell
 from rules.table.cards import Colour
 from widgets.parts.card_view import card_name
 from widgets.parts.theme import button
 
 __all__ = ["COLUMNS", "ROWS", "WorldMapView", "region_label", "window"]
 
-Cell = tuple[int, int]
+#: A map cell's width and height: room for a card's label and its marks.
 CELL = "4.4em"
 #: The most columns and rows of cards shown at once: 7 fit the board column at 1400 px wide
 #: with JupyterLab's file browser open.
 COLUMNS = 7
 #: The most rows shown at once (see :data:`COLUMNS`).
 ROWS = 6
+#: The legend under the map: what each mark means, and that placement on the grid is a house rule.
 LEGEND = (
     '<span class="lantern-muted lantern-legend">◉ you are here · ☆ unlit beacon · ★ lit beacon · ?A hidden path A'
     " · ✎ notes (hover to read) · a card in <b>bold</b> touches you: click it to travel there; a "
@@ -76,6 +78,7 @@ class WorldMapView(widgets.VBox):
         super().__init__(layout=widgets.Layout(max_width="100%"))
         self.add_class("lantern-map")
         self._on_travel = on_travel
+        #: Each cell's button on the map, by cell.
         self.cells: dict[Cell, widgets.Button] = {}
         self._slots: list[widgets.Button] = []
         self._slot_cells: list[Cell] = []

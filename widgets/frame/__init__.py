@@ -41,6 +41,7 @@ in: its panel subclasses :class:`GameFrame` and implements the contract).
 
 from widgets.frame.base import GameFrame, descendants, section
 from widgets.frame.choice import ChoiceRow
+from widgets.frame.contract import lend_docstrings
 from widgets.frame.controls import JourneyControls, frontend
 from widgets.frame.log_view import JourneyLog, LogLine, LogView, journey_log
 from widgets.frame.table_input import AtTheTable
@@ -58,3 +59,5 @@ __all__ = [
     "journey_log",
     "section",
 ]
+
+lend_docstrings(GameFrame)  # the hooks' defaults read as the contract states them

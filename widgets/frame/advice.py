@@ -59,6 +59,8 @@ __all__ = [
 FIRST_RUNS = 4
 #: The task first shows rows once every move has this many rollouts, or after FIRST_WAIT seconds.
 FIRST_SHOWN = 8
+#: Seconds after which the first rows show even with fewer rollouts, so the player sees something
+#: soon.
 FIRST_WAIT = 0.5
 #: How long after a state change the task begins to think (the click's own render first).
 FIRST_PAUSE = 0.15
@@ -77,6 +79,7 @@ MOST_RUNS = 64
 #: What the marked control of the best move carries.
 BEST_CLASS = "lantern-advice-best"
 
+#: The Advice section's CSS: its table, its note, and the outline on the move it rates best.
 ADVICE_CSS = """
 .lantern-advice-table { border-collapse: collapse; font-size: 0.92em; }
 .lantern-advice-table td { padding: 1px 8px 1px 0; }
@@ -104,6 +107,7 @@ class AdviceHook:
 
     def __init__(self, panel: Any) -> None:
         self.panel = panel
+        #: The horizon chosen (a value of :attr:`horizons`), which the question asks at.
         self.horizon: Any = self.horizons[0][1] if self.horizons else None
 
     @property
@@ -125,6 +129,8 @@ class AdviceHook:
         return [] if advisor is None else advisor(state, runs, seed)
 
     def label(self, state: Any, move: Any) -> str:
+        """How a move reads in an Advice row: a game names it as its button does (the default: the
+        action as written)."""
         return str(move)
 
     def controls(self, state: Any, move: Any) -> Sequence[widgets.DOMWidget]:
@@ -174,6 +180,7 @@ class AdviceView(widgets.VBox):
         self.children = (title, widgets.HBox([*asked, self.note]), self.table)
         self.add_class(SECTION_CLASS)
         self.add_class("lantern-advice-section")
+        #: The rows shown now: each move with its chance of a good ending.
         self.rows: list[Advice] = []
         self._state: Any = None
         self._rows_for: Any = None  # the state self.rows were estimated for
@@ -186,6 +193,7 @@ class AdviceView(widgets.VBox):
 
     @property
     def on(self) -> bool:
+        """Whether the player has turned Advice on (nothing is thought about while it is off)."""
         return bool(self.toggle.value)
 
     @property

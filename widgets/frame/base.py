@@ -61,12 +61,12 @@ class GameFrame(ShowsFallback, widgets.VBox):
     """A game panel: one journey (a :class:`~rules.book.JourneyBook`, or a journey kept in memory
     only)."""
 
-    #: The game's name in :data:`rules.record.journey.GAMES`, its title line and its own CSS.
+    #: The game's name in :data:`rules.record.journey.GAMES`: the journeys the panel starts.
     game_name: ClassVar[str] = ""
-    title: ClassVar[str] = "Lantern"
+    title: ClassVar[str] = "Lantern"  #: The title line of the panel's header.
     #: What front ends without widgets show for the panel (nbconvert, an untrusted notebook).
     plain_text: ClassVar[str] = "✹ Lantern game panel"
-    css: ClassVar[str] = ""
+    css: ClassVar[str] = ""  #: The panel's own CSS, under its ``lantern-<game_name>`` class.
     #: What the "At the table" box suggests typing (a game without cards says only dice).
     table_placeholder: ClassVar[str] = "7H QS 4 5 — your own cards and dice"
     #: The panel showing each journey file, so that Run All can close the previous run's panel.
@@ -104,7 +104,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         if journey is None:
             seed = secrets.randbelow(2**31) if seed is None else seed
             journey = Journey.start(self.game_name, seed=seed)
-        self.journey: Any = journey
+        self.journey: Any = journey  #: The journey played: a Journey Book, or one in memory.
         self._replace_earlier_panel()
         self.messages = MessageArea()
         self.header = widgets.HTML()
@@ -115,7 +115,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.table_input = self.at_table.text  # what the player typed "At the table"
         self.log_view = LogView(self.look_back)
         self._log = JourneyLog()
-        self.controls: JourneyControls | None = None
+        self.controls: JourneyControls | None = None  #: The journey's buttons (a GM's table only).
         if isinstance(journey, JourneyBook) and self.gm_table:
             self.controls = JourneyControls(
                 journey,
@@ -199,10 +199,12 @@ class GameFrame(ShowsFallback, widgets.VBox):
 
     @property
     def state(self) -> Any:
+        """The journey's state now (what the panel shows when not looking back)."""
         return self.journey.state
 
     @property
     def book(self) -> JourneyBook[Any, Any] | None:
+        """The Journey Book the panel plays, or None for a journey kept in memory only."""
         return self.journey if isinstance(self.journey, JourneyBook) else None
 
     def _replace_earlier_panel(self) -> None:
@@ -323,6 +325,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
             self.render()
 
     def back_to_now(self) -> None:
+        """Leave the look back: the sheet and the board show the journey as it stands again."""
         self._looking = None
         self.log_view.clear_pick()
         self.render()

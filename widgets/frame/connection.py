@@ -50,17 +50,23 @@ __all__ = [
     "shown_in_cell",
 ]
 
+#: The CSS class on a panel's outermost widget, which the disconnected and fallback rules look for.
 FRAME_CLASS = "lantern-frame"
+#: The CSS class of the plain HTML output shown after a panel, seen only where the live panel is
+#: not.
 FALLBACK_CLASS = "lantern-fallback"
+#: What a disconnected or missing panel says in JupyterLab.
 MESSAGE = (
     "The panel is disconnected from the game: Run ▸ Run All Cells to bring your journey back "
     "where you left off."
 )
+#: What it says under Voilà, where a reload starts the kernel again.
 VOILA_MESSAGE = (
     "The panel is disconnected from the game: reload the page to bring your journey back "
     "where you left off."
 )
-GRACE_SECONDS = 3  # a reload restores the live view in about 2 s
+#: Seconds the fallback waits before it shows: a reload restores the live view in about 2.
+GRACE_SECONDS = 3
 
 
 def _css_string(text: str) -> str:
@@ -179,6 +185,7 @@ class ShowsFallback:
     notebook, nbconvert, GitHub) instead of the widget's repr.
     """
 
+    #: What front ends without widgets show for the panel (nbconvert, an untrusted notebook).
     plain_text: ClassVar[str] = "✹ Lantern"
     #: The last fallback line shown, to name another journey when the panel switches to it.
     _fallback_shown: Any = None

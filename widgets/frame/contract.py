@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from widgets.frame.advice import AdviceHook
 
-__all__ = ["OPTIONAL", "REQUIRED", "GamePanel", "check_panel", "missing_hooks"]
+__all__ = ["OPTIONAL", "REQUIRED", "GamePanel", "check_panel", "lend_docstrings", "missing_hooks"]
 
 #: The hooks a game panel must define itself (attributes and methods).
 REQUIRED = (
@@ -132,6 +132,16 @@ class GamePanel(Protocol):
     def continues(self, action: Any) -> bool:
         """Whether ``action``'s report is shown under the previous one (a choice after the roll
         that asked for it)."""
+
+
+def lend_docstrings(frame: type) -> None:
+    """Give each hook ``frame`` defines without a docstring the one :class:`GamePanel` states, so
+    the frame's defaults (and a panel's hooks, which inherit them) read as the contract says,
+    written once."""
+    for hook in (*REQUIRED, *OPTIONAL):
+        ours, stated = vars(frame).get(hook), vars(GamePanel).get(hook)
+        if callable(ours) and not getattr(ours, "__doc__", None) and stated is not None:
+            ours.__doc__ = stated.__doc__
 
 
 def missing_hooks(panel: type, frame: type) -> list[str]:

@@ -43,6 +43,7 @@ from widgets.parts.theme import escape as html_escape
 
 __all__ = ["REROLL_TIP", "JourneyControls", "frontend", "insert_markdown_cell"]
 
+#: The Reroll button's tooltip.
 REROLL_TIP = (
     "The last action again with fresh cards and dice; the first result stays in the book, "
     "struck through"
@@ -220,6 +221,8 @@ class JourneyControls(widgets.VBox):
     # --- undo, redo, reroll -----------------------------------------------------------------------
 
     def undo(self) -> None:
+        """Take the last action back (the Undo button); Redo plays it again, exactly as it went."""
+
         def step() -> None:
             removed = self.book.undo()
             titles = {self._title(entry.action) for entry in removed}
@@ -228,6 +231,8 @@ class JourneyControls(widgets.VBox):
         self._change(step)
 
     def redo(self) -> None:
+        """Play the action last undone again, with the same cards and dice (the Redo button)."""
+
         def step() -> None:
             self.book.redo()
             self.messages.info("Redone: the action is played again, exactly as it went.")
@@ -235,6 +240,9 @@ class JourneyControls(widgets.VBox):
         self._change(step)
 
     def reroll(self) -> None:
+        """The last action again with fresh cards and dice (the Reroll button); the first result
+        stays in the book, struck through."""
+
         def step() -> None:
             self.book.reroll()
             self.messages.info("Rerolled: the first result stays in the log, struck through.")
@@ -365,6 +373,9 @@ class JourneyControls(widgets.VBox):
                 )
 
     def export(self) -> None:
+        """Write the Journey Book as Markdown (the Export button), next to the notebook in a
+        browser, the full record or the story only; refused, saying why, before the journey has
+        begun."""
         from widgets.parts.journal import export
 
         with guarded(self.messages):

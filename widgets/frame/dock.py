@@ -110,6 +110,7 @@ class ResultDock:
         self.box.add_class("lantern-dock")
         self._roots = roots
         self._moves = moves
+        #: Where the dock rests when no click has moved it (the top of the right column).
         self.home: widgets.Box | None = None
         self._parent: widgets.Box | None = None  # the section (or home) the dock is in
         self._holder: widgets.Box | None = None  # the box listing it: a slot, or that section

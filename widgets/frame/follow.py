@@ -31,8 +31,11 @@ class Follower:
 
     # the frame's: its message area, book and render (declared, not defined, so the MRO keeps
     # GameFrame's own)
+    #: The frame's message area, where a write lost to another kernel is told.
     messages: Any
+    #: The frame's Journey Book, followed while the panel is shown.
     book: Any
+    #: The frame's render, called when another kernel's writes arrive.
     render: Callable[[], None]
     _follow_task: asyncio.Task[None] | None = None
     _follow_stopped: bool = False

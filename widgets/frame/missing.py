@@ -134,6 +134,7 @@ class MissingEntries(widgets.HBox):
         self.add_class("lantern-journal-missing")
         self.layout.display = "none"
         self.app, self.messages, self.book = app, messages, book
+        #: The Journey Book's entries a reload lost from the notebook, to insert again.
         self.missing: list[Note] = []
         if app is None:
             return

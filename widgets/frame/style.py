@@ -4,6 +4,8 @@ On top of :data:`widgets.parts.theme.CSS`, with the same rules: JupyterLab's ``-
 light and the dark theme both read), a fallback for each, every rule under a ``lantern-`` class.
 """
 
+#: The frame's CSS: the header, the controls, the log as a journal, the look back and the ending, in
+#: JupyterLab's theme colours so the panel reads in light and dark themes.
 FRAME_CSS = """
 .lantern-frame .widget-hbox { flex-wrap: wrap; }
 .lantern-frame .jupyter-button { flex-shrink: 0; }

@@ -73,4 +73,6 @@ class AtTheTable(widgets.VBox):
         self.text.value = ""
 
     def clear_note(self) -> None:
+        """Forget what the last action used from the table (another action, or another journey, is
+        shown)."""
         self.note.value = ""

@@ -21,6 +21,7 @@ from widgets.parts.theme import escape
 
 __all__ = ["CardRow", "CardView", "card_html", "card_name", "cards_html"]
 
+#: Each rank in words, for a screen reader's name of a card ("Queen of Hearts").
 RANK_WORDS = {
     1: "Ace",
     2: "Two",
@@ -37,7 +38,9 @@ RANK_WORDS = {
     13: "King",
 }
 
+#: What a screen reader says for a card lying face down.
 FACE_DOWN_NAME = "Face-down card"
+#: What a screen reader says for an empty card slot.
 EMPTY_NAME = "Empty card slot"
 
 

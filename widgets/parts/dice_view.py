@@ -27,6 +27,7 @@ __all__ = ["FACES", "DiceView", "PoolRoller", "hits_text", "odds_text", "positio
 #: Die faces ⚀..⚅ by pip count.
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
+#: ``hook(faces, position)``: told of each roll the dice view makes.
 RollHook = Callable[[tuple[int, ...], Position], object]
 
 

@@ -77,7 +77,9 @@ class JournalEntry:
     nh3 (:func:`widgets.parts.sanitize.markdown_html`), and the journey's name is escaped.
     """
 
+    #: The entry as the Journey Book keeps it.
     note: Note
+    #: The name of the journey it was written to.
     journey: str
 
     def _repr_html_(self) -> str:

@@ -28,6 +28,7 @@ __all__ = ["KINDS", "MessageArea", "guarded"]
 #: The kinds of message: "none" (nothing shown), "info", "success" and "error".
 KINDS = ("none", "info", "success", "error")
 
+#: Where an unexpected error in a handler is logged with its traceback (the log console).
 log = logging.getLogger(__name__)
 
 

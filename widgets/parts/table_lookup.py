@@ -28,6 +28,7 @@ from widgets.parts.theme import escape, format_chance, style_widget
 
 __all__ = ["TableLookup", "column_label", "row_odds_text"]
 
+#: ``hook(roll, row)``: told of each roll on the table and the row it reads.
 LookupHook = Callable[[int, Mapping[str, str]], object]
 
 

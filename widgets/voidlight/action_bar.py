@@ -44,6 +44,7 @@ from widgets.voidlight.controls import (
 
 __all__ = ["POSITIONS", "CheckBar"]
 
+#: The Position dropdown's choices, as (label, value), the Hit each needs in the label.
 POSITIONS = [
     ("Good (4+)", "good"),
     ("Standard (5+)", "standard"),
@@ -51,17 +52,21 @@ POSITIONS = [
     ("Absolute", "absolute"),
     ("Impossible", "impossible"),
 ]
+#: The Position dropdown's tooltip: the rule, and the house rules that move it.
 POSITION_TIP = (
     "The Position the fiction sets: a die is a Hit on 4+ (Good), 5+ (Standard) or 6 (Bad); "
     "Absolute succeeds and Impossible fails with no roll. House rule: the beam then moves a "
     "Check one step (High Beam up, Low Beam down), and Frozen makes a Vigor check Bad."
 )
+#: A Check button's tooltip.
 CHECK_TIP = (
     "2+ Hits success, 1 partial or at a cost, 0 failure with a cost; 0 dice: one die, Hit on 6"
 )
+#: The Push button's tooltip.
 PUSH_TIP = (
     "Reroll every Miss once, then a Fatigued condition fills a slot (no slot free: drop an item)"
 )
+#: The cost button's tooltip: the rule, and how Lantern reads the table's entries (house rules).
 COST_TIP = (
     "On 1 or 0 Hits: roll 2D on the Check Costs table. House rule: the dice in an entry "
     "(1D-1 DMG, DRAINS BY 1D+1, ROLL 2D...) are rolled by Lantern when you apply it; damage "
@@ -69,12 +74,15 @@ COST_TIP = (
     "falls or breaks is yours to pick (the preference named): a fallen item leaves your slots, a "
     "broken one stays in them, marked broken; WOUNDED OR HARMED: you pick the word"
 )
+#: The tooltip of the dropdown that picks a cost entry instead of rolling it.
 PICK_TIP = "Pick the entry instead of rolling (the text allows either)"
+#: The tooltip of the button that takes no cost.
 SKIP_TIP = (
     "Take no cost from the table: the text rolls one 'when you need a cost'; a reduced effect or "
     "wasted time, narrated, will do. House rule: another Check or a rest waits until the cost is "
     "taken or skipped"
 )
+#: The Critical Save button's tooltip.
 SAVE_TIP = (
     "1+ Hits endures, 0 taken out and dying; then the Attribute loses 1 per Miss, at most 2, "
     "never below 0"
@@ -155,6 +163,8 @@ class CheckBar:
         self.save_box.layout.display = "none"
 
     def widgets(self) -> list[widgets.Widget]:
+        """The bar's widgets, in the order the panel shows them: the save, the Position, the Checks
+        and their odds, the push and the cost."""
         return [
             self.save_box,
             self.position,
@@ -168,6 +178,8 @@ class CheckBar:
         ]
 
     def render(self, state: State) -> None:
+        """Show what ``state`` offers the character whose sheet is open: each button enabled or
+        saying why not, with its odds."""
         who = self._who() if state.crew else ""
         seat = seat_of(state, who)
         offered = available(state, who or None)

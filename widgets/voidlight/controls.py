@@ -17,6 +17,7 @@ from rules.voidlight.owed import passed_by, still_due
 from widgets.parts import theme
 from widgets.parts.dropdown import set_options
 from widgets.parts.theme import chance_html, escape
+from widgets.voidlight.sheet import OUTCOME_CLASS
 
 __all__ = [
     "Act",
@@ -44,15 +45,9 @@ class Act(Protocol):
 #: solo journey's record reads as it always did).
 Who = Callable[[], str]
 
-OUTCOME_CSS = {
-    "success": "success", "partial": "partial", "failure": "failure",
-    "endure": "success", "taken out": "failure", "lost to the dark": "failure",
-    "yes": "success", "yes, but": "partial", "no, and": "failure",
-    "approachable": "success", "hesitant": "partial", "hostile": "failure",
-}  # fmt: skip
-
 
 def button(description: str, kind: str, tooltip: str = "", style: str = "") -> widgets.Button:
+    """An action button, styled by its kind (``lantern-act-<kind>``)."""
     return theme.button(description, f"lantern-act-{kind}", tooltip, style)
 
 
@@ -95,7 +90,7 @@ def odds_html(dist: Distribution[Any] | None, label: str = "", tail: str = "") -
         return ""
     parts = [
         chance_html(str(outcome).capitalize(), dist[outcome],
-                    f"lantern-{OUTCOME_CSS.get(str(outcome), 'odds-plain')}")
+                    f"lantern-{OUTCOME_CLASS.get(str(outcome), 'odds-plain')}")
         for outcome in dist
     ]  # fmt: skip
     head = f"{escape(label)}: " if label else ""

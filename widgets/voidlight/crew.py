@@ -28,17 +28,22 @@ from widgets.voidlight.sheet import hp_bar
 
 __all__ = ["HOW", "CrewBar", "roster_line"]
 
+#: The Join form's choices for the Attributes, as (label, value).
 HOW = [("at random", "random"), ("by points", "points")]
+#: The Join button's tooltip (``{points}``: the journey's creation points).
 JOIN_TIP = (
     "A new character joins the crew at the table (at most 6). House rules: by points, {points} "
     "over the four Attributes, each 0 to 3; or at random, 4 dice per Attribute, each Hit adds 1, "
     "all rerolled while the total is under 3; 1D x 10 Credits"
 )
+#: The Leave button's tooltip.
 LEAVE_TIP = (
     "The character whose sheet is open leaves the expedition, and their gear with them "
     "(someone standing or dying stays behind)"
 )
+#: A crew member's button's tooltip (``{name}``: theirs).
 OPEN_TIP = "Open {name}'s sheet: the checks, gear and rests below act for them"
+#: The tooltip of the button that frees a seat (``{name}``: the character played there).
 FREE_TIP = (
     "Free the seat {name} is played from: that seat plays nothing more, and another seat may "
     "sit as {name}"

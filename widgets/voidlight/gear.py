@@ -27,6 +27,7 @@ from widgets.voidlight.controls import Act, Who, button, gate, seat_of, set_opti
 
 __all__ = ["NONE_TO_RESTORE", "TIPS", "GearBar"]
 
+#: Each gear, harm and rest button's tooltip: the rule, and the house rules Lantern plays by.
 TIPS = {
     "take": "Carry it. House rule: small items take 0 slots, normal 1, large 2",
     "drop": "Leave it behind: its slots are free again",
@@ -46,7 +47,9 @@ TIPS = {
     "advance": "Advancement: +2 max Hit Points and +1 to an Attribute (to a maximum of 6). House "
     "rule: the 2 new Hit Points come filled",
 }
+#: The Attribute dropdowns' choices, as (label, value).
 ATTRIBUTE_OPTIONS = [(name.title(), name) for name in ATTRIBUTES]
+#: The Long Rest's choice when no Attribute is below its full score.
 NONE_TO_RESTORE = ("none below its full score", "")
 
 
@@ -143,9 +146,12 @@ class GearBar:
         ]  # fmt: skip
 
     def widgets(self) -> list[widgets.Widget]:
+        """The bar's rows, section after section."""
         return [row for _title, rows in self.sections() for row in rows]
 
     def render(self, state: State) -> None:
+        """Show what ``state`` offers the open sheet: each button enabled or saying why not, and the
+        item and condition choices it holds."""
         who = self._who() if state.crew else ""
         seat = seat_of(state, who)
         offered = available(state, who or None)

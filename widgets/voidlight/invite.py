@@ -31,6 +31,7 @@ NO_TABLE = (
     "<code>make table HOST=192.168.1.20</code>; see the README, \u201cPlaying Voidlight as a "
     "crew\u201d), then click <b>Look again</b>."
 )
+#: The invite toggle's tooltip: what a seat link is, and whom to give it.
 TIP = (
     "Each player's seat link: a page on their own device, bound to their character, with no "
     "Jupyter token; give each player their own link only"
@@ -58,6 +59,7 @@ class InviteBar:
         self.again.layout.display = "none"
 
     def widgets(self) -> list[widgets.Widget]:
+        """The bar's widgets: the toggle, the links and the button that makes them again."""
         return [self.toggle, self.links, self.again]
 
     def render(self, state: State) -> None:
@@ -75,6 +77,7 @@ class InviteBar:
         self.again.layout.display = "" if waiting else "none"
 
     def html(self) -> str:
+        """The seat links of the crew's characters (HTML), or why there are none."""
         path = self._where()
         if path is None:
             return (

@@ -56,6 +56,7 @@ from widgets.voidlight.tools import LightBar, SoloBar
 
 __all__ = ["CREATE_NOTE", "VoidlightPanel"]
 
+#: What the creation form says above its fields (``{points}``, ``{hp}``: the journey's house rules).
 CREATE_NOTE = (
     "<b>Create your character</b>: a name, your pronouns and the four Attributes. "
     '<span class="lantern-house">House rules (the text leaves them to the table): spread '

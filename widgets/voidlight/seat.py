@@ -64,6 +64,7 @@ TAKEN_OVER = (
 
 #: What a seat says of the countdown when the GM hides it.
 HIDDEN = GM_TIMER
+#: What a seat shows before the GM has created the crew.
 WAITING = (
     '<div class="lantern-seat-waiting"><b>A seat at the table</b>: the GM creates the crew on '
     "their notebook; this seat shows it as soon as they do.</div>"

@@ -88,12 +88,15 @@ class SeatGear:
             self.item_name.value = ""
 
     def widgets(self) -> list[widgets.Widget]:
+        """The seat's gear rows: take an item, drop one."""
         return [
             widgets.HBox([self.item_name, self.item_size, self.buttons["take"]]),
             widgets.HBox([self.item_drop, self.buttons["drop"]]),
         ]
 
     def render(self, state: State, mine: bool) -> None:
+        """Show what ``state`` offers; ``mine`` False: it is not this seat's character's to act, and
+        every button says so."""
         who = self._who() if state.crew else ""
         offered = available(state, who or None) if mine and state.crew else ()
         for kind, each in self.buttons.items():

@@ -26,6 +26,7 @@ __all__ = [
     "status_html",
 ]
 
+#: The colour class of each outcome a roll can read (success, partial, failure and their kin).
 OUTCOME_CLASS = {
     "success": "success", "partial": "partial", "failure": "failure",
     "endure": "success", "taken out": "failure", LOST: "failure",
@@ -35,6 +36,7 @@ OUTCOME_CLASS = {
 
 
 def hp_bar(hp: int, most: int) -> str:
+    """A Hit Points bar (HTML), marked low at a third or less."""
     width = 100 * hp // most if most else 0
     low = " lantern-hp-low" if hp * 3 <= most else ""
     return (
@@ -142,6 +144,7 @@ def light_html(state: State) -> str:
 
 
 def encounters_html(state: State) -> str:
+    """The Encounter Pools in play, each with its dice (HTML)."""
     if not state.encounters:
         return '<div class="lantern-muted">No Encounter Pool.</div>'
     rows = [
@@ -153,6 +156,7 @@ def encounters_html(state: State) -> str:
 
 
 def enemies_html(state: State) -> str:
+    """The enemies met, with their Hit Points (HTML)."""
     foes = [
         f'<div class="lantern-enemy"><b>{escape(f.name)}</b> ({escape(f.tier)}) '
         f"{f.hp}/{f.max_hp} HP{' · defeated' if f.hp <= 0 else ''}</div>"

@@ -1,6 +1,8 @@
 """The Voidlight panel's own CSS, on top of :data:`widgets.parts.theme.CSS` (only ``--jp-*`` colours,
 each with a fallback, every rule under a ``lantern-`` class, as the Firelights CSS does)."""
 
+#: The Voidlight panel's CSS, in JupyterLab's theme colours: the sheet, the slots, the Voidlight's
+#: dice, the timer and the crew.
 CSS = """
 .lantern-muted { color: var(--jp-ui-font-color2, #757575); }
 .lantern-odds-plain { color: var(--jp-ui-font-color1, #212121); }

@@ -36,7 +36,9 @@ __all__ = ["EVENTS", "MODES", "LiveTimer", "next_due"]
 EVENTS = ("a penalty wears off", "a condition worsens", "the Voidlight is rolled",
           "a Critical Save in the dark")  # fmt: skip
 _LIGHT = 2
+#: The timer's choices, as (label, value).
 MODES = [("on a timer", "interval"), ("between scenes, by hand", "scenes")]
+#: What the timer says below it: the house rules of its pacing.
 TIMER_NOTE = (
     "House rule: the Voidlight is rolled every 20 real minutes solo, 10 in group play, any "
     f"interval from 1 to {INTERVAL_MOST} minutes you set ('If this pacing feels intense, extend "
@@ -44,10 +46,13 @@ TIMER_NOTE = (
     "hidden in group play (the GM's table). When the light dies, a Critical Save every 5 "
     "minutes. The timer starts paused: time away from the table does not count."
 )
+#: The timer button's tooltip.
 SET_TIP = (
     "Roll the Voidlight every so many minutes (20 solo, 10 in group play, longer when the pacing "
     "feels intense), or only between scenes by hand; the countdown restarts"
 )
+#: A minute later than any expedition reaches: the clock is run up to it to list everything still to
+#: come.
 FAR = 10**9
 #: What the GM's checkbox does: the players' seats never see the countdown in group play (the
 #: journey's "hidden" option), this box hides it from the GM's own screen as well.
@@ -146,6 +151,7 @@ class LiveTimer(widgets.VBox):
     # --- counting -------------------------------------------------------------------------
 
     def resume(self) -> None:
+        """Start the timer again (the play button): minutes count from now."""
         if self._stopped:
             return
         self._last = self._clock()
@@ -154,6 +160,7 @@ class LiveTimer(widgets.VBox):
         self.render(self._panel.state)
 
     def pause(self) -> None:
+        """Stop the timer (the pause button), counting the minutes up to now."""
         if self.running:
             self.tick()
         self.running = False
@@ -227,6 +234,8 @@ class LiveTimer(widgets.VBox):
     # --- showing ----------------------------------------------------------------------------
 
     def render(self, state: State) -> None:
+        """Show the clock of ``state``: the countdown, or none when it is hidden or the pool is
+        rolled between scenes."""
         if self.running and not self._can_run(state):  # the expedition is over
             self.running = False
             self._last = None

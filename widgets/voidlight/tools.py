@@ -31,6 +31,7 @@ from widgets.voidlight.controls import Act, Who, beam_words, button, gate, odds_
 
 __all__ = ["LightBar", "SoloBar"]
 
+#: Each beam button's tooltip.
 BEAM_TIPS = {
     "high": "High Beam: Good Position for the crew's checks (house rule: one step up); up to 3 "
     "dice lost per roll",
@@ -38,6 +39,7 @@ BEAM_TIPS = {
     "low": "Low Beam: Bad Position for the crew's checks (house rule: one step down); at most 1 "
     "die lost per roll",
 }
+#: Each solo tool's button tooltip: the rule, and the house rules Lantern plays by.
 TIPS = {
     "swap_battery": "Slot a new Battery: the Voidlight is P6 again. House rule: a Battery is an "
     "item you carry, named 'Battery' (any size); slotting it uses it up",
@@ -74,12 +76,15 @@ class LightBar:
         self.odds = widgets.HTML()
 
     def widgets(self) -> list[widgets.Widget]:
+        """The bar's rows: the beams and the Battery, then the roll and its odds."""
         return [
             widgets.HBox([*self.beam_buttons.values(), self.swap_button]),
             widgets.HBox([self.roll_button, self.odds]),
         ]
 
     def render(self, state: State) -> None:
+        """Show what ``state`` offers: the beam in use marked, each button enabled or saying why
+        not."""
         who = (self._who() if state.crew else "") or None
         offered = available(state, who)
         why = why_not(state, "beam")
@@ -212,9 +217,11 @@ class SoloBar:
         ]  # fmt: skip
 
     def widgets(self) -> list[widgets.Widget]:
+        """The bar's rows, section after section."""
         return [row for _title, rows in self.sections() for row in rows]
 
     def render(self, state: State) -> None:
+        """Show what ``state`` offers, and the pools and enemies to pick from."""
         self._state = state
         offered = available(state)
         for kind, each in self.buttons.items():

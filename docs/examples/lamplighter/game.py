@@ -61,9 +61,9 @@ __all__ = [
 
 #: Lamps along the bridge, measures of oil in the can, wind dice on a still evening.
 LAMPS, OIL, WIND_DICE = 6, 6, 2
-#: The night deck: each card sets the extra wind dice of the next stretch. It is turned one card
-#: per Shield and gathered up again when the last card is turned.
+#: The extra wind dice each night card sets for the next stretch.
 WIND: Mapping[str, int] = {"still": 0, "breeze": 1, "gale": 2}
+#: The night deck: turned one card per Shield, gathered up again when the last card is turned.
 NIGHT_DECK: tuple[str, ...] = ("breeze",) * 3 + ("gale",) * 2 + ("still",) * 4
 
 
@@ -72,18 +72,24 @@ NIGHT_DECK: tuple[str, ...] = ("breeze",) * 3 + ("gale",) * 2 + ("still",) * 4
 
 @dataclass(frozen=True)
 class State:
-    """Where the lamplighter stands. ``flames``: lamps lit since the last Shield (a gust blows
-    them out); ``deck``: the night cards still face down, sorted (their order is not known)."""
+    """Where the lamplighter stands on the bridge."""
 
+    #: Lamps shielded: safe for good.
     lamps: int = 0
+    #: Lamps lit since the last Shield: a gust blows them out.
     flames: int = 0
+    #: Measures of oil left: a Shield spends one, a gust spills one.
     oil: int = OIL
+    #: Extra wind dice the night's last card set for this stretch.
     wind: int = 0
+    #: The night cards still face down, sorted (their order is not known).
     deck: tuple[str, ...] = NIGHT_DECK
-    status: str = "crossing"  # then "crossed", "dark" or "turned back"
+    #: "crossing", then "crossed", "dark" or "turned back".
+    status: str = "crossing"
 
     @property
     def over(self) -> bool:
+        """Whether the journey has ended, one way or another."""
         return self.status != "crossing"
 
     @property
@@ -131,6 +137,7 @@ class TurnBack(Action):
     title: ClassVar[str] = "Turn back"
 
 
+#: Each action's ``kind`` and its class, as a journey's record names them.
 ACTIONS: Mapping[str, type[Action]] = {cls.kind: cls for cls in (Light, Shield, TurnBack)}
 
 
@@ -255,6 +262,7 @@ def steady(state: State) -> Action:
     return Shield()
 
 
+#: The game as Advice searches it: the moves, the rules, the simple player and the question.
 LOOKAHEAD = Lookahead(
     moves=legal,
     step=lambda state, move, chance: apply(state, move, chance)[0],

@@ -38,6 +38,7 @@ TIPS = {
     "shield": "One measure of oil: the lamps lit so far are safe; the night turns a card",
     "turn_back": "End the journey with the lamps shielded so far",
 }
+#: The panel's own look, under its ``lantern-lamplighter`` class.
 CSS = """
 .lantern-lamplighter .lamp-row { font-size: 1.8em; letter-spacing: 0.2em; }
 .lantern-lamplighter .lamp-lit { color: #f0a020; }

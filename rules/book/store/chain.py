@@ -49,6 +49,7 @@ __all__ = [
 CHAINED = 4
 #: The columns of a row its hash covers, in this order (``seq`` first).
 FIELDS = "seq, kind, body, chance, supplied, superseded, undone, ref, cell, at"
+#: The columns of the journey row its hash covers, in this order.
 JOURNEY = "format, game, name, seed, options, created_at"
 #: What version 4 adds to a file of version 3: the hash columns and the snapshots' seal.
 COLUMNS = CHAIN

@@ -68,6 +68,7 @@ APPLICATION_ID = 0x4C414E54
 #: hashes over the rows, each snapshot sealed to it (:mod:`rules.book.store.chain`); 5: the head,
 #: the book's length and last row (:mod:`rules.book.store.schema`).
 SCHEMA_VERSION = 5
+#: The first bytes of every SQLite file: a file without them is not a journey, said before SQLite.
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -80,9 +81,6 @@ def rules_fingerprint() -> str:
         digest.update(source.relative_to(root).as_posix().encode())
         digest.update(source.read_bytes())
     return digest.hexdigest()[:16]
-
-
-# --- errors ------------------------------------------------------------------------------------
 
 
 class JourneyFileError(InvalidInput):
@@ -126,23 +124,28 @@ class JourneyChanged(IllegalAction):
     """Another notebook (or kernel) wrote to this journey since it was opened here."""
 
 
-# --- what a file holds -------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class JourneyInfo:
     """The journey row: which game, under which name, from which seed and options."""
 
+    #: The journey file it was read from.
     path: Path
+    #: The name of the game the journey plays, which picks the rules that replay it.
     game: str
+    #: The journey's name, as the player gave it.
     name: str
+    #: The seed of the journey's random generator: with the record, it gives back every draw.
     seed: int
+    #: The options the journey was begun with (a card set, house rules), replayed with it.
     options: Mapping[str, JSON]
+    #: When the journey was begun (an ISO date and time).
     created_at: str
+    #: The file's schema version; an older file is upgraded when opened for play.
     schema: int
 
 
 def sidecar(path: Path, suffix: str) -> Path:
+    """The file SQLite or Lantern keeps beside ``path`` (``-wal``, a lock), one name everywhere."""
     return path.with_name(path.name + suffix)
 
 
@@ -334,6 +337,7 @@ def _row_json(body: object, chance: object) -> tuple[dict[str, JSON], list[JSON]
 
 
 def check_game(info: JourneyInfo, game: str | None) -> None:
+    """Refuse a journey of another game than asked for, or of one this Lantern does not play."""
     if game is not None and info.game != game:
         raise WrongGame(info.path, f"is a {info.game!r} journey, not {game!r}")
     if info.game not in journey.GAMES:

@@ -339,6 +339,8 @@ class Store(Reading):
     def add_note(
         self, kind: str, text: str, at: int, *, ref: int | None = None, cell: str | None = None
     ) -> int:
+        """Write a journal or mechanics row after ``at`` actions, keyed by its cell or tied to the
+        action row ``ref``; returns its row."""
         cursor = self._db.execute(
             "INSERT INTO book (kind, body, ref, cell, at) VALUES (?, ?, ?, ?, ?)",
             (kind, text, ref, cell, at),
@@ -347,14 +349,18 @@ class Store(Reading):
         return int(cursor.lastrowid or 0)
 
     def set_text(self, seq: int, text: str) -> None:
+        """Change a journal entry's words in place (its cell was run again with other text)."""
         self._db.execute("UPDATE book SET body = ? WHERE seq = ?", (text, seq))
         self._changed(seq)
 
     def set_superseded(self, seq: int) -> None:
+        """Mark the action at row ``seq`` as replaced by a reroll; it is kept, struck through."""
         self._db.execute("UPDATE book SET superseded = 1 WHERE seq = ?", (seq,))
         self._changed(seq)
 
     def set_undone(self, seqs: Sequence[int], undone: bool) -> None:
+        """Mark the rows ``seqs`` as taken back (``undone``) or standing again; nothing is
+        deleted."""
         self._db.executemany(
             "UPDATE book SET undone = ? WHERE seq = ?", [(1 if undone else None, s) for s in seqs]
         )
@@ -397,6 +403,8 @@ class Store(Reading):
         self._db.executemany("DELETE FROM snapshots WHERE count = ?", [(c,) for c in counts])
 
     def drop_stale_snapshots(self, code: str) -> None:
+        """Delete the snapshots taken under other rules code than ``code`` (a fingerprint): they
+        would not be trusted, and are taken again."""
         self._db.execute("DELETE FROM snapshots WHERE code != ?", (code,))
 
     # --- the file ------------------------------------------------------------------------------

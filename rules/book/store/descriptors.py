@@ -43,6 +43,7 @@ class _Held:
 #: Each held file, by (device, inode).
 _held: dict[tuple[int, int], _Held] = {}
 _lock = threading.Lock()
+#: How many bytes are read at a time when a held file is copied (a mebibyte).
 CHUNK = 1 << 20
 
 

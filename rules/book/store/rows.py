@@ -29,23 +29,36 @@ __all__ = ["Reading", "Row", "dumps"]
 class Row:
     """One row of the book: an action (``kind == "action"``), a note, or a mechanics line.
 
-    ``cell`` says where a row came from: for a note, the notebook cell that wrote it; for an
-    action, the seat that played it at a shared table (the character's name; NULL, as in every
-    file from before seats: the GM). A column every file has, covered by the chain of hashes, so
-    who played an action cannot be changed unseen, and old files open unchanged.
+    ``cell`` is a column every file has, covered by the chain of hashes: who played an action
+    cannot be changed unseen, and files from before seats (NULL: the GM) open unchanged.
     """
 
+    #: The row's number in the book, which orders every action and entry.
     seq: int
+    #: "action", "note" (a journal entry) or "mechanics" (an action's line written into the
+    #: journal).
     kind: str
+    #: The action as JSON, or the entry's words.
     body: str
+    #: The action's chance outcomes (cards, dice, table rows) as a JSON list, which a replay reads
+    #: instead of drawing again.
     chance: str | None = None
+    #: How many of those outcomes the player typed At the table, from a real deck or real dice.
     supplied: int = 0
+    #: A reroll replaced this action: it is kept, struck through, and does not count.
     superseded: bool = False
+    #: The action was taken back.
     undone: bool = False
+    #: For an undone action a new one left behind, the row it followed; for a mechanics line, its
+    #: action's row.
     ref: int | None = None
+    #: For a note, the notebook cell that wrote it; for an action, the seat that played it at a
+    #: shared table (None: the GM).
     cell: str | None = None
+    #: For a note, how many actions had been played when it was written.
     at: int = 0
-    forgotten: bool = False  # undone for good (``undone = 2``): no longer on the redo stack
+    #: Undone for good (``undone = 2``): no longer on the redo stack.
+    forgotten: bool = False
 
     def entry(self) -> Entry:
         """The :class:`~rules.record.journey.Entry` of an action row."""
@@ -83,7 +96,9 @@ class Reading:
     """The reading side of an open journey file (see the module docstring)."""
 
     _db: sqlite3.Connection
+    #: The journey row: its game, name, seed and options.
     info: JourneyInfo
+    #: The journey file.
     path: Path
 
     def rows(self) -> list[Row]:
@@ -145,9 +160,13 @@ class Reading:
             return {}
 
     def stamp(self) -> tuple[object, ...]:
+        """What the file looks like from outside (see :func:`rules.book.store.check.stamp`): a
+        changed stamp tells another writer wrote to it."""
         return stamp(self._db)  # see rules.book.store.check.stamp
 
     def snapshot_counts(self, code: str) -> set[int]:
+        """The counts of the snapshots taken under the rules code ``code``, to take only the missing
+        ones."""
         query = "SELECT count FROM snapshots WHERE code = ?"
         return {count for (count,) in self._db.execute(query, (code,))}
 

@@ -41,6 +41,8 @@ __all__ = [
     "write_head",
 ]
 
+#: The tables of a new journey file, in SQLite's words; a file's own schema is compared with it
+#: before it is trusted.
 SCHEMA = """
 CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL);
 CREATE TABLE journey (
@@ -90,6 +92,7 @@ CHAIN = (
     "ALTER TABLE snapshots ADD COLUMN seal BLOB",
     "CREATE INDEX snapshots_seq ON snapshots (seq)",
 )
+#: The tables a journey file has: any other table is left alone when the schema is checked.
 LANTERN_TABLES = frozenset({"schema_version", "journey", "book", "snapshots", "chunks", "head"})
 
 
@@ -129,6 +132,7 @@ def _checks(sql: str) -> list[str]:
     return found
 
 
+#: Rows as SQLite returns them, for comparing a file's tables with the ones it should have.
 Rows = tuple[tuple[object, ...], ...]
 #: A table's columns, CHECK constraints, foreign keys and what follows its columns.
 Shape = tuple[Rows, tuple[str, ...], Rows, str]
