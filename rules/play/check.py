@@ -66,7 +66,8 @@ class Driver:
     """What a test knows of one game beyond its protocol; every part optional.
 
     ``pick(state, rng)``: an action the rules offer now (default: one of ``legal(state)`` at
-    random); ``over(state)``: whether the journey has ended (default: ``legal`` offers nothing);
+    random); ``over(state)``: whether the journey has ended (default: the state's ``over``, else
+    ``legal`` offers nothing);
     ``not_offered(state)``: well-formed actions the rules must refuse now (default: actions seen
     offered earlier that are not offered now); ``malformed(state)``: builders of actions the
     rules must refuse when built or played (added to a few of every game's); ``check(state)``:
@@ -140,11 +141,14 @@ class RandomPlay:
         return rng.choice(offered)
 
     def over(self, state: Any) -> bool:
-        """Whether the game has ended: the driver says, or ``legal`` offers nothing."""
+        """Whether the game has ended: the driver says, else the state's own ``over`` when it has
+        one (a game may offer moves that change nothing in play after its end: its tables, its
+        oracle), else ``legal`` offers nothing."""
         if self.driver.over is not None:
             return self.driver.over(state)
-        if self._legal is None:
-            return bool(getattr(state, "over", False))
+        ended = getattr(state, "over", None)
+        if isinstance(ended, bool) or self._legal is None:
+            return bool(ended)
         return not self.legal(state)
 
     def not_offered(self, state: Any) -> list[Any]:
