@@ -126,8 +126,8 @@ def _take(state: State, who: str) -> list[Any]:
 
 
 def _drop(state: State, who: str) -> list[Any]:
-    names = dict.fromkeys(item.name.casefold() for item in _sheet(state, who).items)
-    return [A.Drop(name, who) for name in names]
+    first = {item.name.casefold(): item.name for item in reversed(_sheet(state, who).items)}
+    return [A.Drop(name, who) for name in reversed(first.values())]  # the first of each name
 
 
 def _credits(state: State, who: str) -> list[Any]:
@@ -138,7 +138,7 @@ def _credits(state: State, who: str) -> list[Any]:
 def _treat(state: State, who: str) -> list[Any]:
     sheet = _sheet(state, who)
     first = {c.name.casefold(): c for c in reversed(sheet.conditions)}  # the first of each name
-    return [A.Treat(name, who) for name, c in reversed(first.items()) if not c.lasting]
+    return [A.Treat(c.name, who) for c in reversed(first.values()) if not c.lasting]
 
 
 def _choose(state: State, who: str) -> list[Any]:
