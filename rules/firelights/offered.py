@@ -47,12 +47,13 @@ ENTRIES = ("", "a night by the fire")
 SLIPS = ("a cairn of grey stones",)
 
 
-def legal_actions(state: State) -> list[Any]:
-    """Every action the rules accept now, in the order :data:`~rules.firelights.moves.KINDS`
+def legal_actions(state: State, kind: str | None = None) -> list[Any]:
+    """Every action the rules accept now (of ``kind`` only, when given: a player who picks the
+    move first builds only its actions), in the order :data:`~rules.firelights.moves.KINDS`
     lists the kinds (typed words from the representative few above)."""
     found: list[Any] = []
-    for kind, build in _BUILDERS.items():
-        if refusal(state, kind) is None:
+    for each, build in _BUILDERS.items():
+        if (kind is None or each == kind) and refusal(state, each) is None:
             found += build(state)
     return found
 

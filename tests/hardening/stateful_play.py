@@ -22,6 +22,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from rules import embers, firelights, voidlight
@@ -64,13 +65,25 @@ GAMES = sorted(REGISTERED)
 SENSIBLE = {"firelights": 0.5, "embers": 0.85}
 
 
-def by_kind(offered: Sequence[Any], rng: random.Random, weights: Mapping[str, float]) -> Any:
-    """One of the ``offered`` actions: a kind among theirs (each of weight 1 unless ``weights``
-    says), then one of its actions, so that a kind with many arguments (a Check in each Position,
-    a Buy Information of each spend) is not picked for that alone."""
-    kinds = list(dict.fromkeys(action.kind for action in offered))
-    kind = rng.choices(kinds, weights=[weights.get(k, 1) for k in kinds])[0]
-    return rng.choice([action for action in offered if action.kind == kind])
+def by_kind(
+    kinds: Sequence[str],
+    actions: Callable[[str], Sequence[Any]],
+    rng: random.Random,
+    weights: Mapping[str, float],
+) -> Any:
+    """One action of a kind offered: a kind among ``kinds`` (each of weight 1 unless ``weights``
+    says), then one of its ``actions(kind)`` (what ``legal`` lists of it), so that a kind with
+    many arguments (a Check in each Position, a Buy Information of each spend) is not picked for
+    that alone. A kind with no action listed (its representative few all used: three pools open)
+    makes way for another."""
+    left = list(dict.fromkeys(kinds))
+    while left:
+        kind = rng.choices(left, weights=[weights.get(k, 1) for k in left])[0]
+        found = actions(kind)
+        if found:
+            return rng.choice(found)
+        left.remove(kind)
+    raise AssertionError(f"legal lists no action of the kinds offered: {kinds!r}")
 
 
 def listed(action: Any, offered: Sequence[Any]) -> Any:
@@ -96,11 +109,13 @@ FIRELIGHTS_WEIGHTS = {"consult": 0.03, "slip": 0.03}
 
 def firelights_pick(state: firelights.State, rng: random.Random) -> Any:
     """The sensible player's action half the time (it must be one ``legal`` lists, the words it
-    types aside), else a kind ``legal`` offers at random and one of its actions."""
-    offered = firelights.GAME.legal(state)
+    types aside), else a kind the rules offer at random and one of the actions ``legal`` lists
+    of it (only that kind's actions are built)."""
     if rng.random() < SENSIBLE["firelights"]:
-        return listed(_SENSIBLE_FIRELIGHT.next_action(state), offered)
-    return by_kind(offered, rng, FIRELIGHTS_WEIGHTS)
+        action = _SENSIBLE_FIRELIGHT.next_action(state)
+        return listed(action, firelights.legal_actions(state, action.kind))
+    offered = firelights.available(state)
+    return by_kind(offered, partial(firelights.legal_actions, state), rng, FIRELIGHTS_WEIGHTS)
 
 
 #: A well-formed action of each kind, to play when the kind is not offered.
@@ -211,20 +226,14 @@ VOIDLIGHT_SAMPLES: dict[str, Any] = {
 #: How often each kind is picked when offered, against 1 for the others: the clock and Checks
 #: most; now and then someone joins or leaves (crews of 1 to 6).
 VOIDLIGHT_WEIGHTS = {"elapse": 6, "check": 6, "push": 3, "cost": 5, "take": 3, "swap_battery": 4,
-                     "join": 2.5, "leave": 1}  # fmt: skip
+                     "join": 1.5, "leave": 1}  # fmt: skip
 
 
 def voidlight_pick(state: voidlight.State, rng: random.Random) -> Any:
     """A kind of move the rules offer, weighted, and one of the actions ``legal`` lists of it
     (for anyone in the crew): only that kind's actions are built."""
-    kinds = list(dict.fromkeys(kind for kind, _who in voidlight.legal(state)))
-    while kinds:  # a move whose representative few are all used (three pools open) has none
-        kind = rng.choices(kinds, weights=[VOIDLIGHT_WEIGHTS.get(k, 1) for k in kinds])[0]
-        actions = voidlight.legal_actions(state, kind)
-        if actions:
-            return rng.choice(actions)
-        kinds.remove(kind)
-    raise AssertionError(f"legal lists no action in a journey not over: {state!r}")
+    offered = [kind for kind, _who in voidlight.legal(state)]
+    return by_kind(offered, partial(voidlight.legal_actions, state), rng, VOIDLIGHT_WEIGHTS)
 
 
 def voidlight_crew(size: int) -> list[Any]:
