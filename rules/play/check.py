@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from rules.errors import IllegalAction, LanternError
+from rules.errors import LanternError
 from rules.record.journey import Game, Journey
 
 __all__ = ["LONGEST", "CheckFailed", "Checked", "Driver", "RandomPlay", "check_game"]
@@ -250,8 +250,8 @@ class RandomPlay:
         elif roll < UNDO + REROLL + REFUSE:
             not_offered = self.not_offered(journey.state)
             if not_offered and rng.random() < 0.5:
-                action = rng.choice(not_offered)
-                refused(journey, lambda: action, IllegalAction)
+                action = rng.choice(not_offered)  # a stale choice's option: InvalidInput
+                refused(journey, lambda: action, LanternError)
             else:
                 refused(journey, rng.choice(self.malformed(journey.state)), LanternError)
             checked.refusals += 1

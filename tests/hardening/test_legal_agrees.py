@@ -21,6 +21,7 @@ from rules.errors import LanternError
 from rules.firelights import actions as FA
 from rules.firelights import offered as FO
 from rules.firelights.curses import CURSES
+from rules.play.check import check_game
 from rules.record.journey import Journey
 from rules.table.chance import Chance
 from rules.voidlight import actions as VA
@@ -156,3 +157,11 @@ def test_voidlight_legal_lists_exactly_what_the_rules_accept(state: voidlight.St
     cleared"; a Long Rest restores "the attributes below their full score"; a choice "is asked
     of" one character, who answers it."""
     assert_agree(voidlight.GAME, state, voidlight_candidates(state))
+
+
+@pytest.mark.parametrize("game", [firelights.GAME, voidlight.GAME], ids=lambda game: game.name)
+def test_the_generic_checker_plays_each_game_through_legal_alone(game: Any) -> None:
+    """One line a game's author writes: no driver, only the game's own ``legal`` and invariants
+    (a short run: the state machine and ``make fuzz`` play more, with each game's driver)."""
+    checked = check_game(game, seed=3, steps=150)
+    assert checked.actions == 150 and checked.refusals, checked
