@@ -38,6 +38,7 @@ __all__ = [
     "Slip",
     "Travel",
     "parse",
+    "table_columns",
 ]
 
 #: The Oracle's modifiers: "Action+2 if likely. Action+0 if unlikely. Action+1 otherwise."
@@ -178,7 +179,7 @@ class Consult(Action):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        columns = _table_columns()
+        columns = table_columns()
         if self.column not in columns:
             raise InvalidInput(
                 f"{self.title}: 'column' is one of {', '.join(map(repr, columns))}, "
@@ -257,7 +258,8 @@ _TABLE = "firelights-d66"
 
 
 @cache
-def _table_columns() -> tuple[str, ...]:
+def table_columns() -> tuple[str, ...]:
+    """The columns of the d66 table Consult may roll on ("region", "theme", ...)."""
     from rules.table import tables
 
     return tuple(tables.load(_TABLE).columns)

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from rules.errors import IllegalAction, LanternError
+from rules.errors import LanternError
 from rules.record.journey import Game, Journey
 
 __all__ = ["LONGEST", "CheckFailed", "Checked", "Driver", "RandomPlay", "check_game"]
@@ -68,7 +68,8 @@ class Driver:
     #: ``pick(state, rng)``: an action the rules offer now (default: one of ``legal(state)`` at
     #: random).
     pick: Callable[[Any, random.Random], Any] | None = None
-    #: ``over(state)``: whether the journey has ended (default: ``legal`` offers nothing).
+    #: ``over(state)``: whether the journey has ended (default: the state's ``over``, else
+    #: ``legal`` offers nothing).
     over: Callable[[Any], bool] | None = None
     #: ``not_offered(state)``: well-formed actions the rules must refuse now (default: actions seen
     #: offered earlier that are not offered now).
@@ -148,11 +149,14 @@ class RandomPlay:
         return rng.choice(offered)
 
     def over(self, state: Any) -> bool:
-        """Whether the game has ended: the driver says, or ``legal`` offers nothing."""
+        """Whether the game has ended: the driver says, else the state's own ``over`` when it has
+        one (a game may offer moves that change nothing in play after its end: its tables, its
+        oracle), else ``legal`` offers nothing."""
         if self.driver.over is not None:
             return self.driver.over(state)
-        if self._legal is None:
-            return bool(getattr(state, "over", False))
+        ended = getattr(state, "over", None)
+        if isinstance(ended, bool) or self._legal is None:
+            return bool(ended)
         return not self.legal(state)
 
     def not_offered(self, state: Any) -> list[Any]:
@@ -254,8 +258,8 @@ class RandomPlay:
         elif roll < UNDO + REROLL + REFUSE:
             not_offered = self.not_offered(journey.state)
             if not_offered and rng.random() < 0.5:
-                action = rng.choice(not_offered)
-                refused(journey, lambda: action, IllegalAction)
+                action = rng.choice(not_offered)  # a stale choice's option: InvalidInput
+                refused(journey, lambda: action, LanternError)
             else:
                 refused(journey, rng.choice(self.malformed(journey.state)), LanternError)
             checked.refusals += 1

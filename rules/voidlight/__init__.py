@@ -88,6 +88,7 @@ from rules.voidlight.moves import (
     option_text,
     why_not,
 )
+from rules.voidlight.offered import legal_actions
 from rules.voidlight.owed import Due, owed, passed_by, still_due
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
 from rules.voidlight.recap import recap
@@ -182,6 +183,7 @@ __all__ = [
     "entry_text",
     "initial",
     "legal",
+    "legal_actions",
     "light_life",
     "odds",
     "option_text",
@@ -206,7 +208,9 @@ __all__ = [
 #: "interval" minutes (overrides play); "points" to spread at creation; "hit_points" to start;
 #: "costs" "due" (a new journey's: a Check's cost is owed until taken or skipped) or "lapse";
 #: "hidden" (the countdown hidden from the players; default: in group play).
-GAME = GameModule("voidlight", initial, apply, parse, summary, check, record_options)
+GAME = GameModule(
+    "voidlight", initial, apply, parse, summary, check, record_options, legal=legal_actions
+)
 
 
 def advise(

@@ -5,27 +5,24 @@ Shared by the Hypothesis state machines (``test_stateful_play.py``) and ``make f
 (:class:`rules.play.check.RandomPlay`): a game's ``legal`` moves, refusals, undo, replay,
 pickling and its own invariants, with nothing written here for it. A game gets a
 :class:`~rules.play.check.Driver` here only for what the generic checker cannot know: the
-shipped three pick among their moves with arguments (Firelights and Voidlight list kinds, not
-actions), aim refusals at their own values (a kind not offered, a wrong hero, a value out of
-range), check invariants from the rules' text, and ask what their panels ask.
+shipped three mix in a sensible player that carries journeys to their endings (Firelights and
+Voidlight weigh the kinds of move their ``legal`` lists, :func:`by_kind`: a Check in each
+Position is one move, not twenty), aim refusals at their own values (a kind not offered, a wrong hero, a value out of
+range), check invariants from the rules' text, and ask what their panels ask. Every action
+played is one ``legal`` lists, the sensible players' too (:func:`listed`).
 
-The Voidlight player is the one its own playouts use (``tests/voidlight/voidlight_player.py``),
-with a crew of 1 to 6: now and then a character joins or leaves, and every action about a
-character names them.
-Firelights and Embers mix in their sensible players (:data:`SENSIBLE`): their picks are checked
-to be among the offered moves too, and they carry journeys to their endings.
+Voidlight plays a crew of 1 to 6: now and then a character joins or leaves, and every action
+about a character names them.
 """
 
 from __future__ import annotations
 
 import random
 import re
-import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from itertools import permutations
-from pathlib import Path
+from functools import partial
 from typing import Any
 
 from rules import embers, firelights, voidlight
@@ -40,13 +37,9 @@ from rules.record.journey import game
 from rules.voidlight import actions as VA
 from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, SLOTS
 from rules.voidlight.moves import ABOUT
+from rules.voidlight.offered import NAMES as CREW_NAMES
 from rules.voidlight.pools import FULL
 from rules.voidlight.state import CREW_MOST, STATUSES, crew_status
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "voidlight"))
-from voidlight_player import NAMES as CREW_NAMES
-from voidlight_player import build as voidlight_build
-from voidlight_player import random_action as voidlight_action
 
 __all__ = [
     "DRIVERS",
@@ -55,7 +48,9 @@ __all__ = [
     "VOIDLIGHT_SAMPLES",
     "Driver",
     "assert_refused",
+    "by_kind",
     "frozen",
+    "listed",
     "random_play",
     "replayed",
     "voidlight_crew",
@@ -70,66 +65,57 @@ GAMES = sorted(REGISTERED)
 SENSIBLE = {"firelights": 0.5, "embers": 0.85}
 
 
+def by_kind(
+    kinds: Sequence[str],
+    actions: Callable[[str], Sequence[Any]],
+    rng: random.Random,
+    weights: Mapping[str, float],
+) -> Any:
+    """One action of a kind offered: a kind among ``kinds`` (each of weight 1 unless ``weights``
+    says), then one of its ``actions(kind)`` (what ``legal`` lists of it), so that a kind with
+    many arguments (a Check in each Position, a Buy Information of each spend) is not picked for
+    that alone. A kind with no action listed (its representative few all used: three pools open)
+    makes way for another."""
+    left = list(dict.fromkeys(kinds))
+    while left:
+        kind = rng.choices(left, weights=[weights.get(k, 1) for k in left])[0]
+        found = actions(kind)
+        if found:
+            return rng.choice(found)
+        left.remove(kind)
+    raise AssertionError(f"legal lists no action of the kinds offered: {kinds!r}")
+
+
+def listed(action: Any, offered: Sequence[Any]) -> Any:
+    """The action of ``offered`` that is ``action`` but for the words a player types (a Rest's
+    journal entry): a player's pick must be among what ``legal`` lists."""
+    words = getattr(action, "words", ())
+    plain = replace(action, **{name: "" for name in words})
+    for each in offered:
+        if each == action or (
+            type(each) is type(action) and replace(each, **{name: "" for name in words}) == plain
+        ):
+            return each
+    raise AssertionError(f"{action!r} is not among the actions legal lists: {offered!r}")
+
+
 # --- Firelights ------------------------------------------------------------------------------------
 
-_APPROACHES = firelights.APPROACHES
-_COLUMNS = ("region", "theme", "event", "story")
-
-
-def firelights_moves(state: firelights.State, kind: str) -> list[Any]:
-    """Every action of ``kind`` with good arguments for ``state`` (when ``kind`` is offered)."""
-    hidden = [r.at for r in state.world.regions if not r.face_up]
-    if kind == "begin":
-        return [FA.Begin("Wick", "she/her", *scores) for scores in permutations((2, 1, 0))]
-    if kind == "confront":
-        purposes: list[tuple[str, Any]] = [("risk", None)]
-        if firelights.ignitable(state):
-            purposes.append(("ignite", None))
-        purposes += [("reveal", cell) for cell in hidden]
-        return [FA.Confront(a, p, t) for a in _APPROACHES for p, t in purposes]
-    if kind in ("search", "discover", "evade"):
-        cls = {"search": FA.Search, "discover": FA.Discover, "evade": FA.Evade}[kind]
-        return [cls(a) for a in _APPROACHES]
-    if kind == "buy":
-        return [
-            FA.BuyInformation(spend, target)
-            for spend in range(1, state.treasures + 1)
-            for target in (None, *hidden)
-        ]
-    if kind == "fight":
-        return [FA.Fight(a, c) for a in _APPROACHES for c in firelights.fightable(state)]
-    if kind == "ask":
-        return [FA.Ask(likelihood, "Is it safe?") for likelihood in firelights.LIKELIHOODS]
-    if kind == "choose":
-        assert state.pending is not None
-        return [FA.Choose(option) for option in state.pending.options]
-    if kind == "travel":
-        return [FA.Travel(r.at) for r in state.world.neighbours() if r.face_up]
-    if kind == "rest":
-        return [FA.Rest(""), FA.Rest("a night by the fire")]
-    if kind == "flee":
-        return [FA.Flee()]
-    if kind == "consult":
-        return [FA.Consult(column) for column in _COLUMNS]
-    if kind == "slip":
-        return [FA.Slip("a cairn of grey stones")]
-    raise AssertionError(f"no builder for the Firelights kind {kind!r}")
-
-
 _SENSIBLE_FIRELIGHT = firelights.SensiblePlayer()
+#: How often each kind is picked when offered, against 1 for the others: consulting the tables and
+#: writing slips change nothing in play, so they come now and then only.
+FIRELIGHTS_WEIGHTS = {"consult": 0.03, "slip": 0.03}
 
 
 def firelights_pick(state: firelights.State, rng: random.Random) -> Any:
-    offered = firelights.available(state)
+    """The sensible player's action half the time (it must be one ``legal`` lists, the words it
+    types aside), else a kind the rules offer at random and one of the actions ``legal`` lists
+    of it (only that kind's actions are built)."""
     if rng.random() < SENSIBLE["firelights"]:
         action = _SENSIBLE_FIRELIGHT.next_action(state)
-        assert action.kind in offered, (action, offered)
-        return action
-    # Consulting the tables and writing slips change nothing in play: now and then only.
-    kinds = [k for k in offered if k not in ("consult", "slip")] or list(offered)
-    if rng.random() < 0.03:
-        kinds = list(offered)
-    return rng.choice(firelights_moves(state, rng.choice(kinds)))
+        return listed(action, firelights.legal_actions(state, action.kind))
+    offered = firelights.available(state)
+    return by_kind(offered, partial(firelights.legal_actions, state), rng, FIRELIGHTS_WEIGHTS)
 
 
 #: A well-formed action of each kind, to play when the kind is not offered.
@@ -237,27 +223,25 @@ VOIDLIGHT_SAMPLES: dict[str, Any] = {
     "leave": VA.Leave("Vex"),
 }
 
-#: How often a step of random play grows or shrinks the crew (else: random_action, solo moves).
-JOIN, LEAVE = 0.05, 0.02
+#: How often each kind is picked when offered, against 1 for the others: the clock and Checks
+#: most; now and then someone joins or leaves (crews of 1 to 6).
+VOIDLIGHT_WEIGHTS = {"elapse": 6, "check": 6, "push": 3, "cost": 5, "take": 3, "swap_battery": 4,
+                     "join": 1.5, "leave": 1}  # fmt: skip
 
 
 def voidlight_pick(state: voidlight.State, rng: random.Random) -> Any:
-    """A legal action: now and then someone joins or leaves (crews of 1 to 6), else any legal
-    move for anyone in the crew."""
-    moves = voidlight.legal(state)
-    roll = rng.random()
-    for kind, chance in (("join", JOIN), ("leave", JOIN + LEAVE)):
-        offered = [who for k, who in moves if k == kind]
-        if offered and roll < chance:
-            return voidlight_build(kind, state, rng, rng.choice(offered))
-    return voidlight_action(state, rng, crew=False)
+    """A kind of move the rules offer, weighted, and one of the actions ``legal`` lists of it
+    (for anyone in the crew): only that kind's actions are built."""
+    offered = [kind for kind, _who in voidlight.legal(state)]
+    return by_kind(offered, partial(voidlight.legal_actions, state), rng, VOIDLIGHT_WEIGHTS)
 
 
 def voidlight_crew(size: int) -> list[Any]:
     """The actions that begin a Voidlight journey with a crew of ``size`` (0 to 6): one
     character created, the others joined."""
-    joined = [VA.Join(name, "", 1, 2, 1, 1) for name in CREW_NAMES[: max(0, size - 1)]]
-    return [VA.Create("Vex", "she/her", 2, 1, 1, 1), *joined] if size else []
+    first, *others = CREW_NAMES
+    joined = [VA.Join(name, "", 1, 2, 1, 1) for name in others[: max(0, size - 1)]]
+    return [VA.Create(first, "she/her", 2, 1, 1, 1), *joined] if size else []
 
 
 def voidlight_not_offered(state: voidlight.State) -> list[Any]:
@@ -462,7 +446,6 @@ def embers_check_step(before: embers.State, action: Any, report: Any, after: emb
 DRIVERS: dict[str, Driver] = {
     "firelights": Driver(
         pick=firelights_pick,
-        over=lambda state: state.over,
         not_offered=firelights_not_offered,
         malformed=firelights_malformed,
         check=firelights_check,
@@ -470,7 +453,6 @@ DRIVERS: dict[str, Driver] = {
     ),
     "voidlight": Driver(
         pick=voidlight_pick,
-        over=lambda state: state.over,
         not_offered=voidlight_not_offered,
         malformed=voidlight_malformed,
         check=voidlight_check,
@@ -480,7 +462,6 @@ DRIVERS: dict[str, Driver] = {
     ),
     "embers": Driver(
         pick=embers_pick,
-        over=lambda state: state.over,
         not_offered=embers_not_offered,
         malformed=embers_malformed,
         check=embers_check,

@@ -1,5 +1,5 @@
-"""Offered means accepted: from random played-out states of all three games, every move
-the rules list (``legal`` / ``available``) is accepted when played, and every control a Voidlight
+"""Offered means accepted: from random played-out states of all three games, every action
+the rules list (the game's ``legal``, with its arguments) is accepted when played, and every control a Voidlight
 panel enables plays a move the rules accept (but a Check or rest clicked while a cost is owed:
 enabled on purpose, its click says the cost is still due). Voidlight journeys start near the cap of max Hit
 Points too, where an Advancement used to be offered and then refused.
@@ -18,16 +18,15 @@ import ipywidgets as widgets
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from rules import embers, firelights, voidlight
+from rules import embers, voidlight
 from rules.record.action import check_action
-from rules.record.journey import Journey
+from rules.record.journey import Journey, game
 from rules.table.chance import Chance
 from rules.voidlight.moves import KINDS
 from rules.voidlight.owed import passed_by
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from stateful_play import DRIVERS, firelights_moves, voidlight_crew
-from voidlight_player import build as voidlight_build
+from stateful_play import DRIVERS, voidlight_crew
 
 from widgets.voidlight import VoidlightPanel
 from widgets.voidlight.controls import seat_of
@@ -44,29 +43,20 @@ def played_out(name: str, seed: int, steps: int, options: dict[str, Any]) -> Jou
     for action in voidlight_crew(rng.randrange(4)) if name == "voidlight" else []:
         journey.play(action)
     for _ in range(steps):
-        if driver.over(journey.state):
+        if journey.state.over:
             break
         journey.play(driver.pick(journey.state, rng))
     return journey
 
 
-def offered(name: str, state: Any, rng: random.Random) -> list[Any]:
-    """Concrete actions for every move the rules list now (a few drawn for Voidlight's)."""
-    if name == "firelights":
-        return [a for kind in firelights.available(state) for a in firelights_moves(state, kind)]
-    if name == "embers":
-        return list(embers.legal(state))
-    solo = len(state.crew) <= 1
-    return [
-        voidlight_build(kind, state, rng, "" if solo else who)
-        for kind, who in voidlight.legal(state)
-        for _ in range(2)
-    ]
+def offered(name: str, state: Any) -> list[Any]:
+    """Every action the rules list now: the game's ``legal``, with its arguments."""
+    return list(game(name).legal(state))
 
 
 def assert_all_accepted(name: str, journey: Journey[Any, Any], seed: int) -> None:
-    state, rng = journey.state, random.Random(seed)
-    for action in offered(name, state, rng):
+    state = journey.state
+    for action in offered(name, state):
         check_action(journey.game, action)
         try:
             journey.game.apply(state, action, Chance(seed))
