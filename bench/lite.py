@@ -9,13 +9,17 @@
   panel playable within 2× the empty notebook's time, warm.
 - **A click → panel settled**: from ``button.click()`` in the page to the panel's last DOM change
   for that click (150 ms with none), the bench player of ``bench.browser_clicks``; target p95
-  ≤ 200 ms.
+  ≤ 200 ms. Beside each, the same run times a baseline click: a bare ipywidgets button in
+  another notebook of the same page (its tab behind the game's), whose handler changes one
+  HTML widget, to its last DOM change: the round trip page → Pyodide kernel → page that any
+  click pays, so the ratio says what the panel adds, whatever the machine's load.
 - **Advice's first rows**: Advice on, then each click timed to its table back with the new
   position's rows (``bench.browser_advice``'s measure); target ≤ 2 s.
 
 The site is served on 127.0.0.1 and every other host is refused in the browser, as in the tests.
-Run from the repository root: ``python -m bench lite`` (``--rounds N``, default 3; ``--clicks N``,
-default 30; ``--quick``: 1 round, 10 clicks). Results also go to bench/results/lite.json.
+Run from the repository root: ``python -m bench lite`` (``--rounds N``, default 3, 0 for the
+clicks alone; ``--clicks N``, default 30; ``--quick``: 1 round, 10 clicks). Results also go to
+bench/results/lite.json.
 """
 
 from __future__ import annotations
@@ -46,6 +50,41 @@ from tools import lite  # noqa: E402
 
 PLAY = "play-firelights.ipynb"
 EMPTY = "empty.ipynb"
+BASELINE = "baseline-click.ipynb"
+_BASELINE_CELL = """%pip install --no-deps ipywidgets comm jupyterlab_widgets
+import ipywidgets as widgets
+
+shown = widgets.HTML("0")
+tap = widgets.Button(description="Tap")
+tap.on_click(lambda _b: setattr(shown, "value", str(int(shown.value) + 1)))
+box = widgets.VBox([tap, shown])
+box.add_class("lantern-baseline")
+box"""
+# The baseline's click, timed as the panel's: to its last DOM change before `quiet` ms with none.
+_BASELINE_TIMED = """async ([quiet, limit]) => {
+  const box = document.querySelector('.lantern-baseline');
+  return await new Promise((resolve) => {
+    let last = null, quietTimer = null;
+    const t0 = performance.now();
+    const done = () => { observer.disconnect(); clearTimeout(limitTimer); resolve(last); };
+    const observer = new MutationObserver(() => {
+      last = performance.now() - t0;
+      clearTimeout(quietTimer);
+      quietTimer = setTimeout(done, quiet);
+    });
+    observer.observe(box, {subtree: true, childList: true, characterData: true, attributes: true});
+    const limitTimer = setTimeout(done, limit);
+    box.querySelector('button').click();
+  });
+}"""
+_OPEN = """async (path) => {
+  await window.jupyterapp.commands.execute('docmanager:open', {path});
+}"""
+_SHOW = (
+    "(path) => {"
+    + harness._FIND_PANEL
+    + "window.jupyterapp.shell.activateById(findPanel(path).id); }"
+)
 OPEN_RATIO_TARGET = 2.0  # warm: the panel playable within 2× the empty notebook's time
 SETTLED_P95_TARGET = 200.0  # ms
 ADVICE_TARGET = 2000.0  # ms
@@ -75,9 +114,9 @@ def served() -> Iterator[str]:
         server.server_close()
 
 
-def empty_notebook() -> dict[str, Any]:
+def empty_notebook(source: str = "pass") -> dict[str, Any]:
     metadata = json.loads((REPO / "notebooks" / PLAY).read_text(encoding="utf-8"))["metadata"]
-    cells = [lite.code_cell("empty", "pass")]
+    cells = [lite.code_cell("empty", source)]
     return {"nbformat": 4, "nbformat_minor": 5, "metadata": metadata, "cells": cells}
 
 
@@ -89,6 +128,7 @@ def new_context(browser: Any, site: str) -> Any:
     page.goto(f"{site}lab/index.html")
     page.wait_for_function("() => !!window.jupyterapp", timeout=TIMEOUT)
     page.evaluate(_SAVE, [EMPTY, empty_notebook()])
+    page.evaluate(_SAVE, [BASELINE, empty_notebook(_BASELINE_CELL)])
     page.close()
     return context
 
@@ -136,6 +176,11 @@ def bench_clicks(browser: Any, site: str, clicks: int) -> dict[str, list[float]]
     harness.wait_kernel_idle(page, PLAY, timeout=TIMEOUT)
     page.evaluate(harness._RUN_ALL, [PLAY, TIMEOUT])
     page.wait_for_function(_PLAYABLE, timeout=TIMEOUT, polling=50)
+    page.evaluate(_OPEN, BASELINE)
+    page.wait_for_function(harness._KERNEL_IDLE, arg=BASELINE, timeout=TIMEOUT, polling=100)
+    page.evaluate(harness._RUN_ALL, [BASELINE, TIMEOUT])
+    page.locator(".lantern-baseline button").wait_for(state="attached", timeout=TIMEOUT)
+    page.evaluate(_SHOW, PLAY)
     panel = page.locator(".lantern-firelights")
     if panel.locator("button.lantern-act-begin:not([disabled])").count():  # a new journey
         panel.locator(".lantern-name input").fill("Bench")
@@ -148,6 +193,7 @@ def bench_clicks(browser: Any, site: str, clicks: int) -> dict[str, list[float]]
         harness.wait_kernel_idle(page, PLAY, timeout=TIMEOUT)
     settled: list[float] = []
     advice: list[float] = []
+    baseline: list[float] = []  # one baseline click after each of the panel's
     turn = 0
     for on in (False, True):
         if on:
@@ -167,8 +213,9 @@ def bench_clicks(browser: Any, site: str, clicks: int) -> dict[str, list[float]]
             settled.append(timing["settled"])
             if on and timing["advice"] is not None:
                 advice.append(timing["advice"])
+            baseline.append(page.evaluate(_BASELINE_TIMED, [150, 20_000]))
     context.close()
-    return {"settled": settled, "advice": advice}
+    return {"settled": settled, "advice": advice, "baseline": baseline}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -195,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     ok = True
     for kind, by_name in opens.items():
+        if not by_name[PLAY]:  # --rounds 0: the clicks alone
+            continue
         play, empty = statistics.median(by_name[PLAY]), statistics.median(by_name[EMPTY])
         figures[f"open {kind}"] = {"panel s": by_name[PLAY], "empty s": by_name[EMPTY],
                                    "ratio of medians": round(play / empty, 2)}  # fmt: skip
@@ -205,7 +254,11 @@ def main(argv: list[str] | None = None) -> int:
     p95 = percentile(taps["settled"], 95)
     print(f"a click → panel settled: p95 {p95:.0f} ms, median "
           f"{statistics.median(taps['settled']):.0f} ms ({len(taps['settled'])} clicks)")  # fmt: skip
+    floor = percentile(taps["baseline"], 95)
+    print(f"a baseline click (one HTML widget changed) → settled: p95 {floor:.0f} ms, median "
+          f"{statistics.median(taps['baseline']):.0f} ms; the panel's p95 {p95 / floor:.2f}×")  # fmt: skip
     figures["settled ms"] = {"p95": p95, "samples": taps["settled"]}
+    figures["baseline settled ms"] = {"p95": floor, "samples": taps["baseline"]}
     ok &= p95 <= SETTLED_P95_TARGET
     if taps["advice"]:
         worst = max(taps["advice"])

@@ -175,6 +175,8 @@ def test_a_game_plays_offline_keeps_its_journey_and_carries_it_as_a_file(
     entries = panel.locator(".lantern-log-entry").count()
     play_on(page, panel, name)
     expect(panel.locator(".lantern-message-error")).to_have_count(0)
+    # Waited for: the kernel idle is not yet the page drawn (a count read at once raced it).
+    expect(panel.locator(".lantern-log-entry")).not_to_have_count(entries, timeout=TIMEOUT)
     assert panel.locator(".lantern-log-entry").count() > entries
     ended = download(page, panel, name, tmp_path / "played-on.lantern")
     assert ended.state == browser_state(page, name) != here.state

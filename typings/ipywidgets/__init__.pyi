@@ -79,6 +79,8 @@ class Style(Widget): ...
 class DescriptionStyle(Style):
     description_width: Unicode[str, str | bytes]
 
+class ButtonStyle(Style): ...
+
 class DOMWidget(Widget):
     _dom_classes: TypedTuple[str]
     tabbable: Bool[bool | None, bool | int | None]

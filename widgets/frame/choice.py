@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from widgets.frame.connection import replace_children
-from widgets.parts.theme import button, escape
+from widgets.parts.theme import button, button_look, escape
 
 __all__ = ["ChoiceRow"]
 
@@ -30,6 +30,7 @@ class ChoiceRow(widgets.VBox):
         self.add_class("lantern-choice")
         self._on_choose = on_choose
         self._shown: object = None
+        self._look = button_look("9em")  # shared by every option's button, shown or to come
 
     @property
     def buttons(self) -> tuple[widgets.Button, ...]:
@@ -47,16 +48,24 @@ class ChoiceRow(widgets.VBox):
             return
         self._shown = key
         if prompt is None:
-            replace_children(self, ())
+            replace_children(self, (), keep=self._look)
             return
         text = widgets.HTML(f'<b class="lantern-prompt">{escape(prompt)}</b>')
         if not options:
-            replace_children(self, (text,))
+            replace_children(self, (text,), keep=self._look)
             return
         made = []
         for value, label in options:
-            each = button(label, "lantern-act-choose", f"Choose {label}", "warning", "9em")
+            each = button(
+                label, "lantern-act-choose", f"Choose {label}", "warning", shared=self._look
+            )
             each.add_class(f"lantern-choose-{re.sub(r'[^A-Za-z0-9_-]', '-', value)}")
             each.on_click(lambda _b, value=value: self._on_choose(value))
             made.append(each)
-        replace_children(self, (text, widgets.HBox(made)))
+        replace_children(self, (text, widgets.HBox(made)), keep=self._look)
+
+    def close(self) -> None:
+        """Close the row and the look its buttons share (held by no trait when no choice shows)."""
+        super().close()
+        for shared in self._look:
+            shared.close()

@@ -15,10 +15,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from rules.book.log import LogLine, describer, line_of, walk
 from widgets.parts.dice_view import FACES
-from widgets.parts.theme import button, escape
+from widgets.parts.theme import button, button_look, escape
 
 __all__ = ["MARKS", "JourneyLog", "LogLine", "LogView", "from_seat", "journey_log"]
 
@@ -137,14 +138,25 @@ def line_html(line: Any) -> str:
     )
 
 
+class _Shared:
+    """What every row of one log shares: its text's layout and style, its button's (each a
+    widget the page opens with a message of its own, so a row made on a click is four widgets,
+    not eight)."""
+
+    def __init__(self) -> None:
+        self.text_layout, self.text_style = widgets.Layout(), HTMLStyle()
+        self.look = button_look()
+
+
 class _Slot(widgets.HBox):
     """A row of the log: an entry's text and its look button, shown where its CSS ``order``
     puts it. A slot is given another entry rather than replaced (see :class:`LogView`)."""
 
-    def __init__(self, on_look: Callable[[Any], None]) -> None:
-        self.text = widgets.HTML()
+    def __init__(self, on_look: Callable[[Any], None], shared: _Shared) -> None:
+        self.text = widgets.HTML(layout=shared.text_layout, style=shared.text_style)
         self.text.add_class("lantern-log-line")
-        self.look = button("↺", "lantern-log-look", "See the journey as it stood after this entry")
+        tip = "See the journey as it stood after this entry"
+        self.look = button("↺", "lantern-log-look", tip, shared=shared.look)
         self.look.on_click(lambda _b: on_look(self.line))
         super().__init__([self.text, self.look], layout=widgets.Layout())
         self.add_class("lantern-log-row")
@@ -188,6 +200,7 @@ class LogView(widgets.VBox):
         self._all: Sequence[Any] = ()
         self._rows: dict[Any, _Slot] = {}
         self._slots: list[_Slot] = []
+        self._shared = _Shared()
         self._picked: Any = None
         self.limit = SHOWN
         self.list = widgets.VBox()
@@ -259,9 +272,15 @@ class LogView(widgets.VBox):
 
     def _slot(self) -> _Slot:
         """A new row, for the end of the list (the only place a new child redraws nothing else)."""
-        slot = _Slot(self._look_from_row)
+        slot = _Slot(self._look_from_row, self._shared)
         self._slots.append(slot)
         return slot
+
+    def close(self) -> None:
+        """Close the log and what its rows share (held by no trait while it has no row)."""
+        super().close()
+        for shared in (self._shared.text_layout, self._shared.text_style, *self._shared.look):
+            shared.close()
 
     def _look_from_row(self, line: Any) -> None:
         if line is not None:  # an emptied row's button is hidden with it

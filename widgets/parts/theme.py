@@ -16,7 +16,16 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-__all__ = ["CSS", "button", "chance_html", "escape", "format_chance", "percent", "style_widget"]
+__all__ = [
+    "CSS",
+    "button",
+    "button_look",
+    "chance_html",
+    "escape",
+    "format_chance",
+    "percent",
+    "style_widget",
+]
 
 #: The shared style sheet, scoped under ``lantern-`` classes (:func:`style_widget` adds it).
 #: :meta hide-value:
@@ -145,14 +154,30 @@ def chance_html(label: str, p: Fraction, css_class: str = "") -> str:
 
 
 def button(
-    description: str, css_class: str, tooltip: str = "", style: str = "", min_width: str = ""
+    description: str,
+    css_class: str,
+    tooltip: str = "",
+    style: str = "",
+    min_width: str = "",
+    *,
+    shared: tuple[widgets.Layout, widgets.ButtonStyle] | None = None,
 ) -> widgets.Button:
-    """A button sized to its label, with the ``css_class`` panels style and browser tests find."""
+    """A button sized to its label, with the ``css_class`` panels style and browser tests find.
+
+    ``shared``: the layout and style of a family of buttons made one per click (a choice's
+    options, the log's rows), made once by their owner (:func:`button_look`). Each layout and
+    style is a widget of its own, opened in the page with a message of its own: two of each per
+    button were most of what a click made in the browser's kernel.
+    """
+    layout, looks = shared or (widgets.Layout(width="auto", min_width=min_width or None), None)
+    extra = {} if looks is None else {"style": looks}
     made = widgets.Button(
-        description=description,
-        tooltip=tooltip,
-        button_style=style,
-        layout=widgets.Layout(width="auto", min_width=min_width or None),
+        description=description, tooltip=tooltip, button_style=style, layout=layout, **extra
     )
     made.add_class(css_class)
     return made
+
+
+def button_look(min_width: str = "") -> tuple[widgets.Layout, widgets.ButtonStyle]:
+    """One layout and style for a family of :func:`button` (its ``shared``), sized to labels."""
+    return widgets.Layout(width="auto", min_width=min_width or None), widgets.ButtonStyle()
