@@ -445,9 +445,11 @@ def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool 
 
 
 # Every panel on the page has run its after-Run-All script (it scrolled, or left the page as it
-# was) and no page script of a panel is at work.
+# was), and every page script a panel shows has run to its end (its output node marked done).
 _PANELS_SETTLED = """() => [...document.querySelectorAll('.lantern-frame')].every(
-  (panel) => panel.dataset.lanternIntoView && !panel.dataset.lanternScrolling)"""
+  (panel) => panel.dataset.lanternIntoView && !panel.dataset.lanternScrolling
+    && [...panel.querySelectorAll('.lantern-page-script .jp-OutputArea-output')].every(
+      (output) => output.dataset.lanternDone))"""
 
 # Two animation frames: a page script just received has started (it marks its panel at work).
 _TWO_FRAMES = """() => new Promise((done) =>

@@ -21,8 +21,9 @@ does not run it a second time; only the watch stays until the panel has come int
   what is due, the message) is not wholly inside the visible part of the window, scrolls the least
   that shows it whole (``block: 'nearest'``); when it is whole, nothing moves.
 
-Each marks the panel while it works (``data-lantern-scrolling``) and ``into-view`` says what it
-did (``data-lantern-into-view``: ``scrolled`` or ``left``), for the browser tests to wait on.
+Each marks the panel while it works (``data-lantern-scrolling``) and its own output node once it
+is done (``data-lantern-done``); ``into-view`` says what it did (``data-lantern-into-view``:
+``scrolled`` or ``left``). The browser tests wait on these before they measure or click.
 """
 
 from __future__ import annotations
@@ -59,12 +60,17 @@ function seen(el) {
 }
 function look() {
   var panel = node.closest ? node.closest('.lantern-frame') : null;
-  if (!panel) { if (++tries < 120) { requestAnimationFrame(look); } return; }
+  if (!panel) {
+    if (++tries < 120) { requestAnimationFrame(look); } else { node.dataset.lanternDone = '1'; }
+    return;
+  }
   panel.dataset.lanternScrolling = '1';
   var dock = panel.querySelector('.lantern-dock');
   var now = JSON.stringify([panel.getBoundingClientRect(), dock && dock.getBoundingClientRect()]);
   if (now !== last && ++tries < 120) { last = now; requestAnimationFrame(look); return; }
-  try { act(panel); } finally { delete panel.dataset.lanternScrolling; }
+  try { act(panel); } finally {
+    delete panel.dataset.lanternScrolling; node.dataset.lanternDone = '1';
+  }
 }
 requestAnimationFrame(look);
 """
