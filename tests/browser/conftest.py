@@ -30,9 +30,21 @@ from harness import (
     screenshot_dir_name,
     write_notebook,
 )
+from playwright.sync_api import expect
 
 HERE = Path(__file__).resolve().parent
 _REPORT = pytest.StashKey[pytest.TestReport]()
+
+#: How long an ``expect`` waits for the page to show what the kernel did. Playwright's 5 s is
+#: met with room on a quiet machine; on a loaded 2-core one (two workers, each with a JupyterLab,
+#: a Chromium and kernels) a click's answer once took longer. Waiting longer changes nothing a
+#: passing test sees: an ``expect`` returns as soon as the page agrees.
+EXPECT_TIMEOUT_MS = 15_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
+#: What a failed test prints of each panel it left on the page: a refusal or a result the
+#: assertion did not expect is then in the report, where a CI run keeps no screenshot.
+_PANEL_TEXT = (".lantern-messages", ".lantern-report-view", ".lantern-table-note")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -97,6 +109,11 @@ def page(page: Any, console_errors: ConsoleErrors, request: pytest.FixtureReques
         failure.parent.mkdir(parents=True, exist_ok=True)
         with suppress(Exception):  # best effort: the page may have crashed
             page.screenshot(path=str(failure))
+        with suppress(Exception):
+            for selector in _PANEL_TEXT:
+                for text in page.locator(selector).all_inner_texts():
+                    if text.strip():
+                        print(f"{selector} on the page at the failure: {text.strip()}")
     unexpected = console_errors.unexpected()
     if unexpected:
         pytest.fail("browser console errors:\n" + "\n".join(unexpected), pytrace=False)
