@@ -47,9 +47,19 @@ _NEAR_THE_BOTTOM = """(el) => {
 }"""
 
 
-def _click(page: Any, name: str, button: Any) -> None:
+# How many page scripts the panel has run to their end.
+_SCRIPTS_RUN = "(panel) => Number(panel.dataset.lanternScriptsRun || 0)"
+
+
+def _click(page: Any, name: str, panel: Any, button: Any) -> None:
+    """Click, and wait for the script the click asks for to have run (it may come after the
+    kernel is idle: the page renders the widgets' updates, then runs it)."""
+    before = panel.evaluate(_SCRIPTS_RUN)
     button.click()
     wait_kernel_idle(page, name)
+    page.wait_for_function(
+        f"(panel) => ({_SCRIPTS_RUN})(panel) > {before}", arg=panel.element_handle(), polling=50
+    )
     wait_panels_settled(page)
 
 
@@ -70,12 +80,14 @@ def test_a_result_below_the_window_is_scrolled_into_view_whole(
     # An oracle roll (Take this cost waits for a failed Check): a result the panel always offers.
     oracle = panel.locator("button.lantern-act-inspire")
 
-    _click(page, name, oracle)  # the result leaves the top of the actions for under the button
+    _click(
+        page, name, panel, oracle
+    )  # the result leaves the top of the actions for under the button
     # Near the bottom edge: the next result, under the button, is below the window.
     oracle.evaluate(_NEAR_THE_BOTTOM)
     before = panel.evaluate(_WHERE)
     assert before["visible"]["bottom"] - before["button"]["bottom"] < 60, before
-    _click(page, name, oracle)
+    _click(page, name, panel, oracle)
     after = panel.evaluate(_WHERE)
     assert panel.locator(".lantern-dock .lantern-report-view").inner_text().strip()
     assert _whole(after["dock"], after["visible"]), f"the result is not whole in view: {after}"
@@ -85,7 +97,7 @@ def test_a_result_below_the_window_is_scrolled_into_view_whole(
     # Already whole (the button in the middle of the window): the window does not move.
     oracle.evaluate("(el) => el.scrollIntoView({block: 'center'})")
     before = panel.evaluate(_WHERE)
-    _click(page, name, oracle)
+    _click(page, name, panel, oracle)
     after = panel.evaluate(_WHERE)
     assert _whole(after["dock"], after["visible"]), after
     assert after["scrolled"] == before["scrolled"], f"a whole result moved the window: {after}"

@@ -22,7 +22,8 @@ does not run it a second time; only the watch stays until the panel has come int
   that shows it whole (``block: 'nearest'``); when it is whole, nothing moves.
 
 Each marks the panel while it works (``data-lantern-scrolling``) and its own output node once it
-is done (``data-lantern-done``); ``into-view`` says what it did (``data-lantern-into-view``:
+is done (``data-lantern-done``), counting them on the panel (``data-lantern-scripts-run``);
+``into-view`` says what it did (``data-lantern-into-view``:
 ``scrolled`` or ``left``). The browser tests wait on these before they measure or click.
 """
 
@@ -70,6 +71,7 @@ function look() {
   if (now !== last && ++tries < 120) { last = now; requestAnimationFrame(look); return; }
   try { act(panel); } finally {
     delete panel.dataset.lanternScrolling; node.dataset.lanternDone = '1';
+    panel.dataset.lanternScriptsRun = String(Number(panel.dataset.lanternScriptsRun || 0) + 1);
   }
 }
 requestAnimationFrame(look);
