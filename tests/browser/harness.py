@@ -425,7 +425,8 @@ def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool 
 
     Waits for the kernel to be idle, starts collecting kernel errors for assert_no_tracebacks,
     runs all cells with 'notebook:run-all-cells' (unless run_all=False), then waits for idle
-    again. Raises AssertionError if a cell failed (with the tracebacks found).
+    again and for every panel to have come into view (see wait_panels_settled). Raises
+    AssertionError if a cell failed (with the tracebacks found).
     """
     workspace = "t" + secrets.token_hex(6)
     page.goto(server.url(f"/lab/workspaces/{workspace}/tree/{quote(name)}"))
@@ -440,6 +441,28 @@ def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool 
     if result is False:
         assert_no_tracebacks(page)
         raise AssertionError(f"run all cells of {name} stopped at an error")
+    wait_panels_settled(page)
+
+
+# Every panel on the page has run its after-Run-All script (it scrolled, or left the page as it
+# was), and every page script a panel shows has run to its end (its output node marked done).
+_PANELS_SETTLED = """() => [...document.querySelectorAll('.lantern-frame')].every(
+  (panel) => panel.dataset.lanternIntoView && !panel.dataset.lanternScrolling
+    && [...panel.querySelectorAll('.lantern-page-script .jp-OutputArea-output')].every(
+      (output) => output.dataset.lanternDone))"""
+
+# Two animation frames: a page script just received has started (it marks its panel at work).
+_TWO_FRAMES = """() => new Promise((done) =>
+  requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"""
+
+
+def wait_panels_settled(page: Any, timeout: float = 30_000) -> None:
+    """Wait until every Lantern panel on the page has come into view after Run All (or left the
+    window where the player has it) and none is scrolling its result into view: a panel scrolls
+    the page a moment after the kernel went quiet (widgets/frame/page_script.py), and a test
+    that measures where things are, or clicks, must not race it."""
+    page.evaluate(_TWO_FRAMES)
+    page.wait_for_function(_PANELS_SETTLED, timeout=timeout, polling=50)
 
 
 _RUN_IN_KERNEL = (

@@ -5,14 +5,15 @@ a 1400×1000 window, for every control, however far down the panel it sits. This
 enabled control of the panel (each scrolled to the middle of the window, as a player brings a tool
 into view before using it), and after each click that changed the result or posted a message,
 asserts that the clicked control and the changed part (the result, what is due, the message line)
-are inside the visible part of the notebook. Lantern draws and rolls for itself (nothing is typed
+are inside the visible part of the notebook (after the panel's own scrolling, which shows a result
+whole, has finished: see widgets/frame/page_script.py). Lantern draws and rolls for itself (nothing is typed
 "At the table"), from a fixed seed, so every run clicks the same states.
 """
 
 from __future__ import annotations
 
 import pytest
-from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle
+from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle, wait_panels_settled
 from test_firelights import DARK_THEME, LIGHT_THEME, WINDOW, save_window, set_theme
 
 # The panel of each game, begun, as the first cells of a journal notebook would build it.
@@ -137,6 +138,7 @@ def test_every_click_answers_where_the_player_looks(
         page.wait_for_timeout(250)
         wait_kernel_idle(page, name)
         page.wait_for_timeout(150)  # the widgets' updates after the kernel went idle
+        wait_panels_settled(page)  # the result shown whole (a page script) before measuring
         if panel.evaluate(_DOCK_TEXT) == before:
             continue  # nothing told (a pick that only opens a hero's actions)
         checked += 1

@@ -35,6 +35,7 @@ from widgets.frame.contract import check_panel
 from widgets.frame.controls import JourneyControls
 from widgets.frame.dock import SECTION_CLASS, ResultDock, just_now_html, slot
 from widgets.frame.log_view import JourneyLog, LogView
+from widgets.frame.page_script import PageScripts
 from widgets.frame.recap import ending_export_button, ending_tail
 from widgets.frame.style import FRAME_CSS
 from widgets.frame.table_input import AtTheTable
@@ -47,8 +48,7 @@ __all__ = ["GameFrame", "descendants", "section"]
 
 
 def section(title: str, *body: widgets.Widget, css_class: str = "") -> widgets.VBox:
-    """A titled part of a panel (``World map``, ``Actions``); a place for the result dock after
-    each of its rows (:func:`~widgets.frame.dock.slot`)."""
+    """A titled part of a panel (``World map``): a place for the result dock after each row."""
     rows = [row_and_slot for row in body for row_and_slot in (row, slot())]
     box = widgets.VBox([widgets.HTML(f'<div class="lantern-section">{escape(title)}</div>'), *rows])
     box.add_class(SECTION_CLASS)
@@ -58,8 +58,7 @@ def section(title: str, *body: widgets.Widget, css_class: str = "") -> widgets.V
 
 
 class GameFrame(ShowsFallback, widgets.VBox):
-    """A game panel: one journey (a :class:`~rules.book.JourneyBook`, or a journey kept in memory
-    only)."""
+    """A game panel: one journey (a :class:`~rules.book.JourneyBook`, or one in memory only)."""
 
     #: The game's name in :data:`rules.record.journey.GAMES`: the journeys the panel starts.
     game_name: ClassVar[str] = ""
@@ -109,6 +108,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.messages = MessageArea()
         self.header = widgets.HTML()
         self.header.add_class("lantern-header")
+        self.page = PageScripts(self)  # into view after Run All; a result shown whole
         self.report = widgets.HTML()
         self.report.add_class("lantern-report-view")
         self.at_table = AtTheTable(self.table_placeholder)
@@ -237,11 +237,11 @@ class GameFrame(ShowsFallback, widgets.VBox):
         self.update_fallback()
 
     def fallback_journey(self) -> str | None:
-        book = self.book
-        return None if book is None else str(book.name)
+        return None if self.book is None else str(self.book.name)
 
     def close(self, close_journey: bool = True) -> None:
         """Close the panel's widgets (front end and kernel) and, by default, its journey file."""
+        self.page.stop()
         if isinstance(self.journey, JourneyBook):
             if GameFrame._showing.get(self.journey.path) is self:
                 del GameFrame._showing[self.journey.path]
@@ -252,8 +252,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         super().close()
 
     def _check_whole(self) -> None:
-        """Say if opening set a changed snapshot aside, and run the full check of the file in
-        the background (:mod:`widgets.frame.whole`)."""
+        """Say if opening set a changed snapshot aside; check the whole file in the background."""
         book = self.book
         if book is None:
             return
@@ -422,7 +421,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
         """The panel before the game begins, and during it: built once."""
         style = style_widget(FRAME_CSS, CONNECTION_CSS, ADVICE_CSS, self.css)
         controls = () if self.controls is None else (self.controls,)
-        top = (style, self.header, self.just_now, *controls)
+        top = (style, self.page.output, self.header, self.just_now, *controls)
         self._play_slot = widgets.VBox()
         self._play_slot.add_class("lantern-play-slot")
         top_slot = slot()  # the dock's home: the top of the actions
@@ -442,6 +441,7 @@ class GameFrame(ShowsFallback, widgets.VBox):
             (self.report, *self.due(), self.messages),
             roots=lambda: (board, self._play_slot, *extras),
             moves=self._click_told,
+            told=lambda: self.page.show("result-whole"),
         )
         self.dock.home = top_slot
         self.dock.go_home()

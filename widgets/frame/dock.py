@@ -97,7 +97,8 @@ class ResultDock:
 
     ``roots()`` returns the boxes whose controls are watched (the panel's columns as shown now);
     ``moves()`` says whether the click just handled played or told something (else the dock stays:
-    a click that only picks a hero should not push the next row down).
+    a click that only picks a hero should not push the next row down); ``told()`` is called after
+    such a click, the dock in its place (the panel then shows it whole in the window).
     """
 
     def __init__(
@@ -105,11 +106,13 @@ class ResultDock:
         parts: Sequence[widgets.Widget],
         roots: Callable[[], Sequence[widgets.Widget]],
         moves: Callable[[], bool],
+        told: Callable[[], object] = lambda: None,
     ) -> None:
         self.box = widgets.VBox(list(parts))
         self.box.add_class("lantern-dock")
         self._roots = roots
         self._moves = moves
+        self._told = told
         #: Where the dock rests when no click has moved it (the top of the right column).
         self.home: widgets.Box | None = None
         self._parent: widgets.Box | None = None  # the section (or home) the dock is in
@@ -173,6 +176,7 @@ class ResultDock:
     def _clicked(self, control: widgets.Button) -> None:
         if self._moves():
             self.follow(control)
+            self._told()
 
     def _leave(self) -> None:
         holder = self._holder
