@@ -446,7 +446,9 @@ def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool 
 
 # Every panel on the page has run its after-Run-All script (it scrolled, or left the page as it
 # was), and every page script a panel shows has run to its end (its output node marked done).
-_PANELS_SETTLED = """() => [...document.querySelectorAll('.lantern-frame')].every(
+# Only a game panel has page scripts: a bare frame of the frame's own tests is left out.
+_PANELS_SETTLED = """() => [...document.querySelectorAll('.lantern-frame')].filter(
+  (panel) => panel.querySelector('.lantern-page-script')).every(
   (panel) => panel.dataset.lanternIntoView && !panel.dataset.lanternScrolling
     && [...panel.querySelectorAll('.lantern-page-script .jp-OutputArea-output')].every(
       (output) => output.dataset.lanternDone))"""
