@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -76,8 +77,13 @@ def gm_turn(book: JourneyBook, rng: random.Random, acked: dict[int, str]) -> boo
     try:
         book.play(build(kind, state, rng, who if len(state.crew) > 1 else ""))
     except PlayedFirst as told:
-        won = ("(Kai: ", "(Take a seat: Kai ")  # the seat's action, or its sitting down
-        assert any(f"was not saved: someone else played first {w}" in str(told) for w in won)
+        # the seat's action, or its sitting down; past three, the sentence counts the rest first
+        # (the seat can land several between two of the GM's reads)
+        assert re.search(
+            r"was not saved: someone else played first \((\d+ more, then )?"
+            r"(Kai: |Take a seat: Kai )",
+            str(told),
+        ), told
         return False
     acked[len(book.entries)] = json.dumps(book.entries[-1].to_json(), sort_keys=True)
     return True
