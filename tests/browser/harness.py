@@ -467,6 +467,32 @@ def wait_panels_settled(page: Any, timeout: float = 30_000) -> None:
     page.wait_for_function(_PANELS_SETTLED, timeout=timeout, polling=50)
 
 
+# How many page scripts a panel has run to their end (widgets/frame/page_script.py counts them).
+SCRIPTS_RUN = "(panel) => Number(panel.dataset.lanternScriptsRun || 0)"
+
+
+def wait_script_after(page: Any, panel: Any, before: int, timeout: float = 15_000) -> bool:
+    """Wait until ``panel`` has run a page script more than the ``before`` it had counted (read
+    with :data:`SCRIPTS_RUN` before a click), then for every panel to settle. A click that told
+    something asks for its result to be shown whole, and the page runs that script after it has
+    drawn the widgets' updates, which may be after the kernel went idle. False when no script
+    came within ``timeout`` (a click that told nothing asks for none)."""
+    try:
+        page.wait_for_function(
+            f"(panel) => ({SCRIPTS_RUN})(panel) > {before}",
+            arg=panel.element_handle(),
+            polling=50,
+            timeout=timeout,
+        )
+    except Exception as error:  # Playwright's TimeoutError: no script was asked for
+        if "Timeout" not in type(error).__name__:
+            raise
+        return False
+    finally:
+        wait_panels_settled(page)
+    return True
+
+
 _RUN_IN_KERNEL = (
     "async ([path, code]) => {"
     + _FIND_PANEL

@@ -13,7 +13,14 @@ whole, has finished: see widgets/frame/page_script.py). Lantern draws and rolls 
 from __future__ import annotations
 
 import pytest
-from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle, wait_panels_settled
+from harness import (
+    SCRIPTS_RUN,
+    assert_no_tracebacks,
+    open_notebook,
+    wait_kernel_idle,
+    wait_panels_settled,
+    wait_script_after,
+)
 from test_firelights import DARK_THEME, LIGHT_THEME, WINDOW, save_window, set_theme
 
 # The panel of each game, begun, as the first cells of a journal notebook would build it.
@@ -134,13 +141,17 @@ def test_every_click_answers_where_the_player_looks(
         button = panel.locator(f'button[data-lantern-probe="{probe}"]')
         button.evaluate("(el) => el.scrollIntoView({block: 'center'})")
         before = panel.evaluate(_DOCK_TEXT)
+        scripts = panel.evaluate(SCRIPTS_RUN)
         button.click()
         page.wait_for_timeout(250)
         wait_kernel_idle(page, name)
         page.wait_for_timeout(150)  # the widgets' updates after the kernel went idle
-        wait_panels_settled(page)  # the result shown whole (a page script) before measuring
         if panel.evaluate(_DOCK_TEXT) == before:
+            wait_panels_settled(page)
             continue  # nothing told (a pick that only opens a hero's actions)
+        # Something was told: the page shows it whole with a script it runs after drawing the
+        # updates, which may come after the kernel went idle. Measure after that script.
+        wait_script_after(page, panel, scripts, timeout=5_000)
         checked += 1
         where = panel.evaluate(_WHERE, probe)
         visible = where["visible"]

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle, wait_panels_settled
+from harness import (
+    SCRIPTS_RUN,
+    assert_no_tracebacks,
+    open_notebook,
+    wait_kernel_idle,
+    wait_script_after,
+)
 from test_firelights import WINDOW
 from test_in_view import SETUPS
 
@@ -47,20 +53,13 @@ _NEAR_THE_BOTTOM = """(el) => {
 }"""
 
 
-# How many page scripts the panel has run to their end.
-_SCRIPTS_RUN = "(panel) => Number(panel.dataset.lanternScriptsRun || 0)"
-
-
 def _click(page: Any, name: str, panel: Any, button: Any) -> None:
     """Click, and wait for the script the click asks for to have run (it may come after the
     kernel is idle: the page renders the widgets' updates, then runs it)."""
-    before = panel.evaluate(_SCRIPTS_RUN)
+    before = panel.evaluate(SCRIPTS_RUN)
     button.click()
     wait_kernel_idle(page, name)
-    page.wait_for_function(
-        f"(panel) => ({_SCRIPTS_RUN})(panel) > {before}", arg=panel.element_handle(), polling=50
-    )
-    wait_panels_settled(page)
+    assert wait_script_after(page, panel, before), "the click asked for no result to be shown"
 
 
 def _whole(part: dict[str, float], visible: dict[str, float]) -> bool:
