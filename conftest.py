@@ -13,6 +13,10 @@ temporary folder. ``--dist loadscope`` keeps the cells of one notebook (nbval ru
 one kernel) and the tests of one module (module-scoped servers) on one worker; a plain ``-n N``
 gets that mode too (pytest_cmdline_main below), since xdist's default ``load`` would scatter a
 notebook's cells over workers.
+
+Under ``loadscope`` the longest modules start first (pytest_xdist_make_scheduler below): xdist's
+own order, most tests first, left the longest browser modules (few tests, a minute or more each)
+and the docs build to the end, where one worker ran them while the other had finished.
 """
 
 from __future__ import annotations
@@ -23,6 +27,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+
+try:  # the scheduler below orders pytest-xdist's work; without xdist there is nothing to order
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # pragma: no cover - xdist is in the test extra
+    LoadScopeScheduling = None
 
 JOURNEYS_ENV = "LANTERN_JOURNEYS"  # rules.book.FOLDER_ENV, without importing the package here
 SEED_ENV = "LANTERN_SEED"  # rules.book.SEED_ENV
@@ -51,3 +60,66 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     folder = config.stash.get(JOURNEYS_KEY, None)
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+#: The modules that take longest, longest first, as measured on two workers (`pytest -n 2
+#: --durations=60 --junitxml=...`, summed per module). A worker takes the next module when it is
+#: nearly done with its own; starting the longest first (the longest-processing-time rule) leaves
+#: short modules for the end, where they fill in while the other worker finishes. The list is only
+#: an order: a module missing from it, renamed or grown only costs time, never a test. Every module
+#: of tests/browser not named here still comes before the rest.
+LONGEST_FIRST = (
+    "tests/browser/test_in_view.py",
+    "tests/browser/test_embers.py",
+    "tests/browser/test_reopen.py",
+    "tests/browser/test_voidlight.py",
+    "tests/browser/test_advice_in_lab.py",
+    "tests/browser/test_connection.py",
+    "tests/test_docs.py",
+    "tests/browser/test_frame.py",
+    "tests/browser/test_seat_links.py",
+    "tests/browser/test_voila.py",
+    "tests/journal/test_crash.py",
+    "tests/browser/test_journal.py",
+    "tests/browser/test_gm_and_seat.py",
+    "tests/hardening/test_kills.py",
+    "tests/browser/test_harness.py",
+    "tests/hardening/test_table.py",
+    "tests/journal/test_undo_model.py",
+    "tests/browser/test_firelights.py",
+    "tests/browser/test_run_all_view.py",
+    "tests/browser/test_result_whole.py",
+    "tests/hardening/test_seat_kills.py",
+)
+
+
+def _scope_rank(scope: str) -> tuple[int, int]:
+    """Where a module or notebook goes in the queue: the listed ones in their order, then the
+    other browser modules, then the rest (in xdist's own order, since the sort is stable)."""
+    if scope in LONGEST_FIRST:
+        return (0, LONGEST_FIRST.index(scope))
+    return (1, 0) if scope.startswith("tests/browser/") else (2, 0)
+
+
+if LoadScopeScheduling is not None:
+
+    class LongestFirstScheduling(LoadScopeScheduling):
+        """xdist's loadscope (each module and notebook whole on one worker), longest first."""
+
+        _ordered = False
+
+        def _assign_work_unit(self, node: object) -> None:
+            # xdist fills the whole queue before it hands out the first unit: order it then.
+            if not self._ordered:
+                ranked = sorted(self.workqueue.items(), key=lambda item: _scope_rank(item[0]))
+                self.workqueue.clear()
+                self.workqueue.update(ranked)
+                self._ordered = True
+            super()._assign_work_unit(node)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+        """``--dist loadscope`` with the longest modules first; other modes are xdist's own."""
+        if config.getvalue("dist") != "loadscope":
+            return None
+        return LongestFirstScheduling(config, log)
