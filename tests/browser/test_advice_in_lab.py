@@ -16,10 +16,9 @@ from harness import assert_no_tracebacks, open_notebook, run_in_kernel, wait_ker
 from playwright.sync_api import expect
 from test_firelights import (
     DARK_THEME,
-    DOC_SCREENSHOTS,
     LIGHT_THEME,
     WINDOW,
-    doc_screenshots_wanted,
+    save_for_docs,
     save_window,
     set_theme,
 )
@@ -102,12 +101,12 @@ def test_advice_marks_the_best_move_and_follows_the_play(
     expect(marked).to_have_count(said["marked"])
     section.evaluate("(el) => el.scrollIntoView({block: 'start'})")  # its heading and button first
     save_window(page, shot.directory / "light.png")
-    if doc_screenshots_wanted() and game == "embers":
-        save_window(page, DOC_SCREENSHOTS / "advice-embers.png")
+    if game == "embers":
+        save_for_docs(page, section, "advice-embers.png")
     set_theme(page, DARK_THEME)
     save_window(page, shot.directory / "dark.png")
-    if doc_screenshots_wanted() and game == "embers":
-        save_window(page, DOC_SCREENSHOTS / "advice-embers-dark.png")
+    if game == "embers":
+        save_for_docs(page, section, "advice-embers-dark.png")
     set_theme(page, LIGHT_THEME)
     if said["marked"]:
         marked.first.scroll_into_view_if_needed()

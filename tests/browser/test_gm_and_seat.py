@@ -23,10 +23,9 @@ from harness import REPO, assert_no_tracebacks, open_notebook, run_in_kernel
 from playwright.sync_api import expect
 from test_firelights import (
     DARK_THEME,
-    DOC_SCREENSHOTS,
     LIGHT_THEME,
     WINDOW,
-    doc_screenshots_wanted,
+    save_for_docs,
     save_window,
     set_theme,
 )
@@ -120,11 +119,9 @@ def test_a_gm_and_a_seat_play_one_expedition(page, seat_page, jupyter_server, no
     save_window(seat_page, shot.directory / "seat-light.png")
     set_theme(seat_page, DARK_THEME)
     save_window(seat_page, shot.directory / "seat-dark.png")
-    if doc_screenshots_wanted():
-        save_window(seat_page, DOC_SCREENSHOTS / "voidlight-seat-dark.png")
+    save_for_docs(seat_page, seat.panel, "voidlight-seat-dark.png")
     set_theme(seat_page, LIGHT_THEME)
-    if doc_screenshots_wanted():
-        save_window(seat_page, DOC_SCREENSHOTS / "voidlight-seat.png")
+    save_for_docs(seat_page, seat.panel, "voidlight-seat.png")
 
     # The light emptied by the GM's timer: the dark's saves come for all three.
     save_box = gm.empty_the_light(gm_name)

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import REPO, open_notebook, run_in_kernel
+from harness import REPO, open_notebook, run_in_kernel, save_panel
 from playwright.sync_api import expect
 from seat_pages import (
     assert_no_secrets,
@@ -37,7 +37,6 @@ from seat_pages import (
     forge_click,
     forge_new_button,
     journey_head,
-    save_panel,
 )
 from test_firelights import (
     DARK_THEME,
