@@ -3,7 +3,8 @@ on, the rows of the moves open now come with their chance and interval and the b
 is marked once it is clearly ahead (else the note says it is too close to call); clicking that
 control plays it (advice is a look: it records nothing), and the rows of
 the new state follow without another click. Screenshots at 1400×1000, light and dark, land in
-tests/browser/screenshots/<test>/ (with LANTERN_DOC_SCREENSHOTS=1 also docs/screenshots/)."""
+tests/browser/screenshots/<test>/ (with LANTERN_DOC_SCREENSHOTS=1 also docs/screenshots/, cropped to
+Embers' Advice section)."""
 
 from __future__ import annotations
 

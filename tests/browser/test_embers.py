@@ -1,7 +1,7 @@
 """Embers as a player meets it: notebooks/embers.ipynb in JupyterLab, a whole night played by
 clicking the buttons the panel offers (each built from rules.embers.legal) to a win or a loss.
 Screenshots at 1400×1000, light and dark, land in tests/browser/screenshots/<test>/ (with
-LANTERN_DOC_SCREENSHOTS=1 also the README's, in docs/screenshots/)."""
+LANTERN_DOC_SCREENSHOTS=1 also the docs', in docs/screenshots/, cropped to the panel)."""
 
 from __future__ import annotations
 

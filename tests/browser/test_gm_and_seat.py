@@ -8,7 +8,8 @@ check for Vex shows on the seat without a click, in one line and the log (never 
 controls), and the seat's check for Kai on the GM's panel, the log naming Kai's seat; the light is emptied by the
 GM's timer (an interval of 1 expedition minute made 0.5 s from the kernel) and the dark's saves
 come for all three, Kai's made from the seat; the seat never shows the hidden countdown.
-Screenshots of the seat at 1400×1000, light and dark (the docs' with LANTERN_DOC_SCREENSHOTS=1).
+Screenshots of the seat at 1400×1000, light and dark (the docs', cropped to the
+seat's panel, with LANTERN_DOC_SCREENSHOTS=1).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ outcome is known; a cost is picked from the table. The live timer runs for real 
 loop, with an expedition minute set to a fraction of a second from the kernel (the only line of
 code: the player's timer counts real minutes). Screenshots of each step land in
 tests/browser/screenshots/<test>/, at 1400×1000, light and dark (with LANTERN_DOC_SCREENSHOTS=1
-also the README's, in docs/screenshots/).
+also the docs', in docs/screenshots/, cropped to the panel).
 """
 
 from __future__ import annotations
