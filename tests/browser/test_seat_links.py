@@ -213,9 +213,9 @@ def test_three_players_play_an_expedition_to_its_end_from_their_links(
     assert journey_head(journey) == before
     seats["Kai"] = kai_phone
     everyone = [gm, *seats.values()]
-    kai_phone.click("check-operate", "6 6")
+    kai_phone.click("check-insight", "6")  # a new line in every log: Kai checked Operate before
     kai_phone.report_says("Kai: Check")
-    everyone_sees(everyone, "Kai, from Kai's seat: Check: Operate")
+    everyone_sees(everyone, "Kai, from Kai's seat: Check: Insight")
 
     # 4. The GM sets the timer: the seats hear that it was set, and no seat's DOM nor any
     # widget model its page holds tells the countdown, the interval or the next roll's minute.
