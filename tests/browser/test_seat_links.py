@@ -13,7 +13,8 @@ each seat makes its own Critical Save in turn from its own page, and a click the
 for its save before its turn is refused in the kernel, in a sentence, writing nothing. The whole
 crew is lost to the dark: every page shows the ending. A link with a wrong key shows a sentence
 and nothing else. Screenshots of the invitation and of a seat page, light and dark, cropped to
-the panel (README's with LANTERN_DOC_SCREENSHOTS=1).
+the panel (README's with LANTERN_DOC_SCREENSHOTS=1). A page that unloads stops its kernel, so a
+reload does not hold a second place at the table.
 """
 
 from __future__ import annotations
@@ -148,7 +149,7 @@ def _ones(save_button: Any) -> str:
 
 
 def test_three_players_play_an_expedition_to_its_end_from_their_links(
-    page, screens, jupyter_server, gm_notebook, table_server, shot
+    page, screens, jupyter_server, gm_notebook, table_server, shot, tmp_path
 ):
     page.set_viewport_size(WINDOW)
     open_notebook(page, jupyter_server, gm_notebook)
@@ -294,3 +295,12 @@ def test_three_players_play_an_expedition_to_its_end_from_their_links(
     rook.goto(forged, timeout=PAGE_TIMEOUT)
     expect(rook.locator("body")).to_contain_text("its key does not match")
     assert rook.locator("button, input, select, .jupyter-widgets").count() == 0
+
+    # 10. The two pages that unloaded (Kai's phone reloaded, Rook's page left for the forged
+    # link) stopped their kernels as they went: their places at the table are free again.
+    log = tmp_path / "table.log"
+    deadline = time.monotonic() + 30
+    while log.read_text(errors="replace").count("Kernel shutdown: ") < 2:
+        assert time.monotonic() < deadline, log.read_text(errors="replace")[-3000:]
+        time.sleep(0.2)
+    assert "403 POST /voila/api/shutdown" not in log.read_text(errors="replace")
