@@ -128,6 +128,37 @@ def click(page: Any, panel: Any, name: str, selector: str) -> None:
         settle(page, name)
 
 
+def act(page: Any, panel: Any, name: str, selector: str) -> None:
+    """Click the first enabled button matching ``selector`` (an action that writes to the log)
+    and wait until the page shows what it did: a new log entry, a choice to make, or an error.
+    Each choice shown is made, and waited for until its row is drawn again. The page draws
+    these after the kernel went idle at times, so the kernel alone is never waited for; and a
+    choice drawn late, after the entry, is made at the next call (its button waits for it)."""
+    entries = panel.locator(".lantern-log-entry")
+    errors = panel.locator(".lantern-message-error")
+    choice = panel.locator(".lantern-choice .lantern-act-choose").first
+    button = panel.locator(f"{selector}:not([disabled])").first
+    while True:  # a choice left from the last action comes first: the button waits for it
+        expect(button.or_(choice).first).to_be_visible(timeout=TIMEOUT)
+        if not choice.is_visible():
+            break
+        _choose(page, choice)
+    before = entries.count()
+    button.click()
+    expect(entries.nth(before).or_(choice).or_(errors).first).to_be_attached(timeout=TIMEOUT)
+    while choice.is_visible() and not errors.count():
+        _choose(page, choice)
+    expect(errors).to_have_count(0)
+
+
+def _choose(page: Any, choice: Any) -> None:
+    """Click ``choice`` and wait until the page took it away (its row is rebuilt when the choice
+    is made: widgets/frame/choice.py)."""
+    handle = choice.element_handle()
+    handle.click()
+    page.wait_for_function("(button) => !button.isConnected", arg=handle, timeout=TIMEOUT)
+
+
 #: Run in the browser's kernel: the newest panel's journey state, pickled (Pyodide's Python and
 #: this one read each other's pickles: the same classes, from the same wheel of this tree).
 _STATE = """\
