@@ -331,6 +331,8 @@ class VoilaServer:
         self.log_path = state_dir / f"voila-{notebook.stem}-{self.port}.log"
         env = server_env(state_dir)
         env["LANTERN_JOURNEYS"] = tempfile.mkdtemp(prefix="voila-journeys-", dir=state_dir)
+        #: The journeys folder of this server's kernels (a test may put a journey there first).
+        self.journeys = Path(env["LANTERN_JOURNEYS"])
         self._process = _Process(
             name="voila",
             command=[

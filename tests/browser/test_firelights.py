@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import REPO, assert_no_tracebacks, open_notebook
+from harness import REPO, SCRIPTS_RUN, assert_no_tracebacks, open_notebook, wait_script_after
 from playwright.sync_api import expect
 
 from rules.book import JourneyBook
@@ -187,9 +187,14 @@ class Table:
             self.type_table(table)
         button = self.button(kind)
         expect(button).to_be_enabled()
+        scripts = self.panel.evaluate(SCRIPTS_RUN)
         button.click()
         if table:  # what was typed is used up: the box empties and says what it took
             expect(self.table_box).to_have_value("")
+        # The page has drawn all of the click's updates once it has run the script that shows
+        # the result whole. Only then is a box typed into next the one the kernel reads: a
+        # redraw arriving late (a loaded machine) replaces the box, and what was typed with it.
+        wait_script_after(self.page, self.panel, scripts, timeout=5_000)
 
     def report_says(self, text: str | re.Pattern[str]) -> None:
         """The report area contains `text`; on failure, say what the panel's message area says

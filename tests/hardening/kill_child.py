@@ -125,6 +125,9 @@ def sit(path: Path, seed: int, actions: int) -> None:
     book = seat.journey
     while len(book.entries) < actions and not book.state.over:
         seat.poll()
+        if seat.claimed != name:  # not sat yet (the GM wrote as it asked): a page offers nothing
+            time.sleep(0.002)
+            continue
         state = book.state
         rng = random.Random(f"{seed}/{len(book.entries)}")
         mine = [kind for kind, who in legal(state) if who == name and kind in SEAT_PLAYER]
