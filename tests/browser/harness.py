@@ -609,6 +609,27 @@ class Shooter:
         return path
 
 
+def save_panel(page: Any, panel: Any, path: Path, within: Any = None) -> None:
+    """A screenshot of the window cropped to the part of ``panel`` in view (and inside
+    ``within``, a scrolling area, when given): no button left looking pressed or hovered. The
+    docs' pictures are made so: a panel, or the part of it a caption speaks of, without the
+    browser window around it, so that it reads at the docs' page width."""
+    panel.wait_for(state="visible")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.mouse.move(0, 0)
+    size = page.viewport_size
+    boxes = [panel.bounding_box(), {"x": 0, "y": 0, **size}]
+    if within is not None:
+        boxes.append(within.bounding_box())
+    left = max(b["x"] for b in boxes)
+    top = max(b["y"] for b in boxes)
+    right = min(b["x"] + b["width"] for b in boxes)
+    bottom = min(b["y"] + b["height"] for b in boxes)
+    clip = {"x": left, "y": top, "width": right - left, "height": bottom - top}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), clip=clip, animations="disabled")
+
+
 def screenshot_dir_name(node_name: str) -> str:
     """A folder name for a test: 'test_x[chromium-a b]' -> 'test_x-a-b'."""
     name = re.sub(r"\[chromium-?|-chromium(?=\])", "[", node_name)

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import REPO, open_notebook, run_in_kernel
+from harness import REPO, open_notebook, run_in_kernel, save_panel
 from playwright.sync_api import expect
 from seat_pages import (
     assert_no_secrets,
@@ -40,7 +40,6 @@ from seat_pages import (
     forge_click,
     forge_new_button,
     journey_head,
-    save_panel,
 )
 from test_firelights import (
     DARK_THEME,
@@ -54,6 +53,10 @@ from test_gm_and_seat import FOLLOWED_MS, create_crew
 from test_voidlight import Table, _sixes
 
 ADDRESS = "127.0.0.2"
+#: The seat page's window for its pictures: the panel as wide as it is in JupyterLab's notebook at
+#: 1400×1000 (a seat page has no file browser beside it), so that the picture reads at the docs'
+#: page width.
+SEAT_SHOT = {"width": 1000, "height": 900}
 START_TIMEOUT = 120.0  # seconds to start; not a timed assertion
 PAGE_TIMEOUT = 90_000  # ms for a seat page's kernel to start and render
 SETTINGS = re.compile(r"^Lantern table settings: ", re.MULTILINE)
@@ -265,10 +268,12 @@ def test_three_players_play_an_expedition_to_its_end_from_their_links(
         seat = seats[name]
         expect(seat.button(f"save-{attribute}")).to_be_enabled(timeout=FOLLOWED_MS)
         if name == "Kai":  # the README's seat: Kai's save due; in the dark theme after a reload
+            seat.page.set_viewport_size(SEAT_SHOT)
             shoot(seat.page, seat.panel, shot, "seat-link")
             seat.page.goto(links["Kai"] + "&theme=dark", timeout=PAGE_TIMEOUT)
             expect(seat.button("save-operate")).to_be_enabled(timeout=PAGE_TIMEOUT)
             shoot(seat.page, seat.panel, shot, "seat-link-dark")
+            seat.page.set_viewport_size(WINDOW)
         if turn + 1 < len(order):
             after, theirs = order[turn + 1]
             before = journey_head(journey)
