@@ -558,10 +558,6 @@ KNOWN_HARMLESS = [
     # it; for a cell rendered right after it was inserted (the ipylab note sequence) the rendered
     # widget may not exist yet. It only decides whether to hide the toolbar; the cell is fine.
     r"Cannot read properties of undefined \(reading 'node'\)\n\s*at \S*_markdownOverlapsToolbar ",
-    # The lite extra (which `make test` installs, to build the JupyterLite site) puts the Pyodide
-    # kernel's extension among JupyterLab's; it is a JupyterLite plugin, whose shared module
-    # JupyterLab does not have, so JupyterLab leaves it out. Nothing of JupyterLab uses it.
-    r"Shared module @jupyterlite/services doesn't exist in shared scope default",
 ]
 
 
