@@ -31,7 +31,7 @@ from pathlib import Path
 
 from bench._ratio import machine
 from rules.book import JourneyBook
-from rules.voidlight import Check, Create, Join, SkipCost, legal
+from rules.voidlight import Check, Create, Join, SkipCost, open_moves
 from widgets.voidlight import VoidlightPanel
 
 HERE = Path(__file__).resolve().parent
@@ -65,7 +65,7 @@ def wait_ready(child: subprocess.Popen[str]) -> None:
 def gm_move(panel: VoidlightPanel, rng: random.Random) -> bool:
     """One click of the GM's: a Check for Vex or Rook (or the cost it leaves, skipped)."""
     state = panel.state
-    offered = legal(state)
+    offered = open_moves(state)
     for name in ("Vex", "Rook"):
         if ("skip_cost", name) in offered:
             panel.act(SkipCost(name), table=False)
@@ -133,7 +133,7 @@ def races(folder: Path, rounds: int) -> tuple[int, int, int]:
             saved += said == "saved"
         book.refresh()
         for name in ("Kai", "Rook"):
-            if ("skip_cost", name) in legal(book.state):
+            if ("skip_cost", name) in open_moves(book.state):
                 book.play(SkipCost(name))
     checks = sum(1 for entry in book.entries if entry.action.get("kind") == "check")
     book.close()

@@ -35,7 +35,7 @@ from pathlib import Path
 from bench._ratio import machine
 from bench.follow import TARGET_P95, gm_move, seat, wait_ready
 from rules.book import JourneyBook
-from rules.voidlight import Check, Create, Join, SkipCost, legal
+from rules.voidlight import Check, Create, Join, SkipCost, open_moves
 from widgets.voidlight import VoidlightPanel
 from widgets.voidlight.seat import VoidlightSeat
 
@@ -104,7 +104,7 @@ def gm_to_seats(folder: Path, actions: int, rng: random.Random) -> list[float]:
 
 def seat_move(seat_: VoidlightSeat, rng: random.Random) -> bool:
     """One click of a seat's: the cost its character left skipped, else a Check for them."""
-    name, offered = seat_.claimed, legal(seat_.state)
+    name, offered = seat_.claimed, open_moves(seat_.state)
     if ("skip_cost", name) in offered:
         seat_.act(SkipCost(name), table=False)
         return True
@@ -167,7 +167,7 @@ def races(folder: Path, rounds: int) -> tuple[int, int, int]:
             told_saved[name] += said == "saved"
         book.refresh()
         for name in CREW:
-            if ("skip_cost", name) in legal(book.state):
+            if ("skip_cost", name) in open_moves(book.state):
                 book.play(SkipCost(name))
     played = [entry for entry in book.entries if entry.action.get("kind") == "check"]
     checks = len(played)

@@ -101,7 +101,7 @@ _PLAYABLE = """() => !!document.querySelector(
 
 @contextmanager
 def served() -> Iterator[str]:
-    folder = lite.build()
+    folder = lite.make()
     port = harness.free_port()
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", port), partial(lite._Quiet, directory=str(folder))

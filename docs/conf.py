@@ -38,6 +38,8 @@ html_theme_options = {
     "secondary_sidebar_items": ["page-toc"],
 }
 html_static_path: list[str] = []
+# A section with no page under it shows no "Section Navigation" box (it would be empty).
+html_sidebars = {"getting-started/index": []}
 
 # MyST: ``:::`` fences for directives inside Markdown, and headings as link targets.
 myst_enable_extensions = ["colon_fence", "deflist"]

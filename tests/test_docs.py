@@ -34,3 +34,18 @@ def test_the_docs_build_with_no_warning_and_no_missing_reference(tmp_path: Path)
     assert signature is not None, "the Reference documents GameFrame"
     words = " ".join(re.sub(r"<[^>]+>", "", signature[1]).split())
     assert "GameFrame(journey=None, *, seed=None)" in words, words  # its own, not (*args, **kwargs)
+    # The navbar's four sections, as the Jupyter projects' sites have them, and no page with an
+    # empty "Section Navigation" box (a page with nothing under it shows none).
+    index = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+    navbar = re.search(r'<ul class="bd-navbar-elements navbar-nav">(.*?)</ul>', index, re.S)
+    assert navbar is not None, "the site has a navbar"
+    sections = [" ".join(s.split()) for s in re.findall(r"<a [^>]*>([^<]+)</a>", navbar[1])]
+    assert sections == ["Getting started", "User guide", "API reference", "Developer guide"]
+    empty = re.compile(r'aria-label="Section Navigation">.*?<div class="bd-toc-item navbar-nav">'
+                       r"\s*</div>", re.S)  # fmt: skip
+    bare = [
+        str(page.relative_to(tmp_path / "html"))
+        for page in (tmp_path / "html").rglob("*.html")
+        if empty.search(page.read_text(encoding="utf-8"))
+    ]
+    assert not bare, f"pages with an empty Section Navigation: {bare}"

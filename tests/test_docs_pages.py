@@ -80,3 +80,14 @@ def test_each_games_page_generates_its_house_rules_from_the_rules(game: str) -> 
     assert keys == list(house_rules) != []
     for key, row in zip(house_rules, rows, strict=True):
         assert " ".join(house_rules[key].split()).replace("|", "\\|") in row
+
+
+def test_the_docs_pictures_show_the_panel_not_the_browser_window() -> None:
+    """A picture of the whole 1400×1000 browser window shrinks to small print at the docs' page
+    width; the browser tests crop the docs' pictures to the panel (``save_for_docs``), about 970
+    pixels wide, or to the part of it a caption speaks of."""
+    pictures = sorted((DOCS / "screenshots").glob("*.png"))
+    assert pictures, "the docs show the panels"
+    # a PNG's width is the big-endian number at bytes 16-20 (its IHDR chunk)
+    wide = {p.name: int.from_bytes(p.read_bytes()[16:20], "big") for p in pictures}
+    assert {name: width for name, width in wide.items() if width > 1000} == {}

@@ -3,6 +3,12 @@
     python -m tools.lite build     # into lite/_output (downloads cached in lite/.cache)
     python -m tools.lite serve     # serve lite/_output on 127.0.0.1 (PORT, default 8000)
     python -m tools.lite inputs    # the fingerprint of what a build is made from
+    python -m tools.lite requirements   # what the site's own venv (lite/.venv) installs
+
+The build runs in a venv of its own, ``lite/.venv`` (``make lite`` makes and fills it): the
+Pyodide kernel's package carries a JupyterLab extension, which in the project's ``.venv`` would
+join the JupyterLab of ``make play``, Voila and the browser tests and fail there (a JupyterLite
+plugin, whose shared modules JupyterLab lacks).
 
 Why a site: a player with only a browser plays the same panels and rules, in Python compiled for
 the browser (Pyodide), with nothing installed. Why so many steps: JupyterLite loads Pyodide from a
@@ -39,21 +45,34 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import tomllib
 from collections.abc import Iterable, Sequence
 from functools import partial
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from tools.lite_pages import (
+    NOTEBOOK_PACKAGES,
+    ODDS,
+    code_cell,
+    install_cell,
+    markdown_cell,
+    odds_page,
+)
+
 __all__ = [
     "LITE",
     "OUTPUT",
     "build",
     "code_cell",
+    "current",
     "inputs",
     "main",
+    "make",
     "markdown_cell",
     "odds_page",
+    "requirements",
     "serve",
 ]
 
@@ -62,16 +81,14 @@ LITE = REPO / "lite"
 OUTPUT = LITE / "_output"
 CACHE = LITE / ".cache"
 STAMP = ".lantern-inputs"
+#: The site's own venv (the lite extra and the notebook's packages), and its stamp of ``make``.
+VENV = LITE / ".venv"
+VENV_STAMP = VENV / ".installed"
 
 #: The packages the Pyodide kernel loads through Pyodide's lock file (with what they depend on).
 LOCK_ROOTS = ("micropip", "ipython", "jedi")
-#: The notebook's packages, as wheels of the versions installed here (so each front end matches).
-NOTEBOOK_PACKAGES = ("ipywidgets", "comm", "jupyterlab_widgets", "ipylab", "mistune")
 #: What of the tree goes into Lantern's wheel (``pip wheel`` runs on a copy of these).
 TREE = ("pyproject.toml", "README.md", "rules", "widgets")
-#: The odds explorer: its tables and charts need pandas and matplotlib, so the site carries a page
-#: of its own in its place (:func:`odds_page`), which says which parts need the full install.
-ODDS = "odds-explorer.ipynb"
 #: The notebooks of the site: the three games' play notebooks and the two game notebooks whose
 #: cells need nothing but the rules (the Embers notebook draws with pandas and matplotlib, which
 #: have no wheel for the browser on PyPI), and the odds explorer's page.
@@ -108,12 +125,69 @@ def pyodide_version() -> str:
     return str(constants.PYODIDE_VERSION)
 
 
+def requirements() -> list[str]:
+    """What the site's venv installs: the ``lite`` extra and the notebook's packages, with the
+    version specs ``pyproject.toml`` gives them (one place says which versions Lantern takes).
+
+    >>> [r for r in requirements() if r.startswith(("jupyterlite-core", "ipywidgets"))]
+    ['jupyterlite-core==0.8.6', 'ipywidgets>=8,<9']
+    """
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = {_name(package) for package in NOTEBOOK_PACKAGES}
+    listed = [
+        requirement
+        for requirement in project["dependencies"]
+        if _name(re.split(r"[^A-Za-z0-9._-]", requirement, maxsplit=1)[0]) in wanted
+    ]
+    return [*project["optional-dependencies"]["lite"], *listed]
+
+
+def current() -> bool:
+    """Whether :data:`OUTPUT` is the build of this tree and of the site's venv as it stands
+    (asked of that venv's Python, where the versions are; any Python may ask)."""
+    stamp = OUTPUT / STAMP
+    python = VENV / "bin" / "python"
+    if not (stamp.exists() and VENV_STAMP.exists() and python.exists()):
+        return False
+    if VENV_STAMP.stat().st_mtime < (REPO / "pyproject.toml").stat().st_mtime:
+        return False  # ``make lite`` would install other versions first
+    asked = subprocess.run(
+        [str(python), "-m", "tools.lite", "inputs"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return asked.returncode == 0 and asked.stdout.strip() == stamp.read_text(encoding="utf-8")
+
+
+def make() -> Path:
+    """The site, through ``make lite`` (which fills the site's venv when its inputs changed, then
+    builds when the site's did): what a test run or the bench calls, from any Python. Under a
+    lock, so two test workers asking at once run it one after the other (the second finds it
+    current)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / "make.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = subprocess.run(
+            ["make", "--no-print-directory", "lite"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    if done.returncode != 0:
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-5:])
+        raise RuntimeError(f"make lite failed (exit {done.returncode}): {tail}")
+    return OUTPUT
+
+
 def inputs() -> str:
     """A fingerprint of everything a build is made from: versions, this script, the tree."""
     digest = hashlib.sha256()
     names = ("jupyterlite-core", "jupyterlite-pyodide-kernel", *NOTEBOOK_PACKAGES)
     digest.update(json.dumps({name: version(name) for name in names}).encode())
-    files = [Path(__file__), REPO / "pyproject.toml"]
+    files = [Path(__file__), REPO / "tools" / "lite_pages.py", REPO / "pyproject.toml"]
     for top in ("rules", "widgets"):
         files += sorted(p for p in (REPO / top).rglob("*") if p.suffix in (".py", ".csv", ".toml"))
     files += [REPO / "notebooks" / name for name in NOTEBOOKS]
@@ -210,30 +284,6 @@ def _lantern_wheel(into: Path) -> Path:
     return wheel
 
 
-def install_cell() -> str:
-    """The first cell of each notebook of the site: the wheels the site carries, no others."""
-    names = " ".join(["lantern", *NOTEBOOK_PACKAGES])
-    return (
-        "# Lantern in your browser: installs the rules and panels this site carries (no network)\n"
-        "# and keeps your journeys in this browser (widgets/frame/keep.py says where and how).\n"
-        f"%pip install --no-deps {names}\n"
-        "from widgets.frame.keep import keep_journeys\n"
-        "\n"
-        "await keep_journeys()"
-    )
-
-
-def code_cell(id_: str, source: str) -> dict[str, Any]:
-    """An nbformat-4 code cell, not run yet."""
-    return {"cell_type": "code", "execution_count": None, "id": id_, "metadata": {},
-            "outputs": [], "source": source}  # fmt: skip
-
-
-def markdown_cell(id_: str, source: str) -> dict[str, Any]:
-    """An nbformat-4 Markdown cell."""
-    return {"cell_type": "markdown", "id": id_, "metadata": {}, "source": source}
-
-
 def _notebooks(into: Path) -> None:
     """The site's notebooks: each game notebook with the install cell first."""
     into.mkdir(parents=True, exist_ok=True)
@@ -245,62 +295,6 @@ def _notebooks(into: Path) -> None:
             notebook = odds_page(notebook)
         notebook["cells"].insert(0, cell)
         (into / name).write_text(json.dumps(notebook, indent=1) + "\n", encoding="utf-8")
-
-
-#: What a code cell of the odds explorer shows, by what it calls (first match wins); a cell with
-#: none of these (its checks) or its set-up (imports) shows nothing a player would miss.
-_DRAWS = (
-    (re.compile(r"\bFigure\(|\bplt\."), "a chart, drawn with matplotlib"),
-    (re.compile(r"\bOddsExplorer\("), "the explorer (its slider and bars), which imports pandas"),
-    (re.compile(r"\bpd\.|\bpercent\(|\bchance_view\(|\.style\b"), "a table, made with pandas"),
-)
-
-#: The odds page's words: why, and what runs here instead.
-ODDS_WHY = (
-    "# What are my odds? (in your browser)\n\n"
-    "The odds explorer draws its tables with **pandas** and its charts with **matplotlib**. This "
-    "site is built from PyPI and npm alone, and PyPI has no browser build of either (they are "
-    "compiled), so those parts **need the full install**: `make play` on a computer with Python "
-    "(see the README). Below, each section of the explorer says what it would show there.\n\n"
-    "The odds themselves come from Lantern's rules, which run here: the next cell prints some "
-    "of them, exact, as fractions."
-)
-ODDS_HERE = """\
-from rules.firelights.action_roll import odds
-from rules.table.cards import full_deck
-from rules.voidlight import check_odds
-
-for modifier in range(4):
-    chances = odds(full_deck(), modifier)
-    print(f"Firelights, an action at +{modifier} from a full deck:",
-          ", ".join(f"{result.name.title()} {chances[result]}" for result in chances))
-for position in ("good", "standard", "bad"):
-    print(f"Voidlight, a Check of 2 dice in a {position} Position:", check_odds(2, position))"""
-
-
-def odds_page(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The site's odds explorer: ``notebook``'s words, each code cell replaced by a line that
-    says what it draws and that it needs the full install; first, why, and a cell of exact odds
-    from the rules alone (what does run in the browser).
-
-    >>> page = odds_page({"cells": [{"cell_type": "code", "source": "fig = Figure()"}]})
-    >>> [cell["cell_type"] for cell in page["cells"]]
-    ['markdown', 'code', 'markdown']
-    >>> page["cells"][-1]["source"]
-    '> **Needs the full install:** a chart, drawn with matplotlib.'
-    """
-    cells = [markdown_cell("lantern-lite-why", ODDS_WHY), code_cell("lantern-lite-odds", ODDS_HERE)]
-    for index, cell in enumerate(notebook["cells"]):
-        source = "".join(cell["source"])
-        if cell["cell_type"] != "code":
-            if index:  # the explorer's own title: this page has its own
-                cells.append(markdown_cell(f"words-{index}", source))
-            continue
-        shows = next((words for pattern, words in _DRAWS if pattern.search(source)), None)
-        if shows is not None and "import pandas" not in source:  # not the explorer's set-up
-            note = f"> **Needs the full install:** {shows}."
-            cells.append(markdown_cell(f"needs-{index}", note))
-    return {**notebook, "cells": cells}
 
 
 def _config(lite_dir: Path) -> None:
@@ -391,6 +385,8 @@ def main(argv: Sequence[str]) -> int:
         serve(int(os.environ.get("PORT", "8000")))
     elif argv[:1] == ["inputs"]:
         print(inputs())
+    elif argv[:1] == ["requirements"]:
+        print("\n".join(requirements()))
     else:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2

@@ -21,7 +21,8 @@ starts and again in the kernel. What it holds to:
   (:data:`ALLOWED_MESSAGES`: Voilà's own list, checked at start), so a forged ``execute_request``
   runs nothing.
 * **Idle seats stop**: a kernel with no page connected and nothing done for ``--idle`` seconds is
-  shut down (jupyter_server's culling).
+  shut down (jupyter_server's culling); a page that unloads (a reload, a closed tab) stops its
+  kernel at once (:func:`same_origin`: its beacon carries no XSRF token).
 * On start it writes its address beside the journeys (:func:`rules.book.seat_keys.write_table`),
   so the GM's panel can offer the links, and prints one link per character of the journey.
 """
@@ -29,16 +30,13 @@ starts and again in the kernel. What it holds to:
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import json
 import os
-import re
 import tempfile
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 import tornado.httputil
 import tornado.ioloop
@@ -55,6 +53,7 @@ from rules.book.seat_keys import (
     write_table,
 )
 from rules.errors import LanternError
+from tools.gate import ROUTES, VOILA_ROUTES, host_allowed, same_origin, served
 
 __all__ = [
     "ALLOWED_MESSAGES",
@@ -64,6 +63,7 @@ __all__ = [
     "links",
     "main",
     "page",
+    "same_origin",
     "served",
 ]
 
@@ -85,32 +85,6 @@ ALLOWED_MESSAGES = frozenset(
         "shutdown_request",
     }
 )
-_KERNEL = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
-#: Every path the table answers; anything else is "not served".
-ROUTES = tuple(
-    re.compile(pattern)
-    for pattern in (
-        r"/",
-        rf"/api/kernels/{_KERNEL}",
-        rf"/api/kernels/{_KERNEL}/channels",
-        rf"/voila/api/shutdown/{_KERNEL}",
-        r"/voila/static/[\w./-]+",
-        r"/voila/templates/[\w./-]+",
-        r"/voila/labextensions/[\w./@-]+",
-        r"/voila/api/themes/[\w./@-]+",
-    )
-)
-
-#: The prefixes of Voilà's own routes the seat page needs (its kernel, its static files).
-VOILA_ROUTES = (
-    "/api/kernels/",
-    "/voila/static/",
-    "/voila/templates/",
-    "/voila/labextensions/",
-    "/voila/api/themes/",
-    "/voila/api/shutdown/",
-)
-
 NOT_SERVED = "The GM's table serves the players' seat pages only: open the link the GM gave you."
 FOREIGN_HOST = (
     "The GM's table answers only at the address its links name: open the link the GM gave you."
@@ -123,35 +97,6 @@ FULL = (
 
 class TableError(Exception):
     """The table cannot be served as asked; the message says why and what to do."""
-
-
-# --- what the gate lets through -----------------------------------------------------------------
-
-
-def host_allowed(host: str, names: Sequence[str]) -> bool:
-    """Whether a request's ``Host`` header (with or without a port) names the table: one of
-    ``names`` (the GM's chosen address, ``localhost``) or a loopback address."""
-    match = re.fullmatch(r"(\[[^\]]*\]|[^:]*)(:\d{1,5})?", host.strip().lower())
-    if match is None:
-        return False
-    name = match[1].removeprefix("[").removesuffix("]")
-    if not name:
-        return False
-    if name in {each.lower().strip("[]") for each in names}:
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
-
-
-def served(path: str) -> bool:
-    """Whether ``path`` (a request's path, still percent-encoded) is one of :data:`ROUTES`, with
-    no ``..`` segment however it is written."""
-    plain = unquote(unquote(path))
-    if "\\" in plain or "\x00" in plain or any(part == ".." for part in plain.split("/")):
-        return False
-    return any(route.fullmatch(path) for route in ROUTES)
 
 
 def page(sentence: str) -> str:
@@ -261,6 +206,7 @@ def arguments(argv: Sequence[str]) -> argparse.Namespace:
 def serve_table(argv: Sequence[str]) -> None:
     """Voilà on the seat page behind the gate, as the module's docstring says."""
     from voila.app import Voila
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
     from voila.tornado.handler import TornadoVoilaHandler
 
     options = arguments(argv)
@@ -308,6 +254,17 @@ def serve_table(argv: Sequence[str]) -> None:
                 return 503, FULL.format(seats=options.seats)
             return None
 
+    class SeatLeaves(VoilaShutdownKernelHandler):  # type: ignore[misc]
+        """A seat page's kernel, stopped as the page unloads (a reload, a closed tab). The page
+        asks with a beacon, which can carry no XSRF token, so Voilà's own handler refused it
+        and the kernel ran on until culled, holding a place at the table: a player who
+        reloaded a few times filled it. The page's own origin is enough here: another site in
+        the player's browser sends its own, and a kernel's id is known only to its page."""
+
+        def check_xsrf_cookie(self) -> None:
+            if not same_origin(self.request.headers.get("Origin"), self.request.host or ""):
+                super().check_xsrf_cookie()
+
     class TableVoila(Voila):  # type: ignore[misc]
         """Voilà with the gate, the seat page handler and the checks above."""
 
@@ -324,6 +281,8 @@ def serve_table(argv: Sequence[str]) -> None:
                 pattern, handler = route[0], route[1]
                 if handler is TornadoVoilaHandler:
                     kept.append((r"/", SeatPage, *route[2:]))
+                elif handler is VoilaShutdownKernelHandler:
+                    kept.append((pattern, SeatLeaves, *route[2:]))
                 elif pattern.startswith(VOILA_ROUTES):
                     kept.append(route)
             return kept

@@ -62,7 +62,7 @@ from rules.firelights.moves import (
     risk,
     why_not,
 )
-from rules.firelights.offered import legal_actions
+from rules.firelights.offered import legal
 from rules.firelights.recap import recap
 from rules.firelights.report import OUTCOMES, Report
 from rules.firelights.search import advise
@@ -117,7 +117,7 @@ __all__ = [
     "hidden_paths",
     "ignitable",
     "journey_outcome",
-    "legal_actions",
+    "legal",
     "locations",
     "modifier",
     "move_words",

@@ -15,7 +15,7 @@ from rules.firelights import actions as A
 from rules.firelights.action_roll import Result, read
 from rules.firelights.character import Character
 from rules.firelights.moves import ACTION_CARDS, check, check_option, checked_modifier
-from rules.firelights.offered import legal_actions
+from rules.firelights.offered import legal as offered
 from rules.firelights.report import Report, outcome_of
 from rules.firelights.state import FATIGUE_BOXES, State, locations, plain
 from rules.firelights.summary import summary
@@ -417,7 +417,7 @@ class Firelights:
             )
 
     #: Every action open now, with its arguments (:mod:`rules.firelights.offered`).
-    legal = staticmethod(legal_actions)
+    legal = staticmethod(offered)
 
     def summary(self, state: State) -> str:
         """Markdown for the exported Journey Book (its mechanics lines: each report's

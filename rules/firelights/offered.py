@@ -1,8 +1,8 @@
 """Every action open now, with its arguments: what random play, the suite's state machine and
-``make fuzz`` pick from (the game's ``legal(state)``).
+``make fuzz`` pick from (:func:`legal`, the game's ``legal(state)``, as in every game).
 
 Why here and not in :mod:`rules.firelights.moves`: :func:`~rules.firelights.moves.available`
-says which *kinds* are open (a panel enables exactly these); :func:`legal_actions` expands each
+says which *kinds* are open (a panel enables exactly these); :func:`legal` expands each
 open kind into the concrete actions the rules accept now, which card, which path, which Curse,
 which option. It asks :func:`~rules.firelights.moves.refusal` which kinds are open, so the two
 cannot disagree on that; the arguments follow the rules' own sentences:
@@ -20,7 +20,7 @@ has no finite list: the game offers a representative few (:data:`NAMES`, :data:`
 :data:`ENTRIES`, :data:`SLIPS`); any other words are accepted the same way.
 
 >>> from rules.firelights.state import State
->>> [action.kind for action in legal_actions(State())][:7]
+>>> [action.kind for action in legal(State())][:7]
 ['begin', 'begin', 'begin', 'begin', 'begin', 'begin', 'consult']
 """
 
@@ -35,7 +35,7 @@ from rules.firelights.character import APPROACH_VALUES, APPROACHES
 from rules.firelights.moves import fightable, hidden_paths, ignitable, refusal
 from rules.firelights.state import State
 
-__all__ = ["ENTRIES", "NAMES", "QUESTIONS", "SLIPS", "legal_actions"]
+__all__ = ["ENTRIES", "NAMES", "QUESTIONS", "SLIPS", "legal"]
 
 #: The Firelight's name and pronouns offered to Begin (any name and pronouns are accepted).
 NAMES = (("Wick", "she/her"),)
@@ -47,7 +47,7 @@ ENTRIES = ("", "a night by the fire")
 SLIPS = ("a cairn of grey stones",)
 
 
-def legal_actions(state: State, kind: str | None = None) -> list[Any]:
+def legal(state: State, kind: str | None = None) -> list[Any]:
     """Every action the rules accept now (of ``kind`` only, when given: a player who picks the
     move first builds only its actions), in the order :data:`~rules.firelights.moves.KINDS`
     lists the kinds (typed words from the representative few above)."""

@@ -13,7 +13,9 @@ never the Journey Book, another game or a widget.
 Main entry points:
 
 - :data:`GAME`: Voidlight as a journey plays it; :func:`apply` plays one action on a state,
-  :func:`legal` and :func:`available` say what the rules offer now (:func:`why_not`: why not);
+  :func:`legal` lists every action the rules accept now (as in every game), :func:`available`
+  the kinds of move offered and :func:`open_moves` each (kind, who) a panel enables
+  (:func:`why_not`: why not);
 - the actions (:class:`Create`, :class:`Check`, :class:`Push`, :class:`Save`, :class:`Elapse`,
   ...) and the sheet (:class:`Character`);
 - :func:`check_odds`, :func:`save_odds`, :func:`crew_save_odds` and :func:`battery_life`: the
@@ -82,13 +84,13 @@ from rules.voidlight.moves import (
     available,
     check_position,
     countdown,
-    legal,
     light_life,
     odds,
+    open_moves,
     option_text,
     why_not,
 )
-from rules.voidlight.offered import legal_actions
+from rules.voidlight.offered import legal
 from rules.voidlight.owed import Due, owed, passed_by, still_due
 from rules.voidlight.pools import BatteryLife, battery_life, pool_empty_within, pool_rolls
 from rules.voidlight.recap import recap
@@ -183,9 +185,9 @@ __all__ = [
     "entry_text",
     "initial",
     "legal",
-    "legal_actions",
     "light_life",
     "odds",
+    "open_moves",
     "option_text",
     "owed",
     "parse",
@@ -208,9 +210,7 @@ __all__ = [
 #: "interval" minutes (overrides play); "points" to spread at creation; "hit_points" to start;
 #: "costs" "due" (a new journey's: a Check's cost is owed until taken or skipped) or "lapse";
 #: "hidden" (the countdown hidden from the players; default: in group play).
-GAME = GameModule(
-    "voidlight", initial, apply, parse, summary, check, record_options, legal=legal_actions
-)
+GAME = GameModule("voidlight", initial, apply, parse, summary, check, record_options, legal=legal)
 
 
 def advise(

@@ -6,7 +6,8 @@ before it is taken, and :func:`check_position` the Position a Check is rolled in
 
 In a crew, a move about a character (:data:`ABOUT`) is offered for some of them and not others
 (Vex's cost is due, Kai's is not): ``available(state)`` lists the kinds offered to anyone,
-``available(state, "Kai")`` Kai's, and :func:`legal` every (kind, who) pair.
+``available(state, "Kai")`` Kai's, and :func:`open_moves` every (kind, who) pair (the concrete actions,
+with their arguments, are :func:`rules.voidlight.offered.legal`'s).
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ __all__ = [
     "check_position",
     "countdown",
     "fortune_dice",
-    "legal",
     "light_life",
     "odds",
+    "open_moves",
     "option_text",
     "refusal",
     "sheet_position",
@@ -88,7 +89,7 @@ def available(state: State, who: str | None = None) -> tuple[str, ...]:
     return tuple(kind for kind in KINDS if refusal(state, kind, index) is None)
 
 
-def legal(state: State) -> tuple[tuple[str, str], ...]:
+def open_moves(state: State) -> tuple[tuple[str, str], ...]:
     """Every move open now as (kind, who): ``who`` the name of the character it is offered to,
     "" for the crew's moves (the light, the clock, the pools, the solo tools, joining)."""
     moves: list[tuple[str, str]] = []

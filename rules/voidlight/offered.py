@@ -1,8 +1,8 @@
 """Every action open now, with its arguments: what random play, the suite's state machine and
-``make fuzz`` pick from (the game's ``legal(state)``).
+``make fuzz`` pick from (:func:`legal`, the game's ``legal(state)``, as in every game).
 
-Why apart from :mod:`rules.voidlight.moves`: :func:`~rules.voidlight.moves.legal` lists the
-moves open now as (kind, who), which is what a panel enables; :func:`legal_actions` expands each
+Why apart from :mod:`rules.voidlight.moves`: :func:`~rules.voidlight.moves.open_moves` lists
+the moves open now as (kind, who), which is what a panel enables; :func:`legal` expands each
 into the concrete actions the rules accept, so the two cannot disagree on which moves are open.
 The arguments follow the rules' own sentences:
 
@@ -22,7 +22,7 @@ Where a player types words or picks a number with no short list (an item, a cond
 name, Credits, damage, minutes), the game offers a representative few, declared below.
 
 >>> from rules.voidlight.state import State
->>> sorted({action.kind for action in legal_actions(State())})
+>>> sorted({action.kind for action in legal(State())})
 ['create', 'create_random', 'fortune', 'inspire', 'react']
 """
 
@@ -35,7 +35,7 @@ from typing import Any
 from rules.table.dice import Position
 from rules.voidlight import actions as A
 from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, MOST_AT_START, Item
-from rules.voidlight.moves import legal
+from rules.voidlight.moves import open_moves
 from rules.voidlight.pools import BEAMS
 from rules.voidlight.recovery import restorable
 from rules.voidlight.solo import FORTUNE_DICE
@@ -53,7 +53,7 @@ __all__ = [
     "NAMES",
     "POOLS",
     "POSITIONS",
-    "legal_actions",
+    "legal",
     "spreads",
 ]
 
@@ -81,15 +81,17 @@ ENEMIES = ("", "Stalker")
 TABLES, REACTION_DICE = ("both", "theme", "action"), tuple(range(7))
 
 
-def legal_actions(state: State, kind: str | None = None) -> list[Any]:
+def legal(state: State, kind: str | None = None, who: str | None = None) -> list[Any]:
     """Every action the rules accept now (of ``kind`` only, when given: a player who picks the
-    move first builds only its actions), move by move in the order of
-    :func:`~rules.voidlight.moves.legal` (typed words and numbers from the representative few)."""
+    move first builds only its actions; offered to the character named ``who`` only, "" the
+    crew's moves, when given: a seat builds only its own character's), move by move in the order
+    of :func:`~rules.voidlight.moves.open_moves` (typed words and numbers from the
+    representative few)."""
     found: list[Any] = []
     solo = len(state.crew) <= 1
-    for each, who in legal(state):
-        if kind is None or each == kind:
-            found += _BUILDERS[each](state, "" if solo else who)
+    for each, offered_to in open_moves(state):
+        if (kind is None or each == kind) and (who is None or offered_to == who):
+            found += _BUILDERS[each](state, "" if solo else offered_to)
     return found
 
 

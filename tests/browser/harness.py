@@ -331,6 +331,8 @@ class VoilaServer:
         self.log_path = state_dir / f"voila-{notebook.stem}-{self.port}.log"
         env = server_env(state_dir)
         env["LANTERN_JOURNEYS"] = tempfile.mkdtemp(prefix="voila-journeys-", dir=state_dir)
+        #: The journeys folder of this server's kernels (a test may put a journey there first).
+        self.journeys = Path(env["LANTERN_JOURNEYS"])
         self._process = _Process(
             name="voila",
             command=[
@@ -556,10 +558,6 @@ KNOWN_HARMLESS = [
     # it; for a cell rendered right after it was inserted (the ipylab note sequence) the rendered
     # widget may not exist yet. It only decides whether to hide the toolbar; the cell is fine.
     r"Cannot read properties of undefined \(reading 'node'\)\n\s*at \S*_markdownOverlapsToolbar ",
-    # The lite extra (which `make test` installs, to build the JupyterLite site) puts the Pyodide
-    # kernel's extension among JupyterLab's; it is a JupyterLite plugin, whose shared module
-    # JupyterLab does not have, so JupyterLab leaves it out. Nothing of JupyterLab uses it.
-    r"Shared module @jupyterlite/services doesn't exist in shared scope default",
 ]
 
 
@@ -609,6 +607,27 @@ class Shooter:
         path = self.directory / f"{self.count:02d}-{slug}.png"
         page.screenshot(path=str(path))
         return path
+
+
+def save_panel(page: Any, panel: Any, path: Path, within: Any = None) -> None:
+    """A screenshot of the window cropped to the part of ``panel`` in view (and inside
+    ``within``, a scrolling area, when given): no button left looking pressed or hovered. The
+    docs' pictures are made so: a panel, or the part of it a caption speaks of, without the
+    browser window around it, so that it reads at the docs' page width."""
+    panel.wait_for(state="visible")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.mouse.move(0, 0)
+    size = page.viewport_size
+    boxes = [panel.bounding_box(), {"x": 0, "y": 0, **size}]
+    if within is not None:
+        boxes.append(within.bounding_box())
+    left = max(b["x"] for b in boxes)
+    top = max(b["y"] for b in boxes)
+    right = min(b["x"] + b["width"] for b in boxes)
+    bottom = min(b["y"] + b["height"] for b in boxes)
+    clip = {"x": left, "y": top, "width": right - left, "height": bottom - top}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), clip=clip, animations="disabled")
 
 
 def screenshot_dir_name(node_name: str) -> str:

@@ -1,12 +1,12 @@
 """The JupyterLite site of ``make lite`` for the browser tests: built or reused, served on
 127.0.0.1, opened with every other host refused, and read back (the kernel's state, the log).
 
-Which site: ``lite/_output`` when its inputs (tools/lite.py's fingerprint) are those of this
-tree; else, where the lite extra is installed (``make lite`` installs it), it is built once for the
-test run (a clean build took about 20 s here, Pyodide and the wheels then kept in lite/.cache),
-under a lock, so two workers of one run build it once. ``make test`` alone leaves them to skip:
-they add some 5 minutes of one worker, over the suite's budget on two cores. Where it cannot be built (no npm, a registry out of reach) the
-tests skip with a one-line reason.
+Which site: ``lite/_output`` when it is current (built from this tree by the site's venv as it
+stands, ``tools.lite.current``). Else, with ``LANTERN_LITE_BUILD=1`` in the environment, the test
+run builds it once through ``make lite`` (under a lock: two workers of one run build it once; the
+second finds it current), and the tests skip with a one-line reason where it cannot be built (no
+npm, a registry out of reach). Without it they skip: ``make test`` leaves them out for now, as
+they add minutes of one worker to a suite that must stay under 10 minutes on two cores.
 
 Import the fixtures into a test module: ``from lite_site import offline, site``.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import base64
 import http.server
-import importlib.util
+import os
 import pickle
 import shutil
 import threading
@@ -32,13 +32,16 @@ from tools import lite
 TIMEOUT = 240_000  # ms: Pyodide's start on a loaded two-core machine took up to a minute
 
 
+#: The environment variable that lets a test run build the site when it is missing or stale.
+BUILD = "LANTERN_LITE_BUILD"
+
+
 def _site_reason() -> str | None:
     """Why no site can be had (None: one can)."""
-    stamp = lite.OUTPUT / lite.STAMP
-    if stamp.exists() and stamp.read_text(encoding="utf-8") == lite.inputs():
+    if lite.current():
         return None
-    if importlib.util.find_spec("jupyterlite_core") is None:
-        return "no up-to-date JupyterLite site and no lite extra: run `make lite` first"
+    if os.environ.get(BUILD) != "1":
+        return f"no up-to-date JupyterLite site: run `make lite` first (or set {BUILD}=1)"
     if shutil.which("npm") is None:
         return "npm is missing: the site's Pyodide comes from the npm package"
     return None
@@ -51,8 +54,8 @@ def site() -> Iterator[str]:
     if reason is not None:
         pytest.skip(reason)
     try:
-        folder = lite.build()
-    except Exception as error:  # a registry out of reach: the build's inputs cannot be had
+        folder = lite.make()
+    except RuntimeError as error:  # a registry out of reach: the build's inputs cannot be had
         pytest.skip(f"the JupyterLite site could not be built: {error}")
     port = free_port()
     handler = partial(lite._Quiet, directory=str(folder))
@@ -123,6 +126,37 @@ def click(page: Any, panel: Any, name: str, selector: str) -> None:
     if choice.count():
         choice.first.click()
         settle(page, name)
+
+
+def act(page: Any, panel: Any, name: str, selector: str) -> None:
+    """Click the first enabled button matching ``selector`` (an action that writes to the log)
+    and wait until the page shows what it did: a new log entry, a choice to make, or an error.
+    Each choice shown is made, and waited for until its row is drawn again. The page draws
+    these after the kernel went idle at times, so the kernel alone is never waited for; and a
+    choice drawn late, after the entry, is made at the next call (its button waits for it)."""
+    entries = panel.locator(".lantern-log-entry")
+    errors = panel.locator(".lantern-message-error")
+    choice = panel.locator(".lantern-choice .lantern-act-choose").first
+    button = panel.locator(f"{selector}:not([disabled])").first
+    while True:  # a choice left from the last action comes first: the button waits for it
+        expect(button.or_(choice).first).to_be_visible(timeout=TIMEOUT)
+        if not choice.is_visible():
+            break
+        _choose(page, choice)
+    before = entries.count()
+    button.click()
+    expect(entries.nth(before).or_(choice).or_(errors).first).to_be_attached(timeout=TIMEOUT)
+    while choice.is_visible() and not errors.count():
+        _choose(page, choice)
+    expect(errors).to_have_count(0)
+
+
+def _choose(page: Any, choice: Any) -> None:
+    """Click ``choice`` and wait until the page took it away (its row is rebuilt when the choice
+    is made: widgets/frame/choice.py)."""
+    handle = choice.element_handle()
+    handle.click()
+    page.wait_for_function("(button) => !button.isConnected", arg=handle, timeout=TIMEOUT)
 
 
 #: Run in the browser's kernel: the newest panel's journey state, pickled (Pyodide's Python and

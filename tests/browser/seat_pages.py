@@ -15,8 +15,6 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import expect
-
 __all__ = [
     "SECRETS",
     "assert_no_secrets",
@@ -25,7 +23,6 @@ __all__ = [
     "forge_new_button",
     "journey_head",
     "models",
-    "save_panel",
 ]
 
 #: What a seat must never hold while the GM hides the timer: the countdown, the interval and the
@@ -137,22 +134,3 @@ def journey_head(path: Path) -> tuple[int, str]:
     finally:
         db.close()
     return int(rows), str(head)
-
-
-def save_panel(page: Any, panel: Any, path: Path, within: Any = None) -> None:
-    """A screenshot of the window cropped to the part of ``panel`` in view (and inside
-    ``within``, a scrolling area, when given): no button left looking pressed or hovered."""
-    expect(panel).to_be_visible()
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    page.mouse.move(0, 0)
-    size = page.viewport_size
-    boxes = [panel.bounding_box(), {"x": 0, "y": 0, **size}]
-    if within is not None:
-        boxes.append(within.bounding_box())
-    left = max(b["x"] for b in boxes)
-    top = max(b["y"] for b in boxes)
-    right = min(b["x"] + b["width"] for b in boxes)
-    bottom = min(b["y"] + b["height"] for b in boxes)
-    clip = {"x": left, "y": top, "width": right - left, "height": bottom - top}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), clip=clip, animations="disabled")

@@ -3,7 +3,8 @@ on, the rows of the moves open now come with their chance and interval and the b
 is marked once it is clearly ahead (else the note says it is too close to call); clicking that
 control plays it (advice is a look: it records nothing), and the rows of
 the new state follow without another click. Screenshots at 1400×1000, light and dark, land in
-tests/browser/screenshots/<test>/ (with LANTERN_DOC_SCREENSHOTS=1 also docs/screenshots/)."""
+tests/browser/screenshots/<test>/ (with LANTERN_DOC_SCREENSHOTS=1 also docs/screenshots/, cropped to
+Embers' Advice section)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,9 @@ from harness import assert_no_tracebacks, open_notebook, run_in_kernel, wait_ker
 from playwright.sync_api import expect
 from test_firelights import (
     DARK_THEME,
-    DOC_SCREENSHOTS,
     LIGHT_THEME,
     WINDOW,
-    doc_screenshots_wanted,
+    save_for_docs,
     save_window,
     set_theme,
 )
@@ -102,12 +102,12 @@ def test_advice_marks_the_best_move_and_follows_the_play(
     expect(marked).to_have_count(said["marked"])
     section.evaluate("(el) => el.scrollIntoView({block: 'start'})")  # its heading and button first
     save_window(page, shot.directory / "light.png")
-    if doc_screenshots_wanted() and game == "embers":
-        save_window(page, DOC_SCREENSHOTS / "advice-embers.png")
+    if game == "embers":
+        save_for_docs(page, section, "advice-embers.png")
     set_theme(page, DARK_THEME)
     save_window(page, shot.directory / "dark.png")
-    if doc_screenshots_wanted() and game == "embers":
-        save_window(page, DOC_SCREENSHOTS / "advice-embers-dark.png")
+    if game == "embers":
+        save_for_docs(page, section, "advice-embers-dark.png")
     set_theme(page, LIGHT_THEME)
     if said["marked"]:
         marked.first.scroll_into_view_if_needed()

@@ -1,7 +1,7 @@
 """Embers as a player meets it: notebooks/embers.ipynb in JupyterLab, a whole night played by
 clicking the buttons the panel offers (each built from rules.embers.legal) to a win or a loss.
 Screenshots at 1400×1000, light and dark, land in tests/browser/screenshots/<test>/ (with
-LANTERN_DOC_SCREENSHOTS=1 also the README's, in docs/screenshots/)."""
+LANTERN_DOC_SCREENSHOTS=1 also the docs', in docs/screenshots/, cropped to the panel)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from test_firelights import (
     DARK_THEME,
-    DOC_SCREENSHOTS,
     LIGHT_THEME,
     WINDOW,
-    doc_screenshots_wanted,
+    save_for_docs,
     save_window,
     set_theme,
 )
@@ -52,12 +51,10 @@ def test_a_night_by_clicking(page, jupyter_server, shot, light_theme_after):
     expect(panel.locator(".lantern-house").first).to_be_visible()
     panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     save_window(page, shot.directory / "light.png")
-    if doc_screenshots_wanted():
-        save_window(page, DOC_SCREENSHOTS / "embers-panel.png")
+    save_for_docs(page, panel, "embers-panel.png")
     set_theme(page, DARK_THEME)
     save_window(page, shot.directory / "dark.png")
-    if doc_screenshots_wanted():
-        save_window(page, DOC_SCREENSHOTS / "embers-dark.png")
+    save_for_docs(page, panel, "embers-dark.png")
     set_theme(page, LIGHT_THEME)
     ending = panel.locator(".lantern-ending")
     choices = panel.locator(".lantern-choice-buttons button")

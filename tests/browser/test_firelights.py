@@ -9,9 +9,10 @@ The window is 1400×1000, the size the game frame is laid out for: after Fight, 
 Rest and Discover the test scrolls the panel's top into view, as a player would, and checks that
 the result, the button clicked and the message area are all in view together.
 
-A screenshot of each step lands in tests/browser/screenshots/<test>/. With
-LANTERN_DOC_SCREENSHOTS=1 the test also rewrites the README's pictures in docs/screenshots/
-(normal runs leave those committed files alone): the 1400×1000 window, light and dark.
+A screenshot of each step lands in tests/browser/screenshots/<test>/ (the whole window, for
+diagnosis). With LANTERN_DOC_SCREENSHOTS=1 the test also rewrites the README's pictures in
+docs/screenshots/ (normal runs leave those committed files alone): the panel alone, cropped to the
+notebook's view, light and dark.
 """
 
 from __future__ import annotations
@@ -23,7 +24,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import REPO, assert_no_tracebacks, open_notebook
+from harness import (
+    REPO,
+    SCRIPTS_RUN,
+    assert_no_tracebacks,
+    open_notebook,
+    save_panel,
+    wait_script_after,
+)
 from playwright.sync_api import expect
 
 from rules.book import JourneyBook
@@ -114,6 +122,18 @@ def save_window(page: Any, path: Path) -> None:
     page.screenshot(path=str(path), animations="disabled")
 
 
+def save_for_docs(page: Any, part: Any, name: str) -> None:
+    """With LANTERN_DOC_SCREENSHOTS=1, ``docs/screenshots/<name>``: ``part`` (a panel, or the
+    section of it a caption speaks of) as far as the notebook shows it, without the browser
+    window around it, so that it reads at the docs' page width. The full window stays in the
+    test's own screenshots, for diagnosis."""
+    if not doc_screenshots_wanted():
+        return
+    notebook = page.locator(".jp-NotebookPanel-notebook:visible")
+    within = notebook.first if notebook.count() else None  # a seat page has no notebook around it
+    save_panel(page, part, DOC_SCREENSHOTS / name, within)
+
+
 SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 SYMBOLS = {letter: symbol for symbol, letter in SUITS.items()}
 SAME_COLOUR = {"H": "D", "D": "H", "S": "C", "C": "S"}
@@ -187,9 +207,14 @@ class Table:
             self.type_table(table)
         button = self.button(kind)
         expect(button).to_be_enabled()
+        scripts = self.panel.evaluate(SCRIPTS_RUN)
         button.click()
         if table:  # what was typed is used up: the box empties and says what it took
             expect(self.table_box).to_have_value("")
+        # The page has drawn all of the click's updates once it has run the script that shows
+        # the result whole. Only then is a box typed into next the one the kernel reads: a
+        # redraw arriving late (a loaded machine) replaces the box, and what was typed with it.
+        wait_script_after(self.page, self.panel, scripts, timeout=5_000)
 
     def report_says(self, text: str | re.Pattern[str]) -> None:
         """The report area contains `text`; on failure, say what the panel's message area says
@@ -380,16 +405,14 @@ def test_play_a_journey_by_clicking(page, jupyter_server, shot, light_theme_afte
     table.in_view_after("discover")
     shot(page, "discover-light")
     assert_no_tracebacks(page)
-    if doc_screenshots_wanted():
-        save_window(page, DOC_SCREENSHOTS / "firelights-panel.png")
+    save_for_docs(page, table.panel, "firelights-panel.png")
 
     # The same panel in JupyterLab's dark theme.
     set_theme(page, DARK_THEME)
     table.report_says("→ Light")
     table.in_view_after("discover")
     shot(page, "dark-theme")
-    if doc_screenshots_wanted():
-        save_window(page, DOC_SCREENSHOTS / "firelights-dark.png")
+    save_for_docs(page, table.panel, "firelights-dark.png")
 
     # Write to journal: the last action's mechanics as a Markdown cell under the "Journey Book"
     # heading that asks for entries (not above it, right under the panel), each after the last.

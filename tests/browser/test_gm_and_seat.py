@@ -8,7 +8,8 @@ check for Vex shows on the seat without a click, in one line and the log (never 
 controls), and the seat's check for Kai on the GM's panel, the log naming Kai's seat; the light is emptied by the
 GM's timer (an interval of 1 expedition minute made 0.5 s from the kernel) and the dark's saves
 come for all three, Kai's made from the seat; the seat never shows the hidden countdown.
-Screenshots of the seat at 1400×1000, light and dark (the docs' with LANTERN_DOC_SCREENSHOTS=1).
+Screenshots of the seat at 1400×1000, light and dark (the docs', cropped to the
+seat's panel, with LANTERN_DOC_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
@@ -23,10 +24,9 @@ from harness import REPO, assert_no_tracebacks, open_notebook, run_in_kernel
 from playwright.sync_api import expect
 from test_firelights import (
     DARK_THEME,
-    DOC_SCREENSHOTS,
     LIGHT_THEME,
     WINDOW,
-    doc_screenshots_wanted,
+    save_for_docs,
     save_window,
     set_theme,
 )
@@ -120,11 +120,9 @@ def test_a_gm_and_a_seat_play_one_expedition(page, seat_page, jupyter_server, no
     save_window(seat_page, shot.directory / "seat-light.png")
     set_theme(seat_page, DARK_THEME)
     save_window(seat_page, shot.directory / "seat-dark.png")
-    if doc_screenshots_wanted():
-        save_window(seat_page, DOC_SCREENSHOTS / "voidlight-seat-dark.png")
+    save_for_docs(seat_page, seat.panel, "voidlight-seat-dark.png")
     set_theme(seat_page, LIGHT_THEME)
-    if doc_screenshots_wanted():
-        save_window(seat_page, DOC_SCREENSHOTS / "voidlight-seat.png")
+    save_for_docs(seat_page, seat.panel, "voidlight-seat.png")
 
     # The light emptied by the GM's timer: the dark's saves come for all three.
     save_box = gm.empty_the_light(gm_name)

@@ -19,7 +19,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lite_site import TIMEOUT, browser_state, click, log_lines, offline, open_and_run, settle, site
+from lite_site import (
+    TIMEOUT,
+    act,
+    browser_state,
+    click,
+    log_lines,
+    offline,
+    open_and_run,
+    settle,
+    site,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -28,7 +38,7 @@ from rules.embers import heuristic
 from rules.embers import legal as embers_legal
 from rules.firelights import Ask, Begin, Rest, available
 from rules.voidlight import CreateRandom
-from rules.voidlight import legal as voidlight_legal
+from rules.voidlight import open_moves as voidlight_moves
 from rules.voidlight.actions import Check, SkipCost
 
 __all__ = ["offline", "site"]  # the fixtures this module uses, imported from lite_site
@@ -37,9 +47,9 @@ __all__ = ["offline", "site"]  # the fixtures this module uses, imported from li
 def play_firelights(page: Any, panel: Any, name: str) -> None:
     panel.locator(".lantern-name input").fill("Wick")
     panel.locator(".lantern-pronouns input").fill("she/her")
-    click(page, panel, name, "button.lantern-act-begin")
+    act(page, panel, name, "button.lantern-act-begin")
     for _ in range(3):
-        click(page, panel, name, "button.lantern-act-discover")
+        act(page, panel, name, "button.lantern-act-discover")
 
 
 def play_voidlight(page: Any, panel: Any, name: str) -> None:
@@ -77,7 +87,7 @@ def made_voidlight(folder: Path) -> JourneyBook[Any, Any]:
     made.play(CreateRandom("Ash"))
     for _ in range(2):
         made.play(Check("vigor", who="Ash"))
-        if {("skip_cost", "Ash"), ("skip_cost", "")} & set(voidlight_legal(made.state)):
+        if {("skip_cost", "Ash"), ("skip_cost", "")} & set(voidlight_moves(made.state)):
             made.play(SkipCost(who="Ash"))
     return made
 
@@ -92,7 +102,7 @@ def made_embers(folder: Path) -> JourneyBook[Any, Any]:
 
 
 def on_firelights(page: Any, panel: Any, name: str) -> None:
-    click(page, panel, name, "button.lantern-act-rest, button.lantern-act-discover")
+    act(page, panel, name, "button.lantern-act-rest, button.lantern-act-discover")
 
 
 def on_voidlight(page: Any, panel: Any, name: str) -> None:

@@ -3,6 +3,8 @@ open their links in three browser contexts on "another computer" (127.0.0.2, the
 started as ``make table`` starts it), with no Jupyter token, and play an expedition to its end.
 
 Each seat opens bound to its own character and plays a Check for itself, which every page shows.
+Kai opens the link again on a second device: the first page says the seat plays there now, and a
+click from it writes nothing.
 The GM sets the timer: no seat's DOM nor any widget model its page holds tells the countdown, the
 interval or the next roll's minute, then or later. A forged click for a GM-only action, sent
 through a seat page's own widget manager (to the id of the GM's "Roll the Voidlight", to a made-up
@@ -11,7 +13,8 @@ each seat makes its own Critical Save in turn from its own page, and a click the
 for its save before its turn is refused in the kernel, in a sentence, writing nothing. The whole
 crew is lost to the dark: every page shows the ending. A link with a wrong key shows a sentence
 and nothing else. Screenshots of the invitation and of a seat page, light and dark, cropped to
-the panel (README's with LANTERN_DOC_SCREENSHOTS=1).
+the panel (README's with LANTERN_DOC_SCREENSHOTS=1). A page that unloads stops its kernel, so a
+reload does not hold a second place at the table.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import REPO, open_notebook, run_in_kernel
+from harness import REPO, open_notebook, run_in_kernel, save_panel
 from playwright.sync_api import expect
 from seat_pages import (
     assert_no_secrets,
@@ -37,7 +40,6 @@ from seat_pages import (
     forge_click,
     forge_new_button,
     journey_head,
-    save_panel,
 )
 from test_firelights import (
     DARK_THEME,
@@ -51,6 +53,10 @@ from test_gm_and_seat import FOLLOWED_MS, create_crew
 from test_voidlight import Table, _sixes
 
 ADDRESS = "127.0.0.2"
+#: The seat page's window for its pictures: the panel as wide as it is in JupyterLab's notebook at
+#: 1400×1000 (a seat page has no file browser beside it), so that the picture reads at the docs'
+#: page width.
+SEAT_SHOT = {"width": 1000, "height": 900}
 START_TIMEOUT = 120.0  # seconds to start; not a timed assertion
 PAGE_TIMEOUT = 90_000  # ms for a seat page's kernel to start and render
 SETTINGS = re.compile(r"^Lantern table settings: ", re.MULTILINE)
@@ -106,9 +112,10 @@ def table_server(tmp_path: Path, jupyter_server: Any) -> Iterator[int]:
 
 @pytest.fixture
 def screens(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[list[Any]]:
-    """Three players' screens: browser contexts of their own (no storage shared, no token)."""
+    """Four screens: browser contexts of their own (no storage shared, no token): the three
+    players', and a second device of one of them."""
     contexts = [
-        browser.new_context(**{**browser_context_args, "viewport": WINDOW}) for _ in range(3)
+        browser.new_context(**{**browser_context_args, "viewport": WINDOW}) for _ in range(4)
     ]
     yield [context.new_page() for context in contexts]
     for context in contexts:
@@ -145,7 +152,7 @@ def _ones(save_button: Any) -> str:
 
 
 def test_three_players_play_an_expedition_to_its_end_from_their_links(
-    page, screens, jupyter_server, gm_notebook, table_server, shot
+    page, screens, jupyter_server, gm_notebook, table_server, shot, tmp_path
 ):
     page.set_viewport_size(WINDOW)
     open_notebook(page, jupyter_server, gm_notebook)
@@ -174,7 +181,8 @@ def test_three_players_play_an_expedition_to_its_end_from_their_links(
 
     # 2. Three players open their links: each seat is bound to its own character.
     seats = {}
-    for screen, name in zip(screens, links, strict=True):
+    *laptops, phone = screens
+    for screen, name in zip(laptops, links, strict=True):
         screen.goto(links[name], timeout=PAGE_TIMEOUT)
         seat = Table(screen)
         expect(seat.panel.locator(".lantern-seat-note")).to_contain_text(
@@ -190,6 +198,28 @@ def test_three_players_play_an_expedition_to_its_end_from_their_links(
         seat.click(f"check-{attribute}", "6 6")
         seat.report_says(f"{name}: Check")
         everyone_sees(everyone, f"{name}, from {name}'s seat: Check: {attribute.title()}")
+
+    # 3b. Kai opens the link again on a second device: the new page plays for Kai, the first
+    # says so and plays nothing more (its own button clicked through its widget manager writes
+    # nothing: the kernel refuses it, whatever the page sends).
+    phone.goto(links["Kai"], timeout=PAGE_TIMEOUT)
+    kai_phone = Table(phone)
+    expect(kai_phone.panel.locator(".lantern-seat-note")).to_contain_text(
+        "You play Kai", timeout=PAGE_TIMEOUT
+    )
+    old_kai = seats["Kai"]
+    expect(old_kai.panel).to_contain_text(
+        "Kai's seat was opened on another device or tab", timeout=FOLLOWED_MS
+    )
+    before = journey_head(journey)
+    click_own(old_kai.page, "Roll Operate")
+    expect(old_kai.messages).to_contain_text("opened on another device or tab")
+    assert journey_head(journey) == before
+    seats["Kai"] = kai_phone
+    everyone = [gm, *seats.values()]
+    kai_phone.click("check-insight", "6")  # a new line in every log: Kai checked Operate before
+    kai_phone.report_says("Kai: Check")
+    everyone_sees(everyone, "Kai, from Kai's seat: Check: Insight")
 
     # 4. The GM sets the timer: the seats hear that it was set, and no seat's DOM nor any
     # widget model its page holds tells the countdown, the interval or the next roll's minute.
@@ -238,10 +268,12 @@ def test_three_players_play_an_expedition_to_its_end_from_their_links(
         seat = seats[name]
         expect(seat.button(f"save-{attribute}")).to_be_enabled(timeout=FOLLOWED_MS)
         if name == "Kai":  # the README's seat: Kai's save due; in the dark theme after a reload
+            seat.page.set_viewport_size(SEAT_SHOT)
             shoot(seat.page, seat.panel, shot, "seat-link")
             seat.page.goto(links["Kai"] + "&theme=dark", timeout=PAGE_TIMEOUT)
             expect(seat.button("save-operate")).to_be_enabled(timeout=PAGE_TIMEOUT)
             shoot(seat.page, seat.panel, shot, "seat-link-dark")
+            seat.page.set_viewport_size(WINDOW)
         if turn + 1 < len(order):
             after, theirs = order[turn + 1]
             before = journey_head(journey)
@@ -268,3 +300,12 @@ def test_three_players_play_an_expedition_to_its_end_from_their_links(
     rook.goto(forged, timeout=PAGE_TIMEOUT)
     expect(rook.locator("body")).to_contain_text("its key does not match")
     assert rook.locator("button, input, select, .jupyter-widgets").count() == 0
+
+    # 10. The two pages that unloaded (Kai's phone reloaded, Rook's page left for the forged
+    # link) stopped their kernels as they went: their places at the table are free again.
+    log = tmp_path / "table.log"
+    deadline = time.monotonic() + 30
+    while log.read_text(errors="replace").count("Kernel shutdown: ") < 2:
+        assert time.monotonic() < deadline, log.read_text(errors="replace")[-3000:]
+        time.sleep(0.2)
+    assert "403 POST /voila/api/shutdown" not in log.read_text(errors="replace")

@@ -5,7 +5,7 @@ outcome is known; a cost is picked from the table. The live timer runs for real 
 loop, with an expedition minute set to a fraction of a second from the kernel (the only line of
 code: the player's timer counts real minutes). Screenshots of each step land in
 tests/browser/screenshots/<test>/, at 1400×1000, light and dark (with LANTERN_DOC_SCREENSHOTS=1
-also the README's, in docs/screenshots/).
+also the docs', in docs/screenshots/, cropped to the panel).
 """
 
 from __future__ import annotations
@@ -20,10 +20,9 @@ from harness import REPO, assert_no_tracebacks, open_notebook, run_in_kernel, wa
 from playwright.sync_api import expect
 from test_firelights import (
     DARK_THEME,
-    DOC_SCREENSHOTS,
     LIGHT_THEME,
     WINDOW,
-    doc_screenshots_wanted,
+    save_for_docs,
     save_window,
     set_theme,
 )
@@ -162,12 +161,10 @@ def test_an_expedition_by_clicking(page, jupyter_server, notebook, shot, light_t
     assert "mechanics" in kinds, kinds
     table.panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     save_window(page, shot.directory / "light.png")
-    if doc_screenshots_wanted():
-        save_window(page, DOC_SCREENSHOTS / "voidlight-panel.png")
+    save_for_docs(page, table.panel, "voidlight-panel.png")
     set_theme(page, DARK_THEME)
     save_window(page, shot.directory / "dark.png")
-    if doc_screenshots_wanted():
-        save_window(page, DOC_SCREENSHOTS / "voidlight-dark.png")
+    save_for_docs(page, table.panel, "voidlight-dark.png")
     table.button("inspire").scroll_into_view_if_needed()
     save_window(page, shot.directory / "dark-tools.png")
     expect(table.panel.locator(".lantern-message-error")).to_have_count(0)
@@ -353,10 +350,10 @@ def test_the_gm_plays_a_crew_of_three(page, jupyter_server, notebook, shot, ligh
     roster.locator(".lantern-act-roster-name", has_text="Kai").click()
     table.panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     save_window(page, shot.directory / "gm-table-light.png")
-    if doc_screenshots_wanted():
-        save_window(page, DOC_SCREENSHOTS / "voidlight-crew.png")
+    save_for_docs(page, table.panel, "voidlight-crew.png")
     set_theme(page, DARK_THEME)
     save_window(page, shot.directory / "gm-table-dark.png")
+    save_for_docs(page, table.panel, "voidlight-crew-dark.png")
     set_theme(page, LIGHT_THEME)
 
     # The light emptied by the timer, paused as the dark's saves come.
@@ -376,8 +373,6 @@ def test_the_gm_plays_a_crew_of_three(page, jupyter_server, notebook, shot, ligh
             save_window(page, shot.directory / "dark-saves-light.png")
             set_theme(page, DARK_THEME)
             save_window(page, shot.directory / "dark-saves-dark.png")
-            if doc_screenshots_wanted():
-                save_window(page, DOC_SCREENSHOTS / "voidlight-crew-dark.png")
             set_theme(page, LIGHT_THEME)
         attribute = {"Vex": "vigor", "Kai": "operate", "Rook": "insight"}[name]
         table.click(f"save-{attribute}", _sixes(table.button(f"save-{attribute}")))

@@ -23,9 +23,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent / "voidlight"), str(HERE.parents[1])]
-
-from voidlight_player import build, random_action  # noqa: E402
+sys.path[:0] = [str(HERE.parents[1])]
 
 from rules.book import JourneyBook  # noqa: E402
 
@@ -52,7 +50,20 @@ def choose(mode: str, state: Any, rng: random.Random) -> Any:
         from rules.embers import heuristic, legal
 
         return heuristic(state) if rng.random() < 0.9 else rng.choice(legal(state))
-    return random_action(state, rng)
+    from rules.voidlight import legal
+
+    return rng.choice(legal(state))  # the generic checker's pick: any action the rules list
+
+
+def one_of(state: Any, kinds: list[str], rng: random.Random, who: str | None = None) -> Any:
+    """An action the rules list (:func:`rules.voidlight.legal`, the generic checker's) of one of
+    ``kinds`` (for ``who`` when given): a kind first, so a kind with many arguments is not
+    picked for that alone; a kind whose representative few are all used lists none (None: none
+    of them lists any)."""
+    from rules.voidlight import legal
+
+    listed = [found for kind in dict.fromkeys(kinds) if (found := legal(state, kind, who))]
+    return rng.choice(rng.choice(listed)) if listed else None
 
 
 def play(mode: str, book: Any, seed: int, actions: int) -> None:
@@ -93,16 +104,16 @@ def play_with_timer(book: Any, seed: int, actions: int) -> None:
         entries = len(book.entries)
         rng = random.Random(f"{seed}/{entries}")
         state = book.state
-        offered = [kind for kind in available(state) if kind in TIMER_PLAYER]
+        action = one_of(state, [k for k in available(state) if k in TIMER_PLAYER], rng)
         ahead = next_due(state) if "elapse" in available(state) else None
-        if ahead is not None and (not offered or rng.random() < 0.5):
+        if ahead is not None and (action is None or rng.random() < 0.5):
             print(f"tick {entries}", flush=True)
             if not timer.running:
                 timer.resume()  # it stopped at a choice, or the expedition was reopened
             now[0] += ahead[0] * timer.minute_seconds - timer.carried
             timer.tick()  # plays Elapse through the panel, as the timer's task does
-        elif offered:
-            panel.act(build(rng.choice(offered), state, rng), table=False)
+        elif action is not None:
+            panel.act(action, table=False)
         else:
             break
         if len(book.entries) != entries + 1:
@@ -117,7 +128,7 @@ def sit(path: Path, seed: int, actions: int) -> None:
     import os
     import time
 
-    from rules.voidlight import legal
+    from rules.voidlight import open_moves
     from widgets.voidlight.seat import VoidlightSeat
 
     name = os.environ["SEAT_NAME"]
@@ -125,14 +136,18 @@ def sit(path: Path, seed: int, actions: int) -> None:
     book = seat.journey
     while len(book.entries) < actions and not book.state.over:
         seat.poll()
+        if seat.claimed != name:  # not sat yet (the GM wrote as it asked): a page offers nothing
+            time.sleep(0.002)
+            continue
         state = book.state
         rng = random.Random(f"{seed}/{len(book.entries)}")
-        mine = [kind for kind, who in legal(state) if who == name and kind in SEAT_PLAYER]
-        if not mine:
+        mine = [kind for kind, who in open_moves(state) if who == name and kind in SEAT_PLAYER]
+        action = one_of(state, mine, rng, name)
+        if action is None:
             time.sleep(0.002)
             continue
         entries = len(book.entries)
-        seat.act(build(rng.choice(mine), state, rng, name), table=False)
+        seat.act(action, table=False)
         if seat.messages.is_error:
             if "someone else played first" not in seat.messages.text:
                 raise SystemExit(f"refused: {seat.messages.text}")

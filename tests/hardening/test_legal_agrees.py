@@ -10,6 +10,7 @@ The candidates' typed words and free numbers come from the few each game declare
 from __future__ import annotations
 
 import random
+from importlib import import_module
 from itertools import permutations
 from typing import Any
 
@@ -165,3 +166,16 @@ def test_the_generic_checker_plays_each_game_through_legal_alone(game: Any) -> N
     (a short run: the state machine and ``make fuzz`` play more, with each game's driver)."""
     checked = check_game(game, seed=3, steps=150)
     assert checked.actions == 150 and checked.refusals, checked
+
+
+@pytest.mark.parametrize("name", ["firelights", "voidlight", "embers"])
+def test_each_game_names_its_concrete_actions_legal(name: str) -> None:
+    """Every shipped game says "the actions the rules allow now" with one name and meaning: its
+    package's ``legal(state)`` lists concrete actions, each ready for ``apply``, and is the
+    ``legal=`` its game object hands random play (Voidlight's (kind, who) pairs, what a panel
+    enables, are ``open_moves``)."""
+    package = import_module(f"rules.{name}")
+    state = package.GAME.initial({})
+    assert package.legal(state) == list(package.GAME.legal(state))
+    offered = package.legal(state)
+    assert offered and all(package.GAME.parse_action(a.to_json()) == a for a in offered)

@@ -92,7 +92,7 @@ def test_no_advancement_is_offered_when_it_would_pass_the_cap_of_max_hit_points(
     """ "Advancement: +2 max Hit Points": at 998 of 999 it is not offered, and refused in words."""
     journey = Journey.start("voidlight", 1, {"hit_points": 998})
     journey.play(voidlight.Create("Kai", "they", 2, 1, 1, 1))
-    assert ("advance", "Kai") not in voidlight.legal(journey.state)
+    assert ("advance", "Kai") not in voidlight.open_moves(journey.state)
     assert voidlight.why_not(journey.state, "advance") == (
         "max Hit Points are 998: an Advancement's +2 would pass 999, the most a character has"
     )

@@ -71,10 +71,13 @@ class Table:
     def links(self) -> dict[str, str]:
         return dict(LINK.findall(self.text()))
 
-    def request(self, method: str, path: str, host: str | None = None) -> tuple[int, bytes]:
+    def request(
+        self, method: str, path: str, host: str | None = None, origin: str | None = None
+    ) -> tuple[int, bytes]:
         conn = http.client.HTTPConnection(ADDRESS, self.port, timeout=90)
+        headers = {"Host": host or self.host, **({"Origin": origin} if origin else {})}
         try:
-            conn.request(method, path, headers={"Host": host or self.host})
+            conn.request(method, path, headers=headers)
             response = conn.getresponse()
             return response.status, response.read()
         finally:
@@ -381,6 +384,31 @@ def test_a_foreign_host_is_refused_even_with_a_good_link(served: Table) -> None:
 # --- the cap and idle seats -----------------------------------------------------------------------
 
 
+def test_a_seat_page_that_unloads_stops_its_kernel_and_frees_its_place(tmp_path: Path) -> None:
+    """A reload or a closed tab: the page asks the table to stop its kernel with a beacon, which
+    carries no XSRF token. The table stops it when the page is its own (its Origin), so a player
+    who reloads does not fill the table; a request from another site is refused as before."""
+    server = start_table(tmp_path, "--seats=1")
+    table_ = next(server)
+    try:
+        links = table_.links()
+        status, page = table_.get(links["Kai"])
+        assert status == 200 and table_.kernels() == 1
+        kernel = kernel_of(page)
+        shutdown = f"/voila/api/shutdown/{kernel}"
+        for origin in ("http://evil.example", f"http://{ADDRESS}:{table_.port + 1}", None):
+            # refused: jupyter_server hides a foreign origin's API call (404), and a request
+            # with no origin needs the XSRF token (403)
+            assert table_.request("POST", shutdown, origin=origin)[0] in (403, 404), origin
+            assert table_.kernels() == 1, origin
+        assert table_.get(links["Rook"])[0] == 503  # the one place is taken
+        assert table_.request("POST", shutdown, origin=f"http://{table_.host}")[0] == 204
+        assert table_.kernels() == 0
+        assert table_.get(links["Rook"])[0] == 200  # the place it held is free again
+    finally:
+        server.close()
+
+
 def test_the_table_caps_the_seats_running_at_once_and_stops_idle_ones(tmp_path: Path) -> None:
     server = start_table(tmp_path, "--seats=2", "--idle=3")
     table_ = next(server)
@@ -436,6 +464,24 @@ def test_the_routes_are_the_page_its_kernel_and_static_files() -> None:
                  "/voila/static/a/%2e%2e/b.js", "/voila/static/a/%252e%252e/b.js",
                  "/voila/files/x.png"):  # fmt: skip
         assert not table.served(path), path
+
+
+@pytest.mark.parametrize(
+    ("origin", "host", "own"),
+    [
+        ("http://192.168.1.20:8890", "192.168.1.20:8890", True),
+        ("http://192.168.1.20:8890", "192.168.1.20:8891", False),
+        ("http://evil.example", "192.168.1.20:8890", False),
+        ("http://192.168.1.20:8890.evil.example", "192.168.1.20:8890", False),
+        ("null", "192.168.1.20:8890", False),
+        (None, "192.168.1.20:8890", False),
+        ("http://192.168.1.20:8890", "", False),
+    ],
+)
+def test_a_page_of_the_tables_own_names_the_table_as_its_origin(
+    origin: str | None, host: str, own: bool
+) -> None:
+    assert table.same_origin(origin, host) is own
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "::", " ", "192.168.1.20/24"])

@@ -40,8 +40,8 @@ from rules.voidlight import (
     Take,
     available,
     check_position,
-    legal,
     odds,
+    open_moves,
     owed,
 )
 
@@ -136,8 +136,8 @@ def test_a_battery_is_an_item_some_character_carries() -> None:
     play(journey, Take("Battery", who="Kai"))
     play(journey, Check("vigor", who="Vex"), [1, 2])
     play(journey, Cost(32, who="Vex"))
-    assert legal(journey.state).count(("swap_battery", "Kai")) == 1
-    assert ("swap_battery", "Vex") not in legal(journey.state)
+    assert open_moves(journey.state).count(("swap_battery", "Kai")) == 1
+    assert ("swap_battery", "Vex") not in open_moves(journey.state)
     assert_refused(IllegalAction, "you carry no Battery",
                    lambda: journey.play(SwapBattery(who="Vex")))  # fmt: skip
     play(journey, SwapBattery(who="Kai"))
@@ -276,10 +276,10 @@ def test_group_play_rolls_every_10_minutes_with_the_countdown_hidden() -> None:
 # --- moves and odds ------------------------------------------------------------------------------
 
 
-def test_legal_lists_the_crews_moves_and_each_characters() -> None:
+def test_open_moves_lists_the_crews_moves_and_each_characters() -> None:
     journey = crew_of_three()
     play(journey, Check("vigor", who="Vex"), [1, 2])
-    moves = legal(journey.state)
+    moves = open_moves(journey.state)
     assert ("cost", "Vex") in moves and ("cost", "Kai") not in moves
     assert ("check", "Kai") in moves and ("check", "Vex") not in moves
     assert ("elapse", "") in moves and ("join", "") in moves and ("fortune", "") in moves

@@ -34,7 +34,7 @@ from rules.voidlight import (
     Take,
     Treat,
     crew_save_odds,
-    legal,
+    open_moves,
 )
 
 
@@ -89,7 +89,7 @@ def test_a_crew_of_three_plays_an_expedition_with_the_invariants_at_every_step()
         play(journey, action, *outcomes)
         check_invariants(journey.state)
         assert all(kind != "save" or who == journey.state.pending.who
-                   for kind, who in legal(journey.state))  # fmt: skip
+                   for kind, who in open_moves(journey.state))  # fmt: skip
     state = journey.state
     assert state.names == ("Vex", "Rook")
     assert [c.status for c in state.crew] == ["standing", "lost"]

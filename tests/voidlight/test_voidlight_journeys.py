@@ -8,11 +8,12 @@ attributes 0..6, pool sizes 0..6, the clock never ahead of where it is heading.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from voidlight_helpers import begun, check_invariants, play, round_trip
-from voidlight_player import random_action
 
 from rules.errors import IllegalAction, InvalidInput, LanternError
 from rules.record.codec import decode, encode
@@ -38,6 +39,13 @@ from rules.voidlight import (
     odds,
 )
 from rules.voidlight.moves import KINDS
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "hardening")]
+from stateful_play import random_play  # noqa: E402
+
+#: The generic checker's random play of Voidlight, with the suite's driver (a kind offered,
+#: weighted, then one of the actions the rules list of it).
+RANDOM_PLAY = random_play("voidlight")
 
 SEEDS = range(24)
 STEPS = 250
@@ -101,7 +109,7 @@ def playout(seed: int) -> Journey[Any, Any]:
                 with pytest.raises(LanternError):
                     journey.play(action)
                 assert before == (journey.state, len(journey.entries), journey.chance.steps)
-        action = random_action(state, rng)
+        action = RANDOM_PLAY.pick(state, rng)
         expected = odds(state, action)
         journey.play(action)
         check_invariants(journey.state)

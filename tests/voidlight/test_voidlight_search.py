@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rules.errors import InvalidInput
 from rules.record.journey import Journey
 from rules.table.chance import FastChance
-from rules.voidlight import Check, Join, advise, legal
+from rules.voidlight import Check, Join, advise, open_moves
 from rules.voidlight.explorer import EXPLORER, Explorer, start, trek_outcome
 from rules.voidlight.search import Outing, OutingGame, choices, strong_player
 
@@ -25,7 +25,7 @@ def test_the_strong_player_plays_only_legal_moves(seed: int, beam: str) -> None:
     outing, chance = Outing(start(20, beam), 4), FastChance(seed)
     while trek_outcome(outing.trek, outing.scenes) is None:
         move = player(outing)
-        assert move.kind in {kind for kind, _who in legal(outing.trek.state)}
+        assert move.kind in {kind for kind, _who in open_moves(outing.trek.state)}
         outing, _report = game.apply(outing, move, chance)
 
 

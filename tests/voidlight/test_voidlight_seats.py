@@ -23,7 +23,7 @@ from rules.voidlight import (
     Leave,
     TakeSeat,
     available,
-    legal,
+    open_moves,
     seat_refusal,
     seated_as,
 )
@@ -134,7 +134,7 @@ def test_seating_is_no_move_of_play() -> None:
     is taken while a choice waits and after the end."""
     journey = crew()
     assert "take_seat" not in KINDS and "free_seat" not in KINDS
-    assert not any(kind in ("take_seat", "free_seat") for kind, _who in legal(journey.state))
+    assert not any(kind in ("take_seat", "free_seat") for kind, _who in open_moves(journey.state))
     assert "take_seat" not in available(journey.state)
     assert GAME.parse_action({"kind": "take_seat", "who": "Kai", "seat": "a"}) == TakeSeat(
         "Kai", "a"

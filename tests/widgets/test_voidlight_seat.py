@@ -236,3 +236,28 @@ def test_the_seat_tells_the_ending_without_the_gms_controls() -> None:
     for gms in ("Undo", "New journey"):
         assert gms not in seat.ending.value, seat.ending.value
         assert gms in gm.ending.value
+
+
+def test_a_seat_whose_sitting_down_loses_the_race_sits_at_once_on_what_was_played_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The GM plays between the seat's last look at the journey and its "Take a seat": the seat
+    asks again on the journey as it now stands and sits, with no refusal said (the player did
+    nothing wrong, and a seat that has not sat offers nothing to play)."""
+    gm = gm_table()
+    gm.open_sheet("Vex")
+    book = JourneyBook.open(gm.journey.path)  # the seat's kernel opens the journey
+    write = book.play
+
+    def gm_plays_first(action: Any, *args: Any, **kwargs: Any) -> Any:
+        if action.kind == "take_seat" and gm.journey.last.heading != "Vex: Check":
+            gm.table_input.value = "6 6"
+            gm.checks.check_buttons["vigor"].click()
+        return write(action, *args, **kwargs)
+
+    monkeypatch.setattr(book, "play", gm_plays_first)
+    seat = VoidlightSeat(book, claim="Kai")
+    assert seat.claimed == "Kai" and not seat.messages.is_error, seat.messages.text
+    assert [e.action["kind"] for e in seat.journey.entries[-2:]] == ["check", "take_seat"]
+    gm.poll()
+    assert seat.state == gm.state

@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from rules.book import JourneyBook
+from rules.book.follow import PlayedFirst
 from rules.book.seat_pages import holds, take
 from rules.errors import IllegalAction, InvalidInput
 from rules.voidlight import Report, State, TakeSeat, seat_refusal, seated_as
@@ -54,13 +55,17 @@ from widgets.voidlight.sheet import (
 )
 from widgets.voidlight.timer import next_due
 
-__all__ = ["GM_TIMER", "HIDDEN", "TAKEN_OVER", "VoidlightSeat"]
+__all__ = ["GM_TIMER", "HIDDEN", "SIT_TRIES", "TAKEN_OVER", "VoidlightSeat"]
 
 #: What a page says once the same seat was opened elsewhere (another device, another tab).
 TAKEN_OVER = (
     "{name}'s seat was opened on another device or tab, which plays for {name} now: this page "
     "plays nothing more. Reload it to play here again (the other page then stops)."
 )
+
+#: How often a seat asks to sit again at once when the GM wrote while it asked (a busy table
+#: could race it each time; it then sits at the next write it reads).
+SIT_TRIES = 3
 
 #: What a seat says of the countdown when the GM hides it.
 HIDDEN = GM_TIMER
@@ -152,14 +157,20 @@ class VoidlightSeat(VoidlightPanel):
             self._sat = True
         if not name or self.claimed or name not in state.names or self._sat:
             return
-        try:
-            self.claim(name)
-            self._refused = ""
-        except (IllegalAction, InvalidInput) as error:
-            if str(error) != self._refused:
-                self._refused = str(error)
-                self.messages.error(self._refused)
-            self.render()
+        for _ in range(SIT_TRIES):
+            try:
+                self.claim(name)
+                self._refused = ""
+                return
+            except PlayedFirst as error:  # the book holds what was played first now: sit on it
+                refused = str(error)
+            except (IllegalAction, InvalidInput) as error:
+                refused = str(error)
+                break
+        if refused != self._refused:
+            self._refused = refused
+            self.messages.error(refused)
+        self.render()
 
     @property
     def taken_over(self) -> bool:
