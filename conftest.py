@@ -14,9 +14,10 @@ one kernel) and the tests of one module (module-scoped servers) on one worker; a
 gets that mode too (pytest_cmdline_main below), since xdist's default ``load`` would scatter a
 notebook's cells over workers.
 
-Under ``loadscope`` the longest modules start first (pytest_xdist_make_scheduler below): xdist's
-own order, most tests first, left the longest browser modules (few tests, a minute or more each)
-and the docs build to the end, where one worker ran them while the other had finished.
+Under ``loadscope`` the longest modules start first, the browser modules after all others
+(pytest_xdist_make_scheduler below): xdist's own order, most tests first, left the docs build and
+the longest browser modules (few tests, a minute or more each) to the end, where one worker ran
+them while the other had finished.
 """
 
 from __future__ import annotations
@@ -66,8 +67,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 #: --durations=60 --junitxml=...`, summed per module). A worker takes the next module when it is
 #: nearly done with its own; starting the longest first (the longest-processing-time rule) leaves
 #: short modules for the end, where they fill in while the other worker finishes. The list is only
-#: an order: a module missing from it, renamed or grown only costs time, never a test. Every module
-#: of tests/browser not named here still comes before the rest.
+#: an order: a module missing from it, renamed or grown only costs time, never a test.
 LONGEST_FIRST = (
     "tests/browser/test_in_view.py",
     "tests/browser/test_embers.py",
@@ -94,11 +94,20 @@ LONGEST_FIRST = (
 
 
 def _scope_rank(scope: str) -> tuple[int, int]:
-    """Where a module or notebook goes in the queue: the listed ones in their order, then the
-    other browser modules, then the rest (in xdist's own order, since the sort is stable)."""
+    """Where a module or notebook goes in the queue.
+
+    The browser modules come after every other: pytest-playwright's session (one per worker)
+    keeps an event loop running in the worker's main thread from the first browser test to the
+    end of the session, and a later test of another folder that calls ``asyncio.run`` (the
+    seat-page server, the advice panel's rollouts) fails there with "cannot be called from a
+    running event loop". Each worker runs its modules in queue order, so none runs a browser test
+    before another folder's. Within each part the listed modules come first, longest first, then
+    the rest in xdist's own order (the sort is stable).
+    """
+    browser = 1 if scope.startswith("tests/browser/") else 0
     if scope in LONGEST_FIRST:
-        return (0, LONGEST_FIRST.index(scope))
-    return (1, 0) if scope.startswith("tests/browser/") else (2, 0)
+        return (2 * browser, LONGEST_FIRST.index(scope))
+    return (2 * browser + 1, 0)
 
 
 if LoadScopeScheduling is not None:
@@ -119,7 +128,7 @@ if LoadScopeScheduling is not None:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
-        """``--dist loadscope`` with the longest modules first; other modes are xdist's own."""
+        """``--dist loadscope`` in the order of _scope_rank; other modes are xdist's own."""
         if config.getvalue("dist") != "loadscope":
             return None
         return LongestFirstScheduling(config, log)
