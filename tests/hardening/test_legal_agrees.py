@@ -10,14 +10,14 @@ The candidates' typed words and free numbers come from the few each game declare
 from __future__ import annotations
 
 import random
-from importlib import import_module
 from itertools import permutations
+from types import ModuleType
 from typing import Any
 
 import pytest
 from stateful_play import DRIVERS, voidlight_crew
 
-from rules import firelights, voidlight
+from rules import embers, firelights, voidlight
 from rules.errors import LanternError
 from rules.firelights import actions as FA
 from rules.firelights import offered as FO
@@ -168,13 +168,12 @@ def test_the_generic_checker_plays_each_game_through_legal_alone(game: Any) -> N
     assert checked.actions == 150 and checked.refusals, checked
 
 
-@pytest.mark.parametrize("name", ["firelights", "voidlight", "embers"])
-def test_each_game_names_its_concrete_actions_legal(name: str) -> None:
+@pytest.mark.parametrize("package", [firelights, voidlight, embers], ids=lambda p: p.__name__)
+def test_each_game_names_its_concrete_actions_legal(package: ModuleType) -> None:
     """Every shipped game says "the actions the rules allow now" with one name and meaning: its
     package's ``legal(state)`` lists concrete actions, each ready for ``apply``, and is the
     ``legal=`` its game object hands random play (Voidlight's (kind, who) pairs, what a panel
     enables, are ``open_moves``)."""
-    package = import_module(f"rules.{name}")
     state = package.GAME.initial({})
     assert package.legal(state) == list(package.GAME.legal(state))
     offered = package.legal(state)
