@@ -519,6 +519,49 @@ def wait_kernel_idle(page: Any, name: str, timeout: float = NOTEBOOK_TIMEOUT) ->
     page.wait_for_function(_KERNEL_IDLE, arg=name, timeout=timeout, polling=100)
 
 
+# Counts, on the page, the widget messages sent to the kernel of the notebook `path` and notes
+# each message the kernel has finished handling: its 'idle' status, which the page handles after
+# every update the handling sent back (JupyterLab handles a kernel's messages one at a time, in
+# the order they came). Installed once per page and kernel.
+_WATCH_HANDLED = (
+    "(path) => {"
+    + _FIND_PANEL
+    + """
+  const kernel = findPanel(path).sessionContext.session.kernel;
+  const watch = window.__lanternHandled;
+  if (watch && watch.kernel === kernel.id) return watch.sent.length;
+  const fresh = {kernel: kernel.id, sent: [], done: new Set()};
+  kernel.anyMessage.connect((_, {msg, direction}) => {
+    if (direction === 'send' && msg.header.msg_type === 'comm_msg') fresh.sent.push(msg.header.msg_id);
+  });
+  kernel.iopubMessage.connect((_, msg) => {
+    if (msg.header.msg_type === 'status' && msg.content.execution_state === 'idle'
+        && msg.parent_header && msg.parent_header.msg_id) fresh.done.add(msg.parent_header.msg_id);
+  });
+  window.__lanternHandled = fresh;
+  return 0;
+}"""
+)
+
+_ALL_HANDLED = """(since) => { const watch = window.__lanternHandled;
+  return watch.sent.length > since && watch.sent.slice(since).every((id) => watch.done.has(id)); }"""
+
+
+def click_handled(page: Any, name: str, target: Any, timeout: float = NOTEBOOK_TIMEOUT) -> None:
+    """Click ``target`` (a widget's button in the open notebook ``name``) and wait until the
+    kernel has handled every widget message the click sent and the page has drawn what it sent
+    back (then two animation frames for the views).
+
+    Why not the kernel's status: JupyterLab sends widget messages on a subshell of their own
+    (ipykernel 7), which the kernel handles beside the cells, and a kernel that still reads idle
+    just after a click may not have seen it yet; the status of the click's own messages says when
+    they were handled. Raises when the click sent no widget message within ``timeout``."""
+    since = page.evaluate(_WATCH_HANDLED, name)
+    target.click()
+    page.wait_for_function(_ALL_HANDLED, arg=since, timeout=timeout, polling=20)
+    page.evaluate(_TWO_FRAMES)
+
+
 # --- checks ------------------------------------------------------------------------------------
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")

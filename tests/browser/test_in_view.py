@@ -16,8 +16,9 @@ import pytest
 from harness import (
     SCRIPTS_RUN,
     assert_no_tracebacks,
+    click_handled,
     open_notebook,
-    wait_kernel_idle,
+    run_in_kernel,
     wait_panels_settled,
     wait_script_after,
 )
@@ -109,6 +110,13 @@ _SIDEWAYS = """
 CLICKS = 45  # per game: enough to reach every tool, the lower ones included
 
 
+def asked_by_kernel(page, name: str) -> int:
+    """How many page scripts the panel has asked for so far, read in the notebook's kernel: read
+    after a click was handled, a new one means the click told something (the panel asks for its
+    result to be shown whole)."""
+    return int(run_in_kernel(page, name, "print(panel.page.asked)"))
+
+
 def _inside(part: dict[str, float] | None, visible: dict[str, float], whole: bool) -> bool:
     if part is None or part["height"] == 0:
         return True
@@ -131,6 +139,7 @@ def test_every_click_answers_where_the_player_looks(
     pressed: dict[str, int] = {}
     failures: list[str] = []
     checked = 0
+    asked = asked_by_kernel(page, name)
     for _ in range(CLICKS):
         offered = panel.evaluate(_BUTTONS)
         if not offered:
@@ -142,16 +151,17 @@ def test_every_click_answers_where_the_player_looks(
         button.evaluate("(el) => el.scrollIntoView({block: 'center'})")
         before = panel.evaluate(_DOCK_TEXT)
         scripts = panel.evaluate(SCRIPTS_RUN)
-        button.click()
-        page.wait_for_timeout(250)
-        wait_kernel_idle(page, name)
-        page.wait_for_timeout(150)  # the widgets' updates after the kernel went idle
-        if panel.evaluate(_DOCK_TEXT) == before:
+        click_handled(page, name, button)
+        now = asked_by_kernel(page, name)
+        told, asked = now > asked, now
+        if told:
+            # The click told something: the page shows it whole with a script it runs after
+            # drawing the updates, which may come after the kernel went idle. Measure after it.
+            wait_script_after(page, panel, scripts)
+        else:
             wait_panels_settled(page)
-            continue  # nothing told (a pick that only opens a hero's actions)
-        # Something was told: the page shows it whole with a script it runs after drawing the
-        # updates, which may come after the kernel went idle. Measure after that script.
-        wait_script_after(page, panel, scripts, timeout=5_000)
+            if panel.evaluate(_DOCK_TEXT) == before:
+                continue  # nothing told (a pick that only opens a hero's actions)
         checked += 1
         where = panel.evaluate(_WHERE, probe)
         visible = where["visible"]

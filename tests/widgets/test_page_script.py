@@ -133,8 +133,9 @@ def test_a_click_that_told_something_asks_for_its_result_whole(kernel: tuple[She
     panel = voidlight()
     clock.pending.clear()  # Run All's waits: not this test's
     oracle = panel.solo.buttons["inspire"]
+    asked = panel.page.asked
     oracle.click()
-    assert panel.page.shown() == ["result-whole"]
+    assert panel.page.shown() == ["result-whole"] and panel.page.asked == asked + 1
     first = panel.page.output.outputs
     oracle.click()  # the same script again: a new output, which the page runs again
     assert panel.page.shown() == ["result-whole"] and panel.page.output.outputs != first
@@ -151,8 +152,9 @@ def test_a_click_that_told_nothing_asks_nothing(kernel: tuple[Shell, Clock]) -> 
     heroes[0].click()  # the first watched click: the beginning it follows told something
     clock.fire()
     assert panel.page.shown() == []
+    asked = panel.page.asked
     heroes[1].click()  # only picks a hero
-    assert panel.page.shown() == []
+    assert panel.page.shown() == [] and panel.page.asked == asked
 
 
 def test_a_script_is_a_constant_never_a_players_text(kernel: tuple[Shell, Clock]) -> None:

@@ -149,6 +149,13 @@ class PageScripts:
         if clear:
             self._timer = into_view.later(CLEAR_AFTER, self._clear)
 
+    @property
+    def asked(self) -> int:
+        """How many scripts the panel has asked its pages to run so far: a browser test reads it
+        before and after a click to know, from the kernel itself, whether the click asked for one
+        (the page's own count, ``data-lantern-scripts-run``, only says when one has run)."""
+        return self._count
+
     def shown(self) -> list[str]:
         """The names of the scripts in the output now."""
         by_text = {text: name for name, text in SCRIPTS.items()}
