@@ -18,13 +18,21 @@ Under ``loadscope`` the longest modules start first, the browser modules after a
 (pytest_xdist_make_scheduler below): xdist's own order, most tests first, left the docs build and
 the longest browser modules (few tests, a minute or more each) to the end, where one worker ran
 them while the other had finished.
+
+With ``LANTERN_LITE_BUILD=1`` (``make test`` sets it), a run that holds the JupyterLite site's
+browser tests starts building the site at once, in the background (start_lite_build below),
+while the other modules run: those tests come with the browser modules, late, and find it built
+instead of holding a worker for the build.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -40,6 +48,13 @@ SESSION_SEED = "2026"
 
 #: Where the session's journeys folder is kept on the config, for pytest_unconfigure.
 JOURNEYS_KEY = pytest.StashKey[Path]()
+
+HERE = Path(__file__).resolve().parent
+LITE_BUILD_ENV = "LANTERN_LITE_BUILD"  # tests/browser/lite_site.py's BUILD
+#: The modules that use the JupyterLite site (tests/browser/lite_site.py's fixtures).
+LITE_MODULES = ("tests/browser/test_lite.py", "tests/browser/test_lite_pages.py")
+#: The background build of the site, kept on the config for pytest_unconfigure.
+LITE_BUILD_KEY = pytest.StashKey["subprocess.Popen[bytes]"]()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -61,6 +76,47 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     folder = config.stash.get(JOURNEYS_KEY, None)
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
+    build = config.stash.get(LITE_BUILD_KEY, None)
+    if build is not None:
+        build.wait()  # a run that ended before the build (-x) leaves none running
+
+
+def start_lite_build(config: pytest.Config, scopes: Iterable[str]) -> None:
+    """Build the JupyterLite site in the background when the run holds its tests (``scopes``:
+    the modules' paths, relative to the repository) and ``LANTERN_LITE_BUILD=1`` asks for it.
+
+    The build is ``tools.lite.make()``, the very call the tests' ``site`` fixture makes: it holds
+    the build's lock, so a test that asks for the site before it is done waits for it, then finds
+    the site current (``make lite`` rebuilds nothing); a build that failed is tried again there,
+    and the tests skip with its reason. Once per run, from the process that schedules the tests
+    (xdist's controller, or the only one). Its output goes to lite/.cache/test-build.log.
+    """
+    if os.environ.get(LITE_BUILD_ENV) != "1" or LITE_BUILD_KEY in config.stash:
+        return
+    if config.option.collectonly:
+        return
+    if not any(scope.split("::")[0] in LITE_MODULES for scope in scopes):
+        return
+    cache = HERE / "lite" / ".cache"
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(cache / "test-build.log", "wb") as log:
+        config.stash[LITE_BUILD_KEY] = subprocess.Popen(
+            [sys.executable, "-c", "from tools import lite; lite.make()"],
+            cwd=HERE,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Without xdist, the run's own process starts the site's build once it knows the tests."""
+    if not hasattr(session.config, "workerinput") and not _distributed(session.config):
+        start_lite_build(session.config, (item.nodeid for item in session.items))
+
+
+def _distributed(config: pytest.Config) -> bool:
+    return bool(getattr(config.option, "numprocesses", None)) and config.option.dist != "no"
 
 
 #: The modules that take longest, longest first, as measured on two workers (`pytest -n 2
@@ -69,6 +125,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 #: short modules for the end, where they fill in while the other worker finishes. The list is only
 #: an order: a module missing from it, renamed or grown only costs time, never a test.
 LONGEST_FIRST = (
+    *LITE_MODULES,  # the JupyterLite site's: 3 to 4.5 minutes of one worker, the site built
     "tests/browser/test_in_view.py",
     "tests/browser/test_embers.py",
     "tests/browser/test_reopen.py",
@@ -120,6 +177,7 @@ if LoadScopeScheduling is not None:
         def _assign_work_unit(self, node: object) -> None:
             # xdist fills the whole queue before it hands out the first unit: order it then.
             if not self._ordered:
+                start_lite_build(self.config, list(self.workqueue))
                 ranked = sorted(self.workqueue.items(), key=lambda item: _scope_rank(item[0]))
                 self.workqueue.clear()
                 self.workqueue.update(ranked)
