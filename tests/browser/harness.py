@@ -260,6 +260,7 @@ class JupyterServer:
                 f"--IdentityProvider.token={self.token}",
                 f"--ServerApp.root_dir={root_dir}",
                 "--LabApp.expose_app_in_browser=True",
+                "--JupyterNotebookApp.expose_app_in_browser=True",  # Notebook 7 too
                 f"--LabApp.user_settings_dir={settings_dir}",
                 f"--LabApp.workspaces_dir={state_dir / 'workspaces'}",
             ],
@@ -430,6 +431,12 @@ _RUN_ALL = (
 )
 
 
+def run_all_open(page: Any, name: str, timeout: float) -> Any:
+    """Run all cells of the notebook ``name`` open on the page (JupyterLab's or Notebook 7's):
+    the command's answer (False: a cell stopped at an error), or "timeout" after ``timeout`` ms."""
+    return page.evaluate(_RUN_ALL, [name, timeout])
+
+
 def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool = True) -> None:
     """Open `name` (relative to server.root_dir) in a fresh JupyterLab workspace and run it.
 
@@ -444,7 +451,7 @@ def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool 
     page.evaluate(_WATCH_KERNEL_ERRORS, name)
     if not run_all:
         return
-    result = page.evaluate(_RUN_ALL, [name, NOTEBOOK_TIMEOUT])
+    result = run_all_open(page, name, NOTEBOOK_TIMEOUT)
     if result == "timeout":
         raise AssertionError(f"run all cells of {name} took over {NOTEBOOK_TIMEOUT / 1000:.0f} s")
     wait_kernel_idle(page, name)
