@@ -9,6 +9,7 @@ each finding names the object and its fix (a docstring saying why; for a constan
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
 import sys
 from pathlib import Path
@@ -111,3 +112,12 @@ def test_a_widget_trait_may_say_what_it_holds_with_help(tmp_path: Path) -> None:
         " with '#:' just above where __init__ sets it (``self.seen: ... = ...``), saying what"
         " it holds and why",
     ]
+
+
+def test_every_package_overview_has_an_example() -> None:
+    """The Reference opens each package on its overview (its ``__init__`` docstring), and each
+    shows its main entry points at work: an example, which the suite runs as a doctest
+    (``--doctest-modules`` over rules/ and widgets/), so it cannot go stale."""
+    packages = [rules, widgets, *map(importlib.import_module, lantern_docs.DOCUMENTED)]
+    overviews = [package for package in packages if hasattr(package, "__path__")]
+    assert [p.__name__ for p in overviews if "\n>>> " not in (p.__doc__ or "")] == []
