@@ -1,6 +1,7 @@
-"""The servers the browser tests drive, each on a free port in a temporary folder of its own: a
-JupyterLab (:class:`JupyterServer`) and a Voila page (:class:`VoilaServer`), with fresh user
-settings and no token, started and stopped as a process group.
+"""The servers the browser tests drive, each on a free loopback port with state folders of its
+own: a JupyterLab (:class:`JupyterServer`, a random token, fresh user settings) and a Voila page
+(:class:`VoilaServer`); each is waited for until it answers, and stopped with SIGTERM (so it
+shuts its kernels down), killed if it does not stop.
 
 The helpers that drive them (open a notebook, run a cell, check for tracebacks, screenshots) are
 in harness.py.
