@@ -1,7 +1,8 @@
 """The servers the browser tests drive, each on a free loopback port with state folders of its
-own: a JupyterLab (:class:`JupyterServer`, a random token, fresh user settings) and a Voila page
-(:class:`VoilaServer`); each is waited for until it answers, and stopped with SIGTERM (so it
-shuts its kernels down), killed if it does not stop.
+own: a JupyterLab (:class:`JupyterServer`, a random token, fresh user settings) and a Voilà page
+(:class:`VoilaServer`, started as ``make voila`` starts it, with a token of its own); each is
+waited for until it answers, and stopped with SIGTERM (so it shuts its kernels down), killed if
+it does not stop.
 
 The helpers that drive them (open a notebook, run a cell, check for tracebacks, screenshots) are
 in harness.py.
@@ -244,14 +245,19 @@ class JupyterServer:
 
 
 class VoilaServer:
-    """`voila <notebook> --no-browser --port=P --Voila.ip=127.0.0.1`; the page is at `url`."""
+    """Voilà on one notebook as ``make voila`` serves it (``python -m tools.serve voila``: a token,
+    the host and origin checks, a page's kernel stopped as the page unloads), on a free port; the
+    page is at ``url``, which carries the token as the launcher's printed link does."""
 
     def __init__(self, notebook: Path, state_dir: Path) -> None:
         self.notebook = notebook
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
+        self.token = secrets.token_hex(16)
+        self.url = f"http://127.0.0.1:{self.port}/?token={self.token}"
         self.log_path = state_dir / f"voila-{notebook.stem}-{self.port}.log"
         env = server_env(state_dir)
+        env["JUPYTER_TOKEN"] = self.token  # the launcher's way in: never on the command line
+        env.pop("JUPYTER_TOKEN_FILE", None)
         env["LANTERN_JOURNEYS"] = tempfile.mkdtemp(prefix="voila-journeys-", dir=state_dir)
         #: The journeys folder of this server's kernels (a test may put a journey there first).
         self.journeys = Path(env["LANTERN_JOURNEYS"])
@@ -260,6 +266,7 @@ class VoilaServer:
             command=[
                 sys.executable,
                 "-m",
+                "tools.serve",
                 "voila",
                 str(notebook),
                 "--no-browser",
@@ -269,7 +276,7 @@ class VoilaServer:
                 "--show_tracebacks=True",
             ],
             log_path=self.log_path,
-            cwd=notebook.parent,
+            cwd=REPO,
             env=env,
         )
 
@@ -277,7 +284,9 @@ class VoilaServer:
         """Start Voila and wait until its HTTP server answers (the page itself runs the kernel)."""
         self._process.start()
         self._process.wait_until(
-            lambda: _http_status(f"{self.url}voila/static/extension.js") is not None,
+            lambda: (
+                _http_status(f"http://127.0.0.1:{self.port}/voila/static/extension.js") is not None
+            ),
             "HTTP",
         )
         return self

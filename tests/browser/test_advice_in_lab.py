@@ -92,7 +92,7 @@ def test_advice_marks_the_best_move_and_follows_the_play(
     expect(note).not_to_contain_text("refining", timeout=120_000)
     said = ask(page, name)
     assert said["rows"] and said["best"] in [*said["rows"], None], said
-    shown = [text.strip() for text in table.locator("tr td:first-child").all_text_contents()]
+    shown = [text.strip() for text in table.locator(".lantern-advice-move").all_text_contents()]
     assert sorted(shown) == sorted(said["rows"]), shown
     marked = panel.locator(".lantern-advice-best")
     if said["best"] is not None:  # the best move is the first row, under the toggle

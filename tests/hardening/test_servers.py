@@ -339,6 +339,27 @@ def test_voila_serves_the_page_with_the_token_and_refuses_a_foreign_origin(voila
     assert voila.upgrade(channels, {"Cookie": cookie, "Origin": same}) == 101
 
 
+def test_a_voila_page_that_unloads_stops_its_kernel(voila: Server) -> None:
+    """A reload or a closed tab: the page asks its server to stop its kernel with a beacon, which
+    carries the player's cookie but no XSRF token. The server stops it when the request comes from
+    its own origin (else each reload left a kernel running until culled); another site, a request
+    with no origin and one with no cookie are refused as before."""
+    cookie, _ = login(voila, "/")
+    page = voila.request("GET", "/", {"Cookie": cookie})[2]
+    found = re.search(rb'"kernelId": "([0-9a-f-]+)"', page)
+    assert found is not None
+    kernel = found[1].decode()
+    shutdown, running = f"/voila/api/shutdown/{kernel}", f"/api/kernels/{kernel}"
+    same = f"http://127.0.0.1:{voila.port}"
+    for headers in ({"Cookie": cookie, "Origin": EVIL}, {"Cookie": cookie}, {"Origin": same}):
+        # jupyter_server hides a foreign origin's API call (404); no origin needs the XSRF token
+        # and no cookie is no login (403)
+        assert voila.request("POST", shutdown, headers)[0] in (403, 404), headers
+        assert voila.request("GET", running, voila.auth())[0] == 200, headers
+    assert voila.request("POST", shutdown, {"Cookie": cookie, "Origin": same})[0] == 204
+    assert voila.request("GET", running, voila.auth())[0] == 404
+
+
 # --- the launcher's own rules ---------------------------------------------------------------------
 
 

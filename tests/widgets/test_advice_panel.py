@@ -138,8 +138,8 @@ def test_a_move_that_never_ends_well_says_why_and_the_chance_names_whose_it_is()
     table = view.table.value
     assert table.count("the heuristic player did not win in any of 8 rollouts") == len(nothing)
     assert (
-        '<th title="The chance the heuristic player goes on to win after it">Chance (the heuristic player)</th>'
-        in table
+        '<th class="lantern-advice-number" title="The chance the heuristic player goes on to win '
+        'after it">Chance (the heuristic player)</th>' in table
     )
     panel.close()
 
