@@ -154,6 +154,12 @@ _RUN_ALL = (
 )
 
 
+def run_all_open(page: Any, name: str, timeout: float) -> Any:
+    """Run all cells of the notebook ``name`` open on the page (JupyterLab's or Notebook 7's):
+    the command's answer (False: a cell stopped at an error), or "timeout" after ``timeout`` ms."""
+    return page.evaluate(_RUN_ALL, [name, timeout])
+
+
 def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool = True) -> None:
     """Open `name` (relative to server.root_dir) in a fresh JupyterLab workspace and run it.
 
@@ -168,7 +174,7 @@ def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool 
     page.evaluate(_WATCH_KERNEL_ERRORS, name)
     if not run_all:
         return
-    result = page.evaluate(_RUN_ALL, [name, NOTEBOOK_TIMEOUT])
+    result = run_all_open(page, name, NOTEBOOK_TIMEOUT)
     if result == "timeout":
         raise AssertionError(f"run all cells of {name} took over {NOTEBOOK_TIMEOUT / 1000:.0f} s")
     wait_kernel_idle(page, name)

@@ -183,6 +183,7 @@ class JupyterServer:
                 f"--IdentityProvider.token={self.token}",
                 f"--ServerApp.root_dir={root_dir}",
                 "--LabApp.expose_app_in_browser=True",
+                "--JupyterNotebookApp.expose_app_in_browser=True",  # Notebook 7 too
                 f"--LabApp.user_settings_dir={settings_dir}",
                 f"--LabApp.workspaces_dir={state_dir / 'workspaces'}",
             ],
