@@ -41,8 +41,9 @@ BEGUN = {
 }
 #: The registered games whose panels the browser begins (a game joins with its cell in BEGUN).
 GAMES = [name for name in sorted(REGISTERED) if name in BEGUN]
-#: Rows for a state change within this long in the browser (the issue's 1 s, with room for a
-#: shared test machine and the page's own rendering).
+#: Rows for a state change within this long in the browser (Advice's own target is 1 s on one
+#: core, which bench/advice.py times; this leaves room for a shared test machine and the page's
+#: own rendering).
 ROWS_WITHIN_MS = 10_000
 
 # What the kernel says of the advice now: the rows' moves in words, the best one's label, how
