@@ -410,8 +410,11 @@ def test_a_seat_page_that_unloads_stops_its_kernel_and_frees_its_place(tmp_path:
         server.close()
 
 
-def test_the_table_caps_the_seats_running_at_once_and_stops_idle_ones(tmp_path: Path) -> None:
-    server = start_table(tmp_path, "--seats=2", "--idle=3")
+def test_the_table_caps_the_seats_running_at_once(tmp_path: Path) -> None:
+    # Idle seats are not stopped within this test (its own below): under load a page's kernel
+    # took longer to start than a short idle time, and the first was culled before the third
+    # link was opened.
+    server = start_table(tmp_path, "--seats=2", "--idle=600")
     table_ = next(server)
     try:
         links = table_.links()
@@ -420,13 +423,23 @@ def test_the_table_caps_the_seats_running_at_once_and_stops_idle_ones(tmp_path: 
         status, page = table_.get(links["Rook"])
         assert status == 503 and b"The table is full: 2 seat pages are open" in page
         assert table_.kernels() == 2
-        deadline = time.monotonic() + START_TIMEOUT  # no page is connected: both are idle
-        while table_.kernels() and time.monotonic() < deadline:
-            time.sleep(0.5)
-        assert table_.kernels() == 0, table_.text()[-2000:]
-        assert "Culling kernel" in table_.text() or "culled" in table_.text().lower()
-        assert table_.get(links["Rook"])[0] == 200
     finally:
         server.close()
     assert table_.proc.returncode is not None
     assert not (table_.folder / TABLE_FILE).exists()  # stopped: the GM's panel offers no links
+
+
+def test_the_table_stops_idle_seats_and_frees_their_places(tmp_path: Path) -> None:
+    server = start_table(tmp_path, "--seats=1", "--idle=3")
+    table_ = next(server)
+    try:
+        links = table_.links()
+        assert table_.get(links["Vex"])[0] == 200
+        deadline = time.monotonic() + START_TIMEOUT  # no page is connected: the seat is idle
+        while table_.kernels() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert table_.kernels() == 0, table_.text()[-2000:]
+        assert "Culling kernel" in table_.text() or "culled" in table_.text().lower()
+        assert table_.get(links["Rook"])[0] == 200  # the place it held is free again
+    finally:
+        server.close()
