@@ -161,19 +161,24 @@ def act(page: Any, panel: Any, name: str, selector: str) -> int:
     return written
 
 
-def press(page: Any, button: Any) -> None:
+def press(page: Any, panel: Any, button: Any) -> None:
     """Click ``button`` (a locator) and wait until the page took it away: the rows whose buttons
     change with the state (a choice, the heroes and actions of Embers) are rebuilt on each
-    change (``widgets/frame/connection.py``), so a button gone is what it did, drawn."""
+    change (``widgets/frame/connection.py``), so a button gone is what it did, drawn. A refusal
+    changes nothing (the button stays): its error is waited for as well, and fails here."""
     handle = button.element_handle(timeout=TIMEOUT)
     handle.click()
-    page.wait_for_function("(button) => !button.isConnected", arg=handle, timeout=TIMEOUT)
+    page.wait_for_function(_GONE, arg=handle, timeout=TIMEOUT)
+    expect(panel.locator(".lantern-message-error")).to_have_count(0)
+
+
+_GONE = "(button) => !button.isConnected || !!document.querySelector('.lantern-message-error')"
 
 
 def _choose(page: Any, panel: Any, choice: Any, number: int) -> None:
     """Make ``choice`` (its row is rebuilt when it is made: widgets/frame/choice.py) and wait
     for its entry, numbered ``number``."""
-    press(page, choice)
+    press(page, panel, choice)
     expect(entry(panel, number)).to_be_attached(timeout=TIMEOUT)
 
 

@@ -81,7 +81,7 @@ def check_vigor(page: Any, panel: Any, name: str) -> None:
 def play_embers(page: Any, panel: Any, name: str) -> None:
     panel.locator(".lantern-difficulty select").select_option(label="Recruit")
     act(page, panel, name, "button.lantern-act-begin")
-    press(page, panel.locator("button.lantern-act-hero").first)
+    press(page, panel, panel.locator("button.lantern-act-hero").first)
     act(page, panel, name, "button.lantern-act-end_actions")
 
 
@@ -184,7 +184,7 @@ def on_embers(page: Any, panel: Any, name: str, rest: list[Any]) -> None:
         expect(choices.first.or_(ending).first).to_be_visible(timeout=TIMEOUT)
         if ending.is_visible():
             break
-        press(page, choices.first)
+        press(page, panel, choices.first)
     expect(ending).to_contain_text(re.compile("Dawn breaks|The fire goes out"), timeout=TIMEOUT)
 
 
