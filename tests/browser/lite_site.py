@@ -25,7 +25,8 @@ from functools import partial
 from typing import Any
 
 import pytest
-from harness import _RUN_ALL, assert_no_tracebacks, free_port, run_in_kernel, wait_kernel_idle
+from harness import _RUN_ALL, assert_no_tracebacks, run_in_kernel, wait_kernel_idle
+from lab_servers import free_port
 from playwright.sync_api import expect
 
 from tools import lite
