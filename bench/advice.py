@@ -14,7 +14,7 @@ within the target, with the machine. Exit 1 when a game's 90th percentile is ove
 
 Run: ``python -m bench advice`` (``--games=N``, default 6; ``--every=N``, default 3; ``--quick``:
 2 games; ``--runs=N``, default 200; ``--only=embers,firelights,voidlight``). Voidlight is printed
-for reference (the issue sets it no time).
+for reference (the target names Embers and Firelights only).
 
 ``--loop``: how free the kernel's loop stays while a batch of 64 rollouts per move thinks in the
 thinking process (:mod:`widgets.frame.thinking`): the longest wait between two turns of a loop
@@ -50,7 +50,7 @@ from rules.voidlight.search import advise as voidlight_advise
 from rules.voidlight.search import choices as voidlight_choices
 
 SEED = 2026
-TARGET = 1.0  # seconds: the issue's "within 1 s"
+TARGET = 1.0  # seconds: the target's "within 1 s of a state change"
 SCENES = 12
 
 

@@ -43,6 +43,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(REPO / "tests" / "browser"))  # the harness is a plain module there
 
 import harness  # noqa: E402
+import lab_servers  # noqa: E402
 
 from bench.browser_advice import _TIMED  # noqa: E402
 from bench.browser_clicks import _OFFERED, next_click, percentile  # noqa: E402
@@ -102,7 +103,7 @@ _PLAYABLE = """() => !!document.querySelector(
 @contextmanager
 def served() -> Iterator[str]:
     folder = lite.make()
-    port = harness.free_port()
+    port = lab_servers.free_port()
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", port), partial(lite._Quiet, directory=str(folder))
     )

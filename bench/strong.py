@@ -52,7 +52,7 @@ from rules.voidlight.search import Outing, OutingGame
 from rules.voidlight.search import strong_player as voidlight_strong
 
 SEED = 2026
-GAIN = 0.10  # the issue's target: 10 points above the shipped player
+GAIN = 0.10  # the target: 10 points above the shipped player
 BUDGET = 0.05  # seconds of thinking per move
 
 Step = Callable[[Any, Any, Any], Any]
@@ -138,7 +138,7 @@ def _firelights_ceiling(games: int) -> None:
         )
         for game in range(games)
     )
-    print("Firelights, six beacons with no limit on the actions (the measure the issue names)")
+    print("Firelights, six beacons with no limit on the actions (journeys completed)")
     print(f"  {_rate('sensible player', done, games)}: the ceiling; no room for +10 points")
 
 

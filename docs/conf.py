@@ -35,7 +35,13 @@ html_title = "Lantern"
 html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
-    "secondary_sidebar_items": ["page-toc"],
+    # A page that opens on a whole panel's picture gives it the width of the "On this page"
+    # column: at the width left beside it, the panel's words were shown at three quarters of
+    # their size, too small to read.
+    "secondary_sidebar_items": {
+        "**": ["page-toc"],
+        **{f"play/{page}": [] for page in ("firelights", "voidlight", "crew", "embers")},
+    },
 }
 html_static_path: list[str] = []
 # A section with no page under it shows no "Section Navigation" box (it would be empty).

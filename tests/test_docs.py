@@ -49,3 +49,9 @@ def test_the_docs_build_with_no_warning_and_no_missing_reference(tmp_path: Path)
         if empty.search(page.read_text(encoding="utf-8"))
     ]
     assert not bare, f"pages with an empty Section Navigation: {bare}"
+    # A page that opens on a whole panel's picture has no "On this page" column beside it: the
+    # column's width shrank the panel's words to three quarters of their size.
+    for name in ("firelights", "voidlight", "crew", "embers"):
+        page = (tmp_path / "html" / "play" / f"{name}.html").read_text(encoding="utf-8")
+        assert "screenshots" in page or "_images/" in page, name
+        assert 'id="pst-secondary-sidebar"' not in page, f"play/{name} keeps a second sidebar"

@@ -1,7 +1,7 @@
 """Every public name in the documented packages says what it is and why, so no entry of the API
 reference is empty.
 
-The same check the docs build runs when it starts (``docs/_ext/lantern_docs.py``:
+The same check the docs build runs when it starts (``docs/_ext/docstring_check.py``:
 ``missing_docstrings`` over ``DOCUMENTED``), here in a second rather than after a whole build:
 each finding names the object and its fix (a docstring saying why; for a constant or a field, a
 ``#:`` comment just above it). What the check covers is said at ``DOCUMENTED``.
@@ -9,6 +9,7 @@ each finding names the object and its fix (a docstring saying why; for a constan
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
 import sys
 from pathlib import Path
@@ -19,18 +20,18 @@ import rules
 import widgets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
-import lantern_docs  # the docs' own extension, not an installed package
+import docstring_check  # the docs build's own check, not an installed package
 
 
-@pytest.mark.parametrize("package", lantern_docs.DOCUMENTED)
+@pytest.mark.parametrize("package", docstring_check.DOCUMENTED)
 def test_every_public_name_has_a_docstring(package: str) -> None:
-    assert lantern_docs.missing_docstrings(package) == []
+    assert docstring_check.missing_docstrings(package) == []
 
 
 def test_the_guides_example_game_passes_the_same_check() -> None:
     """The guide's worked example (``docs/examples/lamplighter``) documents every public name as
     Lantern's packages must: a game copied from it into ``rules/`` keeps the docs build green."""
-    assert lantern_docs.missing_docstrings("lamplighter") == []
+    assert docstring_check.missing_docstrings("lamplighter") == []
 
 
 def test_every_package_is_checked() -> None:
@@ -42,7 +43,7 @@ def test_every_package_is_checked() -> None:
         for info in pkgutil.iter_modules(top.__path__)
         if not info.name.startswith("_")
     }
-    assert found - set(lantern_docs.DOCUMENTED) == set()
+    assert found - set(docstring_check.DOCUMENTED) == set()
 
 
 def test_the_check_names_a_missing_docstring_and_its_fix(tmp_path: Path) -> None:
@@ -64,7 +65,7 @@ def test_the_check_names_a_missing_docstring_and_its_fix(tmp_path: Path) -> None
     )
     sys.path.insert(0, str(tmp_path))
     try:
-        found = lantern_docs.missing_docstrings("lantern_sample")
+        found = docstring_check.missing_docstrings("lantern_sample")
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("lantern_sample", None)
@@ -100,7 +101,7 @@ def test_a_widget_trait_may_say_what_it_holds_with_help(tmp_path: Path) -> None:
     )
     sys.path.insert(0, str(tmp_path))
     try:
-        found = lantern_docs.missing_docstrings("lantern_traits")
+        found = docstring_check.missing_docstrings("lantern_traits")
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("lantern_traits", None)
@@ -111,3 +112,12 @@ def test_a_widget_trait_may_say_what_it_holds_with_help(tmp_path: Path) -> None:
         " with '#:' just above where __init__ sets it (``self.seen: ... = ...``), saying what"
         " it holds and why",
     ]
+
+
+def test_every_package_overview_has_an_example() -> None:
+    """The Reference opens each package on its overview (its ``__init__`` docstring), and each
+    shows its main entry points at work: an example, which the suite runs as a doctest
+    (``--doctest-modules`` over rules/ and widgets/), so it cannot go stale."""
+    packages = [rules, widgets, *map(importlib.import_module, docstring_check.DOCUMENTED)]
+    overviews = [package for package in packages if hasattr(package, "__path__")]
+    assert [p.__name__ for p in overviews if "\n>>> " not in (p.__doc__ or "")] == []

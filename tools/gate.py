@@ -2,7 +2,7 @@
 it answers to, and whether a request comes from a page of its own.
 
 Why apart from the server: these are the table's security rules, plain functions of a request's
-parts, tested one by one without starting a server (``tests/hardening/test_table.py``).
+parts, tested one by one without starting a server (``tests/hardening/test_table_gate.py``).
 """
 
 from __future__ import annotations

@@ -174,6 +174,8 @@ def serve_voila(argv: Sequence[str]) -> None:
     import tornado.ioloop
     from voila.app import Voila
 
+    from tools.voila_unload import own_shutdown
+
     secret, source = token(os.environ)
     for name in ("JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE"):
         os.environ.pop(name, None)
@@ -185,6 +187,10 @@ def serve_voila(argv: Sequence[str]) -> None:
             super().initialize(argv)
             self.token = secret
             self.tornado_settings = {**self.tornado_settings, **REQUIRED}  # type: ignore[has-type]
+
+        def init_handlers(self) -> list[Any]:
+            # a page's kernel stops as the page unloads, not 30 minutes later
+            return own_shutdown(super().init_handlers())
 
         def start(self) -> None:
             tornado.ioloop.IOLoop.current().add_callback(self._lantern_ready)

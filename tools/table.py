@@ -22,7 +22,7 @@ starts and again in the kernel. What it holds to:
   runs nothing.
 * **Idle seats stop**: a kernel with no page connected and nothing done for ``--idle`` seconds is
   shut down (jupyter_server's culling); a page that unloads (a reload, a closed tab) stops its
-  kernel at once (:func:`same_origin`: its beacon carries no XSRF token).
+  kernel at once (:mod:`tools.voila_unload`: its beacon carries no XSRF token).
 * On start it writes its address beside the journeys (:func:`rules.book.seat_keys.write_table`),
   so the GM's panel can offer the links, and prints one link per character of the journey.
 """
@@ -206,8 +206,9 @@ def arguments(argv: Sequence[str]) -> argparse.Namespace:
 def serve_table(argv: Sequence[str]) -> None:
     """Voilà on the seat page behind the gate, as the module's docstring says."""
     from voila.app import Voila
-    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
     from voila.tornado.handler import TornadoVoilaHandler
+
+    from tools.voila_unload import own_shutdown
 
     options = arguments(argv)
     folder = Path(os.environ.get(FOLDER_ENV) or REPO / "notebooks" / "journeys").resolve()
@@ -254,17 +255,6 @@ def serve_table(argv: Sequence[str]) -> None:
                 return 503, FULL.format(seats=options.seats)
             return None
 
-    class SeatLeaves(VoilaShutdownKernelHandler):  # type: ignore[misc]
-        """A seat page's kernel, stopped as the page unloads (a reload, a closed tab). The page
-        asks with a beacon, which can carry no XSRF token, so Voilà's own handler refused it
-        and the kernel ran on until culled, holding a place at the table: a player who
-        reloaded a few times filled it. The page's own origin is enough here: another site in
-        the player's browser sends its own, and a kernel's id is known only to its page."""
-
-        def check_xsrf_cookie(self) -> None:
-            if not same_origin(self.request.headers.get("Origin"), self.request.host or ""):
-                super().check_xsrf_cookie()
-
     class TableVoila(Voila):  # type: ignore[misc]
         """Voilà with the gate, the seat page handler and the checks above."""
 
@@ -281,11 +271,11 @@ def serve_table(argv: Sequence[str]) -> None:
                 pattern, handler = route[0], route[1]
                 if handler is TornadoVoilaHandler:
                     kept.append((r"/", SeatPage, *route[2:]))
-                elif handler is VoilaShutdownKernelHandler:
-                    kept.append((pattern, SeatLeaves, *route[2:]))
                 elif pattern.startswith(VOILA_ROUTES):
                     kept.append(route)
-            return kept
+            # A seat page's kernel stopped as the page unloads: else a player who reloaded a
+            # few times held every place at the table until the idle cull.
+            return own_shutdown(kept)
 
         def start(self) -> None:
             # As Voilà's own start, with the application behind the gate.

@@ -6,6 +6,24 @@ reinforcements).
 action's handler change it and freezes it again. ``words`` says whether the report's lines are
 written: a rollout (:func:`rules.embers.game.advance`) reads none, so it builds none; the game is
 the same.
+
+Why :class:`Work` still writes out the state's fields as annotations: the copy in, the freeze out
+and the slots all come from :class:`~rules.embers.state.State`'s field list, but a type checker
+reads a class's attributes only from its own source, and every way to name the fields once for
+mypy --strict costs more than the list it saves.
+
+- Work cannot be a subclass of State: a named tuple cannot be changed in place, and mypy reads
+  its fields as read-only properties (``self.hours -= 1`` is refused).
+- The fields cannot live in a base class or a Protocol that State and Work share: a class made
+  with ``NamedTuple`` takes no base but ``Generic``, and a Protocol would name them again.
+- A frozen dataclass's draft (Firelights', Voidlight's) names nothing twice, but writes its fields
+  into a ``dict[str, Any]``: mypy would check none of the engine's writes.
+- A stub (``turn.pyi``) hides the module's code from mypy and still lists the fields; a mypy
+  plugin that copies State's fields into Work leaves every other checker and editor (pyright,
+  Pylance) reporting each field as unknown, on a plugin interface mypy does not keep stable.
+
+So the annotations stay, and cannot drift: :class:`~rules.play.draft.Draft` checks them against
+State's own when the class is made (a field left out, extra or typed otherwise is refused).
 """
 
 from __future__ import annotations

@@ -21,15 +21,14 @@ from harness import (
     CHROMIUM_ARGS,
     REPO,
     ConsoleErrors,
-    JupyterServer,
     Shooter,
-    VoilaServer,
     chromium_missing_reason,
     copy_notebooks,
     find_chromium,
     screenshot_dir_name,
     write_notebook,
 )
+from lab_servers import JupyterServer, VoilaServer
 from playwright.sync_api import expect
 
 HERE = Path(__file__).resolve().parent

@@ -17,6 +17,7 @@ import base64
 import http.server
 import os
 import pickle
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -24,7 +25,8 @@ from functools import partial
 from typing import Any
 
 import pytest
-from harness import _RUN_ALL, assert_no_tracebacks, free_port, run_in_kernel, wait_kernel_idle
+from harness import _RUN_ALL, assert_no_tracebacks, run_in_kernel, wait_kernel_idle
+from lab_servers import free_port
 from playwright.sync_api import expect
 
 from tools import lite
@@ -110,6 +112,9 @@ def open_and_run(page: Any, site: str, name: str) -> Any:
 
 
 def settle(page: Any, name: str) -> None:
+    """Wait until the kernel of ``name`` is idle. Never after a click: the click's message may
+    not have reached the kernel yet (idle still), and the page draws what it did after the
+    kernel went idle at times; wait for what the page shows instead (:func:`act`, :func:`press`)."""
     wait_kernel_idle(page, name, timeout=TIMEOUT)
 
 
@@ -117,24 +122,27 @@ def log_lines(panel: Any) -> list[str]:
     return [text.strip() for text in panel.locator(".lantern-log-entry").all_inner_texts()]
 
 
-def click(page: Any, panel: Any, name: str, selector: str) -> None:
-    """Click the first enabled button matching ``selector``, then any choice it asks for."""
-    button = panel.locator(f"{selector}:not([disabled])").first
-    button.click()
-    settle(page, name)
-    choice = panel.locator(".lantern-choice .lantern-act-choose")
-    if choice.count():
-        choice.first.click()
-        settle(page, name)
+def newest(panel: Any) -> int:
+    """The number of the newest entry the log shows (0: none). Read by number, not by count: the
+    log shows the newest 30 entries only, so its count stops growing."""
+    numbers = panel.locator(".lantern-log-number").all_inner_texts()
+    return max((int(text.split("·")[0]) for text in numbers if text[:1].isdigit()), default=0)
 
 
-def act(page: Any, panel: Any, name: str, selector: str) -> None:
+def entry(panel: Any, number: int) -> Any:
+    """The log entry numbered ``number`` (attached once the page drew it)."""
+    number_first = re.compile(rf"^\s*{number} ·")
+    return panel.locator(".lantern-log-entry").filter(has_text=number_first)
+
+
+def act(page: Any, panel: Any, name: str, selector: str) -> int:
     """Click the first enabled button matching ``selector`` (an action that writes to the log)
-    and wait until the page shows what it did: a new log entry, a choice to make, or an error.
-    Each choice shown is made, and waited for until its row is drawn again. The page draws
-    these after the kernel went idle at times, so the kernel alone is never waited for; and a
-    choice drawn late, after the entry, is made at the next call (its button waits for it)."""
-    entries = panel.locator(".lantern-log-entry")
+    and wait until the page shows what it did: its entry, a choice to make, or an error. Each
+    choice shown is made (a choice is an action of its own, with an entry), and waited for until
+    its row is drawn again and its entry is shown. The page draws these after the kernel went
+    idle at times, so the kernel alone is never waited for; and a choice drawn late, after the
+    entry, is made at the next call (its button waits for it). Returns the number of the last
+    entry written."""
     errors = panel.locator(".lantern-message-error")
     choice = panel.locator(".lantern-choice .lantern-act-choose").first
     button = panel.locator(f"{selector}:not([disabled])").first
@@ -142,21 +150,37 @@ def act(page: Any, panel: Any, name: str, selector: str) -> None:
         expect(button.or_(choice).first).to_be_visible(timeout=TIMEOUT)
         if not choice.is_visible():
             break
-        _choose(page, choice)
-    before = entries.count()
+        _choose(page, panel, choice, newest(panel) + 1)  # the last call showed its entries
+    written = newest(panel) + 1
     button.click()
-    expect(entries.nth(before).or_(choice).or_(errors).first).to_be_attached(timeout=TIMEOUT)
+    expect(entry(panel, written).or_(choice).or_(errors).first).to_be_attached(timeout=TIMEOUT)
     while choice.is_visible() and not errors.count():
-        _choose(page, choice)
+        written += 1
+        _choose(page, panel, choice, written)
     expect(errors).to_have_count(0)
+    expect(entry(panel, written)).to_be_attached(timeout=TIMEOUT)
+    return written
 
 
-def _choose(page: Any, choice: Any) -> None:
-    """Click ``choice`` and wait until the page took it away (its row is rebuilt when the choice
-    is made: widgets/frame/choice.py)."""
-    handle = choice.element_handle()
+def press(page: Any, panel: Any, button: Any) -> None:
+    """Click ``button`` (a locator) and wait until the page took it away: the rows whose buttons
+    change with the state (a choice, the heroes and actions of Embers) are rebuilt on each
+    change (``widgets/frame/connection.py``), so a button gone is what it did, drawn. A refusal
+    changes nothing (the button stays): its error is waited for as well, and fails here."""
+    handle = button.element_handle(timeout=TIMEOUT)
     handle.click()
-    page.wait_for_function("(button) => !button.isConnected", arg=handle, timeout=TIMEOUT)
+    page.wait_for_function(_GONE, arg=handle, timeout=TIMEOUT)
+    expect(panel.locator(".lantern-message-error")).to_have_count(0)
+
+
+_GONE = "(button) => !button.isConnected || !!document.querySelector('.lantern-message-error')"
+
+
+def _choose(page: Any, panel: Any, choice: Any, number: int) -> None:
+    """Make ``choice`` (its row is rebuilt when it is made: widgets/frame/choice.py) and wait
+    for its entry, numbered ``number``."""
+    press(page, panel, choice)
+    expect(entry(panel, number)).to_be_attached(timeout=TIMEOUT)
 
 
 #: Run in the browser's kernel: the newest panel's journey state, pickled (Pyodide's Python and

@@ -63,19 +63,22 @@ def runs_inert(
     nothing of a payload ran, and the control did (so a payload that ran would be seen).
     ``idle(page, name)`` waits for the kernel (the JupyterLite site's takes longer)."""
     for run in ("first run", "Run All again"):
-        if run != "first run":
+        if run != "first run":  # the control's flag cleared: set again, it says the run is drawn
+            page.evaluate("() => { window.__lanternControl = false; }")
             page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
             idle(page, name)
         entries = page.locator(".lantern-journal")
         expect(entries).to_have_count(2)
         expect(entries.nth(0).locator("em")).to_have_text("sways")
         expect(entries.nth(1).locator("em")).to_have_text("Ash")
-        # Every image has loaded or failed, so every onerror that could fire has fired.
+        # Every image has loaded or failed, so every onerror that could fire has fired: a
+        # browser marks an image broken (``complete``) in the very task that fires its error
+        # event, so no grace time is needed. The control's own flag is waited for as well.
         page.wait_for_function(
             "() => [...document.querySelectorAll('.jp-OutputArea img')].length >= 3"
             " && [...document.querySelectorAll('.jp-OutputArea img')].every(i => i.complete)"
+            " && window.__lanternControl === true"
         )
-        page.wait_for_timeout(500)
         shot(page, run.replace(" ", "-").lower())
         assert page.evaluate("() => window.__lanternControl === true"), "control did not run"
         assert page.evaluate("() => window.__lanternRan || []") == [], run

@@ -17,7 +17,8 @@ from typing import Any
 
 import nbformat
 import pytest
-from harness import JupyterServer, copy_notebooks, open_notebook, wait_kernel_idle
+from harness import copy_notebooks, open_notebook, wait_kernel_idle
+from lab_servers import JupyterServer
 from playwright.sync_api import expect
 
 NOTEBOOK = "play-firelights.ipynb"

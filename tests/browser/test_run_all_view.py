@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import open_notebook, wait_kernel_idle, wait_panels_settled
+from harness import (
+    NOTEBOOK_TIMEOUT,
+    open_notebook,
+    run_all_open,
+    wait_kernel_idle,
+    wait_panels_settled,
+)
 from playwright.sync_api import expect
 from test_firelights import WINDOW
 
@@ -83,3 +89,24 @@ def test_a_player_who_touched_the_page_is_left_where_they_are(
     wait_panels_settled(page)
     assert panel.get_attribute("data-lantern-played") == "1"
     assert panel.get_attribute("data-lantern-into-view") == "left"
+
+
+def test_run_all_in_notebook_7_leaves_the_panel_in_view(
+    page: Any, jupyter_server: Any, make_notebook, console_errors
+) -> None:
+    """Notebook 7 (``/notebooks/``) is JupyterLab's notebook in a page of its own, which scrolls
+    the page rather than a panel: the panel comes into view there too."""
+    # Notebook 7's page (no file browser; the tests' settings are JupyterLab's) logs these two
+    # from its own bundle as it loads; the notebook and its outputs are unaffected.
+    console_errors.allow(r"reading 'schema'\)\n\s*at \S*/static/notebook/notebook_core")
+    console_errors.allow(r"Command 'filebrowser:open-path' not registered")
+    page.set_viewport_size(WINDOW)
+    name = make_notebook("long-journal-7", PANEL, *JOURNAL, LAST)
+    page.goto(jupyter_server.url(f"/notebooks/{name}"))
+    wait_kernel_idle(page, name)
+    assert run_all_open(page, name, NOTEBOOK_TIMEOUT) is not False, "a cell stopped at an error"
+    wait_kernel_idle(page, name)
+    wait_panels_settled(page)
+    expect(page.locator(".jp-OutputArea-output", has_text="the last cell ran")).to_have_count(1)
+    assert page.locator(".lantern-frame").get_attribute("data-lantern-into-view") == "scrolled"
+    assert page.evaluate(_HEADER_SEEN), "the panel's header is out of view after Run All"

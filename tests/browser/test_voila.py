@@ -9,7 +9,8 @@ import shutil
 import subprocess
 
 import pytest
-from harness import REPO, VoilaServer, assert_no_tracebacks, open_notebook
+from harness import REPO, assert_no_tracebacks, open_notebook
+from lab_servers import VoilaServer
 from playwright.sync_api import expect
 from test_firelights import TALL, Script, Table, beside, card_code, keep_text, label
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -36,6 +37,16 @@ def files_of(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
+def edit(path: Path, *statements: str) -> None:
+    """Change a journey with plain SQLite, as a player with a database tool (or another program)
+    would: each statement in one transaction, the connection closed after."""
+    db = sqlite3.connect(path)
+    with db:
+        for statement in statements:
+            db.execute(statement)
+    db.close()
+
+
 def assert_refused_untouched(
     folder: Path, error: type[Exception], message: str, call: Callable[[], object]
 ) -> None:
@@ -63,9 +74,15 @@ class Case(NamedTuple):
 
 
 def registry(cases: list[Case]) -> Callable[[str, type[Exception], str], Callable[[Any], Any]]:
-    """A decorator ``@case(id, error, message)`` adding the function below it to ``cases``."""
+    """A decorator ``@case(id, error, message)`` adding the function below it to ``cases``.
+
+    An id used twice is refused when the module is read: pytest would quietly number the second
+    one, and a report naming the case would then name two."""
 
     def case(id: str, error: type[Exception], message: str) -> Callable[[Any], Any]:
+        if any(known.id == id for known in cases):
+            raise ValueError(f"the case id {id!r} is already in this catalogue: give it another")
+
         def register(prepare: Callable[[Path], Callable[[], object]]) -> Any:
             cases.append(Case(id, error, message, prepare))
             return prepare

@@ -11,13 +11,12 @@ test_catalogue_snapshots.py).
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hardening_helpers import Case, assert_refused_untouched, journeys, registry
+from hardening_helpers import Case, assert_refused_untouched, edit, journeys, registry
 
 from rules.book import JourneyBook
 from rules.book.store.database import (
@@ -58,15 +57,6 @@ def embers(folder: Path, name: str = "camp", options: dict[str, Any] | None = No
         book.play(heuristic(book.state))
     book.close()
     return book.path
-
-
-def edit(path: Path, *statements: str) -> None:
-    """Change a journey with plain SQLite, as a player with a database tool would."""
-    db = sqlite3.connect(path)
-    with db:
-        for statement in statements:
-            db.execute(statement)
-    db.close()
 
 
 def opener(path: Path, game: str) -> Callable[[], object]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hardening_helpers import assert_refused_untouched, files_of, journeys
+from hardening_helpers import assert_refused_untouched, edit, files_of, journeys
 
 from rules.book import JourneyBook, opening
 from rules.book.store import chain
@@ -41,15 +41,6 @@ def journey(folder: Path, actions: int = 14) -> Path:
     book.note("The lantern gutters.")
     book.close()
     return book.path
-
-
-def edit(path: Path, *statements: str) -> None:
-    """Change a journey with plain SQLite, as another program would."""
-    db = sqlite3.connect(path)
-    with db:
-        for statement in statements:
-            db.execute(statement)
-    db.close()
 
 
 def scalar(path: Path, query: str) -> Any:

@@ -99,7 +99,7 @@ ALLOWED: dict[tuple[str, str], str] = {
         "imports the benchmark modules pkgutil finds in bench/ itself; names given on the command "
         "line must be among them"
     ),
-    ("bench/browser_clicks.py", "importlib.import_module"): (
+    ("bench/_kernel_clicks.py", "importlib.import_module"): (
         "imports the panel modules named in the PARTS constant, to time them"
     ),
 }

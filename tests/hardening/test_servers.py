@@ -10,7 +10,8 @@ without the token and with a foreign Host and Origin."
 Each server is started as ``make play`` / ``make voila`` start it (``python -m tools.serve``), on
 a free port, with the token in ``$JUPYTER_TOKEN`` only. A browser logged in with the token holds a
 cookie; a page on another site (or one reached by DNS rebinding) would send that cookie with a
-foreign ``Origin`` (or a foreign ``Host``): those requests must be refused.
+foreign ``Origin`` (or a foreign ``Host``): those requests must be refused. The launcher's own
+rules, which need no server, are in test_serve_launcher.py.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import os
 import re
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -32,6 +32,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from serving import EXPECTED_SETTINGS, free_port
 
 from tools import serve
 
@@ -39,13 +40,6 @@ REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 90.0  # seconds; JupyterLab starts in about 3 s on an idle machine
 SETTINGS = re.compile(r"^Lantern server settings: (\{.*\})$", re.MULTILINE)
 EVIL = "http://evil.example"
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now (as tests/browser/harness.py)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass
@@ -156,17 +150,6 @@ def start(kind: str, args: list[str], tmp: Path) -> Iterator[Server]:
 
 def root_flag() -> list[str]:
     return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-
-
-EXPECTED_SETTINGS = {
-    "token_authentication": True,
-    "token_from": "$JUPYTER_TOKEN",
-    "allow_remote_access": False,
-    "local_hostnames": ["localhost"],
-    "allow_origin": "",
-    "allow_origin_pat": "",
-    "disable_check_xsrf": False,
-}
 
 
 # --- JupyterLab (make play) ----------------------------------------------------------------------
@@ -339,92 +322,22 @@ def test_voila_serves_the_page_with_the_token_and_refuses_a_foreign_origin(voila
     assert voila.upgrade(channels, {"Cookie": cookie, "Origin": same}) == 101
 
 
-# --- the launcher's own rules ---------------------------------------------------------------------
-
-
-def test_the_token_comes_from_the_environment_or_a_private_file(tmp_path: Path) -> None:
-    assert serve.token({"JUPYTER_TOKEN": "abc"}) == ("abc", "$JUPYTER_TOKEN")
-    secret = tmp_path / "token"
-    secret.write_text("from-a-file\n")
-    secret.chmod(0o600)
-    assert serve.token({"JUPYTER_TOKEN_FILE": str(secret)}) == (
-        "from-a-file",
-        f"the file {secret}",
-    )
-    generated, source = serve.token({})
-    assert source == "generated" and len(generated) >= 40 and generated != serve.token({})[0]
-
-
-def test_a_token_file_others_can_read_is_refused(tmp_path: Path) -> None:
-    secret = tmp_path / "token"
-    secret.write_text("from-a-file\n")
-    secret.chmod(0o644)
-    with pytest.raises(serve.ServeError, match=r"has mode 644: others could read the token"):
-        serve.token({"JUPYTER_TOKEN_FILE": str(secret)})
-
-
-def test_the_launcher_refuses_settings_that_open_the_server() -> None:
-    found = dict(EXPECTED_SETTINGS, allow_remote_access=True, allow_origin="*")
-    with pytest.raises(
-        serve.ServeError, match="'allow_remote_access': True, 'allow_origin': '\\*'"
-    ):
-        serve.check(found)
-    with pytest.raises(serve.ServeError, match="'token_authentication': False"):
-        serve.check(dict(EXPECTED_SETTINGS, token_authentication=False))
-    serve.check(EXPECTED_SETTINGS)
-
-
-def test_make_play_and_make_voila_start_the_launcher_and_take_no_token_argument() -> None:
-    for target, kind in (("play", "lab"), ("voila", "voila")):
-        dry = subprocess.run(
-            ["make", "-n", target], cwd=REPO, capture_output=True, text=True, check=True
-        )
-        assert f"-m tools.serve {kind} " in dry.stdout, dry.stdout
-        assert "token" not in dry.stdout.lower(), dry.stdout
-    refused = subprocess.run(
-        ["make", "-n", "play", "TOKEN=abc"], cwd=REPO, capture_output=True, text=True
-    )
-    assert refused.returncode != 0 and "JUPYTER_TOKEN" in refused.stderr
-    # TOKEN in make's environment (the README's old `TOKEN=secret make play`) still works, and
-    # reaches the server through its environment, not its command line.
-    from_env = subprocess.run(
-        ["make", "-n", "play"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "TOKEN": "abc-from-env"},
-    )
-    assert "abc-from-env" not in from_env.stdout and "-m tools.serve lab " in from_env.stdout
-
-
-def test_a_voila_whose_running_settings_fail_the_check_stops_and_exits_1(tmp_path: Path) -> None:
-    """Voilà's settings are read once it runs; a failed check must stop it with an error status,
-    or `make voila` would look like it had served."""
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    nbformat.write(notebook, tmp_path / "empty.ipynb")
-    script = (
-        "import sys\n"
-        "from tools import serve\n"
-        "def refuse(found):\n"
-        "    raise serve.ServeError('these settings open the server')\n"
-        "serve.check = refuse\n"
-        "sys.exit(serve.main(sys.argv[1:]))\n"
-    )
-    env = {
-        **os.environ,
-        "JUPYTER_TOKEN": secrets.token_hex(16),
-        "PYTHONPATH": str(REPO),
-        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
-        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
-        "JUPYTER_DATA_DIR": str(tmp_path / "data"),
-    }
-    env.pop("JUPYTER_TOKEN_FILE", None)
-    done = subprocess.run(
-        [sys.executable, "-c", script, "voila", str(tmp_path / "empty.ipynb"), "--no-browser",
-         "--Voila.ip=127.0.0.1", f"--port={free_port()}"],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert done.returncode == 1, done.stderr[-2000:]
-    assert "tools.serve: these settings open the server" in done.stderr
+def test_a_voila_page_that_unloads_stops_its_kernel(voila: Server) -> None:
+    """A reload or a closed tab: the page asks its server to stop its kernel with a beacon, which
+    carries the player's cookie but no XSRF token. The server stops it when the request comes from
+    its own origin (else each reload left a kernel running until culled); another site, a request
+    with no origin and one with no cookie are refused as before."""
+    cookie, _ = login(voila, "/")
+    page = voila.request("GET", "/", {"Cookie": cookie})[2]
+    found = re.search(rb'"kernelId": "([0-9a-f-]+)"', page)
+    assert found is not None
+    kernel = found[1].decode()
+    shutdown, running = f"/voila/api/shutdown/{kernel}", f"/api/kernels/{kernel}"
+    same = f"http://127.0.0.1:{voila.port}"
+    for headers in ({"Cookie": cookie, "Origin": EVIL}, {"Cookie": cookie}, {"Origin": same}):
+        # jupyter_server hides a foreign origin's API call (404); no origin needs the XSRF token
+        # and no cookie is no login (403)
+        assert voila.request("POST", shutdown, headers)[0] in (403, 404), headers
+        assert voila.request("GET", running, voila.auth())[0] == 200, headers
+    assert voila.request("POST", shutdown, {"Cookie": cookie, "Origin": same})[0] == 204
+    assert voila.request("GET", running, voila.auth())[0] == 404

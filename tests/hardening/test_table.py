@@ -9,7 +9,8 @@ at once, and a seat left idle is stopped".
 
 "Another computer" is another loopback address, 127.0.0.2: the server binds there and every
 request names it as its ``Host``, as a player's browser on the network would name the GM's
-address. Never a real network address.
+address. Never a real network address. The gate's rules, one by one without a server, are in
+test_table_gate.py.
 """
 
 from __future__ import annotations
@@ -409,8 +410,11 @@ def test_a_seat_page_that_unloads_stops_its_kernel_and_frees_its_place(tmp_path:
         server.close()
 
 
-def test_the_table_caps_the_seats_running_at_once_and_stops_idle_ones(tmp_path: Path) -> None:
-    server = start_table(tmp_path, "--seats=2", "--idle=3")
+def test_the_table_caps_the_seats_running_at_once(tmp_path: Path) -> None:
+    # Idle seats are not stopped within this test (its own below): under load a page's kernel
+    # took longer to start than a short idle time, and the first was culled before the third
+    # link was opened.
+    server = start_table(tmp_path, "--seats=2", "--idle=600")
     table_ = next(server)
     try:
         links = table_.links()
@@ -419,81 +423,23 @@ def test_the_table_caps_the_seats_running_at_once_and_stops_idle_ones(tmp_path: 
         status, page = table_.get(links["Rook"])
         assert status == 503 and b"The table is full: 2 seat pages are open" in page
         assert table_.kernels() == 2
-        deadline = time.monotonic() + START_TIMEOUT  # no page is connected: both are idle
-        while table_.kernels() and time.monotonic() < deadline:
-            time.sleep(0.5)
-        assert table_.kernels() == 0, table_.text()[-2000:]
-        assert "Culling kernel" in table_.text() or "culled" in table_.text().lower()
-        assert table_.get(links["Rook"])[0] == 200
     finally:
         server.close()
     assert table_.proc.returncode is not None
     assert not (table_.folder / TABLE_FILE).exists()  # stopped: the GM's panel offers no links
 
 
-# --- the gate's rules, without a server -----------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("host", "allowed"),
-    [
-        ("192.168.1.20:8890", True),
-        ("192.168.1.20", True),
-        ("192.168.1.21:8890", False),
-        ("gm-laptop.local:8890", False),
-        ("localhost:8890", True),
-        ("127.0.0.1:8890", True),
-        ("127.0.0.2:8890", True),
-        ("[::1]:8890", True),
-        ("evil.example", False),
-        ("192.168.1.20.evil.example", False),
-        ("", False),
-        ("192.168.1.20:8890:1", False),
-    ],
-)
-def test_the_host_names_the_gms_address_or_loopback(host: str, allowed: bool) -> None:
-    assert table.host_allowed(host, ["localhost", "192.168.1.20"]) is allowed
-
-
-def test_the_routes_are_the_page_its_kernel_and_static_files() -> None:
-    kernel = "0a1b2c3d-0000-4000-8000-0123456789ab"
-    for path in ("/", f"/api/kernels/{kernel}", f"/api/kernels/{kernel}/channels",
-                 "/voila/static/voila.js", f"/voila/api/shutdown/{kernel}"):  # fmt: skip
-        assert table.served(path), path
-    for path in ("/x", "/api/kernels", "/api/kernels/1", "/voila/static/a/../b.js",
-                 "/voila/static/a/%2e%2e/b.js", "/voila/static/a/%252e%252e/b.js",
-                 "/voila/files/x.png"):  # fmt: skip
-        assert not table.served(path), path
-
-
-@pytest.mark.parametrize(
-    ("origin", "host", "own"),
-    [
-        ("http://192.168.1.20:8890", "192.168.1.20:8890", True),
-        ("http://192.168.1.20:8890", "192.168.1.20:8891", False),
-        ("http://evil.example", "192.168.1.20:8890", False),
-        ("http://192.168.1.20:8890.evil.example", "192.168.1.20:8890", False),
-        ("null", "192.168.1.20:8890", False),
-        (None, "192.168.1.20:8890", False),
-        ("http://192.168.1.20:8890", "", False),
-    ],
-)
-def test_a_page_of_the_tables_own_names_the_table_as_its_origin(
-    origin: str | None, host: str, own: bool
-) -> None:
-    assert table.same_origin(origin, host) is own
-
-
-@pytest.mark.parametrize("host", ["0.0.0.0", "::", " ", "192.168.1.20/24"])
-def test_the_table_is_served_on_one_address(host: str) -> None:
-    with pytest.raises(table.TableError, match="give the one address the players reach"):
-        table.arguments([f"--host={host}"])
-
-
-def test_make_table_starts_the_table_and_needs_an_address() -> None:
-    dry = subprocess.run(["make", "-n", "table", "HOST=127.0.0.2", "JOURNEY=the wreck"], cwd=REPO,
-                         capture_output=True, text=True, check=True)  # fmt: skip
-    assert '-m tools.serve table --host="127.0.0.2"' in dry.stdout
-    assert '--journey="the wreck"' in dry.stdout and "--port" not in dry.stdout
-    missing = subprocess.run(["make", "-n", "table"], cwd=REPO, capture_output=True, text=True)
-    assert missing.returncode != 0 and "make table needs HOST=" in missing.stderr
+def test_the_table_stops_idle_seats_and_frees_their_places(tmp_path: Path) -> None:
+    server = start_table(tmp_path, "--seats=1", "--idle=3")
+    table_ = next(server)
+    try:
+        links = table_.links()
+        assert table_.get(links["Vex"])[0] == 200
+        deadline = time.monotonic() + START_TIMEOUT  # no page is connected: the seat is idle
+        while table_.kernels() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert table_.kernels() == 0, table_.text()[-2000:]
+        assert "Culling kernel" in table_.text() or "culled" in table_.text().lower()
+        assert table_.get(links["Rook"])[0] == 200  # the place it held is free again
+    finally:
+        server.close()

@@ -11,6 +11,7 @@ from typing import Any
 from rules.book import JourneyBook
 from rules.firelights import Ask, Begin, Rest, available
 from rules.record import codec
+from rules.record.journey import Journey
 
 __all__ = [
     "as_schema",
@@ -18,6 +19,8 @@ __all__ = [
     "digest",
     "listing",
     "played",
+    "reference",
+    "same",
     "scripted",
     "simple_action",
     "step",
@@ -110,3 +113,20 @@ def _unchained(db: sqlite3.Connection) -> None:
         for table, column in (("journey", "hash"), ("book", "hash"), ("snapshots", "seq"),
                               ("snapshots", "seal")):  # fmt: skip
             db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+
+
+def reference(actions: int, seed: int = 7) -> Journey[Any, Any]:
+    """The same journey played in memory without ever stopping: the yardstick."""
+    journey = Journey.start("firelights", seed)
+    begin(journey)
+    for _ in range(actions - 1):
+        journey.play(simple_action(journey.state))
+    return journey
+
+
+def same(book: JourneyBook[Any, Any], journey: Journey[Any, Any]) -> None:
+    """The book stands where the journey does: state, record, chance steps and last report."""
+    assert book.state == journey.state
+    assert book.entries == journey.entries
+    assert book.chance.steps == journey.chance.steps
+    assert book.last == journey.last

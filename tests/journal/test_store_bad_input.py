@@ -68,7 +68,7 @@ def assert_refused_untouched(
     assert listing(path.parent) == files
 
 
-# --- the cases of the issue ----------------------------------------------------------------------
+# --- the cases the sentence above names -------------------------------------------------------
 
 
 def test_a_journey_from_a_newer_schema_is_refused_by_version(journeys: Path) -> None:

@@ -6,10 +6,10 @@ are untouched); the controls still play."""
 from __future__ import annotations
 
 import asyncio
-import threading
 from typing import Any
 
 import pytest
+from panel_helpers import run_apart
 
 from rules.embers import Act, Begin, legal
 from rules.firelights.search import choices
@@ -41,25 +41,6 @@ def begun(game: str, seed: int = 3) -> Any:
     panel = PANELS[game](seed=seed)
     panel.act(FIRST[game])
     return panel
-
-
-def run_apart(coroutine: Any) -> Any:
-    """Run ``coroutine`` on a loop of its own in a thread (a browser test may hold the main
-    thread's loop)."""
-    found: list[Any] = []
-
-    def main() -> None:
-        try:
-            found.append(asyncio.run(coroutine))
-        except BaseException as error:  # handed back to the test
-            found.append(error)
-
-    thread = threading.Thread(target=main)
-    thread.start()
-    thread.join()
-    if isinstance(found[0], BaseException):
-        raise found[0]
-    return found[0]
 
 
 @pytest.mark.parametrize("game", sorted(PANELS))
@@ -157,8 +138,8 @@ def test_a_move_that_never_ends_well_says_why_and_the_chance_names_whose_it_is()
     table = view.table.value
     assert table.count("the heuristic player did not win in any of 8 rollouts") == len(nothing)
     assert (
-        '<th title="The chance the heuristic player goes on to win after it">Chance (the heuristic player)</th>'
-        in table
+        '<th class="lantern-advice-number" title="The chance the heuristic player goes on to win '
+        'after it">Chance (the heuristic player)</th>' in table
     )
     panel.close()
 

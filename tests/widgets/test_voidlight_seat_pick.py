@@ -9,6 +9,7 @@ link's."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from seat_helpers import file_bytes, forge_click, gm_table, seat_for
@@ -65,3 +66,53 @@ def test_a_seat_with_a_character_or_from_a_link_offers_no_pick() -> None:
     gm = gm_table()
     for seat in (seat_for(gm, "Kai"), VoidlightSeat(JourneyBook.open(gm.journey.path))):
         assert seat.sit_as is None and seat.sit_button is None
+
+
+def test_a_pick_that_loses_the_race_to_the_gm_sits_at_once_on_what_was_played_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The GM plays between the seat's last look and the player's *Sit here*: the seat asks again
+    on the journey as it now stands and sits, with nothing said (the player did nothing wrong)."""
+    gm = gm_table()
+    gm.open_sheet("Vex")
+    seat = picker(gm)
+    write = seat.journey.play
+
+    def gm_plays_first(action: Any, *args: Any, **kwargs: Any) -> Any:
+        if action.kind == "take_seat" and gm.journey.last.heading != "Vex: Check":
+            gm.table_input.value = "6 6"
+            gm.checks.check_buttons["vigor"].click()
+        return write(action, *args, **kwargs)
+
+    monkeypatch.setattr(seat.journey, "play", gm_plays_first)
+    seat.sit_as.value = "Rook"
+    forge_click(seat.sit_button)
+    assert seat.claimed == "Rook" and not seat.messages.is_error, seat.messages.text
+    assert [e.action["kind"] for e in seat.journey.entries[-2:]] == ["check", "take_seat"]
+
+
+def test_a_pick_that_loses_every_race_says_so_in_a_sentence_and_can_be_clicked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table so busy that the GM writes before each of the seat's tries: the player reads that
+    someone else played first (never a traceback), the seat plays no one, and a later click sits."""
+    gm = gm_table()
+    gm.open_sheet("Vex")
+    seat = picker(gm)
+    write = seat.journey.play
+    busy = [True]
+
+    def gm_plays_first(action: Any, *args: Any, **kwargs: Any) -> Any:
+        if action.kind == "take_seat" and busy[0]:
+            gm.table_input.value = "6 6"
+            gm.checks.check_buttons["vigor"].click()
+        return write(action, *args, **kwargs)
+
+    monkeypatch.setattr(seat.journey, "play", gm_plays_first)
+    seat.sit_as.value = "Rook"
+    forge_click(seat.sit_button)
+    assert seat.messages.is_error and "someone else played first" in seat.messages.text
+    assert seat.claimed == "" and seat.journey.entries[-1].action["kind"] == "check"
+    busy[0] = False
+    forge_click(seat.sit_button)
+    assert seat.claimed == "Rook" and not seat.messages.is_error, seat.messages.text

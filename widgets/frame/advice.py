@@ -81,11 +81,15 @@ BEST_CLASS = "lantern-advice-best"
 
 #: The Advice section's CSS: its table, its note, and the outline on the move it rates best.
 ADVICE_CSS = """
-.lantern-advice-table { border-collapse: collapse; font-size: 0.92em; }
-.lantern-advice-table td { padding: 1px 8px 1px 0; }
-.lantern-advice-table .lantern-advice-number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.lantern-advice-table { border-collapse: collapse; font-size: 0.92em; line-height: 1.35; }
+.lantern-advice-table th { text-align: left; vertical-align: bottom; padding: 0 10px 3px 0; }
+.lantern-advice-table td { padding: 3px 10px 3px 0; vertical-align: top; }
+.lantern-advice-why { color: var(--jp-ui-font-color2, #616161); font-size: 0.9em; font-weight: normal; }
+.lantern-advice-table td.lantern-advice-number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.lantern-advice-table th.lantern-advice-number { text-align: right; }
 .lantern-advice-table tr.lantern-advice-best-row { font-weight: bold; }
 .lantern-advice-note { color: var(--jp-ui-font-color2, #616161); font-size: 0.9em; }
+.lantern-advice-note .widget-html-content { line-height: 1.35; }
 .jupyter-widgets.lantern-advice-best, .lantern-advice-best { outline: 2px solid #d4a017; }
 """
 
@@ -408,7 +412,8 @@ class AdviceView(widgets.VBox):
         """The rows best first, then by chance (a tie keeps the moves' order): the answer to "what
         should I do?" is the line under the toggle, in view even when the table runs on below.
         The chance column names whose chance it is (the game's own player's, not a perfect
-        one's), and a row every rollout of which ended alike says so."""
+        one's), and a row every rollout of which ended alike says so, under its move: a column
+        of its own squeezed the moves' names into lines of two words."""
         lines, where = [], self.standing
         best, leader = where.best, where.leader
         for row in sorted(self.rows, key=lambda row: (row is not best, -row.estimate)):
@@ -422,16 +427,17 @@ class AdviceView(widgets.VBox):
                 mark = ""
             why = self._why(row)
             said = "; ".join(part for part in (mark, why) if part)
+            under = f'<div class="lantern-advice-why">{escape(said)}</div>' if said else ""
             lines.append(
-                f"<tr{css}><td>{label}</td>"
+                f'<tr{css}><td><span class="lantern-advice-move">{label}</span>{under}</td>'
                 f'<td class="lantern-advice-number">{row.estimate:.0%}</td>'
-                f'<td class="lantern-advice-number">{row.low:.0%}–{row.high:.0%}</td>'
-                f"<td>{escape(said)}</td></tr>"
+                f'<td class="lantern-advice-number">{row.low:.0%}–{row.high:.0%}</td></tr>'
             )
         whose = escape(f"The chance {self.hook.player} goes on to {self.hook.asked} after it")
         head = (
-            f'<tr><th>Move</th><th title="{whose}">Chance ({escape(self.hook.player)})</th>'
-            "<th>95% interval</th><th></th></tr>"
+            f'<tr><th>Move</th><th class="lantern-advice-number" title="{whose}">'
+            f"Chance ({escape(self.hook.player)})</th>"
+            '<th class="lantern-advice-number">95% interval</th></tr>'
         )
         return f'<table class="lantern-advice-table">{head}{"".join(lines)}</table>'
 

@@ -63,8 +63,9 @@ TAKEN_OVER = (
     "plays nothing more. Reload it to play here again (the other page then stops)."
 )
 
-#: How often a seat asks to sit again at once when the GM wrote while it asked (a busy table
-#: could race it each time; it then sits at the next write it reads).
+#: How often a seat asks to sit, at once, when the GM wrote while it asked (by itself or by the
+#: player's *Sit here*; a busy table could race it each time: it then says so, and a seat that
+#: sits by itself tries again at the next write it reads).
 SIT_TRIES = 3
 
 #: What a seat says of the countdown when the GM hides it.
@@ -137,14 +138,22 @@ class VoidlightSeat(VoidlightPanel):
     def claim(self, name: str) -> None:
         """Sit as ``name`` (one of the crew): the sheet shown and every action played are theirs.
         Sitting again where this seat sits already writes nothing; a character another seat
-        plays is refused, naming who holds them."""
+        plays is refused, naming who holds them. A write that loses a race (someone played
+        first) is asked again at once on the journey as it now stands, up to :data:`SIT_TRIES`
+        times: the player did nothing wrong."""
         names = self.state.names
         if name not in names:
             crew = ", ".join(map(repr, names)) or "no one yet"
             raise InvalidInput(f"{name!r} is not in the crew: choose one of {crew}")
         self.wanted = name
-        if self.claimed != name:
-            self.play(TakeSeat(name, self.seat_id, self.player))
+        for tried in range(1, SIT_TRIES + 1):
+            if self.claimed == name:
+                break
+            try:
+                self.play(TakeSeat(name, self.seat_id, self.player))
+            except PlayedFirst:  # the book holds what was played first now: ask again on it
+                if tried == SIT_TRIES:
+                    raise
         self._sat = True
         self.render()
 
@@ -157,16 +166,12 @@ class VoidlightSeat(VoidlightPanel):
             self._sat = True
         if not name or self.claimed or name not in state.names or self._sat:
             return
-        for _ in range(SIT_TRIES):
-            try:
-                self.claim(name)
-                self._refused = ""
-                return
-            except PlayedFirst as error:  # the book holds what was played first now: sit on it
-                refused = str(error)
-            except (IllegalAction, InvalidInput) as error:
-                refused = str(error)
-                break
+        try:
+            self.claim(name)
+            self._refused = ""
+            return
+        except (PlayedFirst, IllegalAction, InvalidInput) as error:
+            refused = str(error)
         if refused != self._refused:
             self._refused = refused
             self.messages.error(refused)
@@ -314,9 +319,11 @@ class VoidlightSeat(VoidlightPanel):
         self._page = take(self.journey.path, self.seat_id)
         try:
             self.claim(name)
-        except (IllegalAction, InvalidInput) as error:
+        except (PlayedFirst, IllegalAction, InvalidInput) as error:
             self.messages.error(str(error))
             self.render()
+        else:
+            self.messages.clear()  # what an earlier click was told is past: the seat sits
 
     def render_board(self, state: State, live: bool) -> None:
         if self._sit_row is not None and self.sit_as is not None:

@@ -88,7 +88,7 @@ class LamplighterAdvice(AdviceHook):
     def label(self, state: State, move: Any) -> str:
         return str(move.title)
 
-    def controls(self, state: State, move: Any) -> Sequence[widgets.Widget]:
+    def controls(self, state: State, move: Any) -> Sequence[widgets.DOMWidget]:
         return [self.panel.buttons[move.kind]]
 
 
