@@ -5,9 +5,8 @@ Which site: ``lite/_output`` when it is current (built from this tree by the sit
 stands, ``tools.lite.current``). Else, with ``LANTERN_LITE_BUILD=1`` in the environment, the test
 run builds it once through ``make lite`` (under a lock: two workers of one run build it once; the
 second finds it current), and the tests skip with a one-line reason where it cannot be built (no
-npm, a registry out of reach). ``make test`` sets it, and the run starts that build in the
-background as soon as it knows it holds these tests (the root ``conftest.py``). Without it they
-skip with the reason, where the site is missing or stale.
+npm, a registry out of reach). Without it they skip: ``make test`` leaves them out for now, as
+they add minutes of one worker to a suite that must stay under 10 minutes on two cores.
 
 Import the fixtures into a test module: ``from lite_site import offline, site``.
 """
