@@ -300,6 +300,36 @@ def click_handled(page: Any, name: str, target: Any, timeout: float = NOTEBOOK_T
     page.evaluate(_TWO_FRAMES)
 
 
+def type_at_table(panel: Any, text: str, tries: int = 3) -> None:
+    """Type ``text`` into the panel's "At the table" box and, when it reads as cards or dice,
+    wait until the kernel has read it (the line under the box says "Ready for your next action").
+
+    Why: the typed text travels to the kernel in a widget message of its own, apart from the
+    click; a click sent at once could be handled first, and Lantern then rolled its own dice and
+    left the typed ones in the box. A box redrawn while it was typed into (a loaded machine)
+    loses the text: it is typed again, up to ``tries`` times."""
+    from playwright.sync_api import expect
+
+    from rules.errors import InvalidInput
+    from rules.table.physical import parse_table_results
+
+    box = panel.locator(".lantern-table-results input")
+    try:
+        parse_table_results(text)
+    except InvalidInput:  # text the rules refuse: the click says so, nothing to wait for
+        box.fill(text)
+        return
+    ready = panel.locator(".lantern-table-note .lantern-table-ready")
+    for tried in range(1, tries + 1):
+        box.fill(text)
+        try:
+            expect(ready).to_be_visible(timeout=10_000)
+            return
+        except AssertionError:
+            if tried == tries:
+                raise
+
+
 # --- checks ------------------------------------------------------------------------------------
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -30,6 +30,7 @@ from harness import (
     assert_no_tracebacks,
     open_notebook,
     save_panel,
+    type_at_table,
     wait_script_after,
 )
 from playwright.sync_api import expect
@@ -197,8 +198,9 @@ class Table:
         return self.panel.locator(f".lantern-act-{kind}")
 
     def type_table(self, results: str) -> None:
-        """Type the cards and dice for the next action into "At the table"."""
-        self.table_box.fill(results)
+        """Type the cards and dice for the next action into "At the table" (and wait until the
+        kernel has read them: :func:`harness.type_at_table`)."""
+        type_at_table(self.panel, results)
         expect(self.table_box).to_have_value(results)
 
     def click(self, kind: str, table: str = "") -> None:

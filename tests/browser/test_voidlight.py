@@ -16,7 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import REPO, assert_no_tracebacks, open_notebook, run_in_kernel, wait_kernel_idle
+from harness import (
+    REPO,
+    assert_no_tracebacks,
+    open_notebook,
+    run_in_kernel,
+    type_at_table,
+    wait_kernel_idle,
+)
 from playwright.sync_api import expect
 from test_firelights import (
     DARK_THEME,
@@ -47,7 +54,7 @@ class Table:
 
     def click(self, kind: str, table: str = "") -> None:
         if table:
-            self.table_box.fill(table)
+            type_at_table(self.panel, table)
             expect(self.table_box).to_have_value(table)
         button = self.button(kind)
         expect(button).to_be_enabled()

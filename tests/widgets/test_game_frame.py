@@ -119,6 +119,23 @@ def test_too_few_outcomes_at_the_table_are_refused_unless_lantern_may_draw_the_r
     assert panel.table_input.value == ""
 
 
+def test_what_is_typed_at_the_table_is_said_as_the_kernel_reads_it_before_the_click(
+    tmp_path: Path,
+) -> None:
+    """The typed text reaches the kernel apart from the click: the line under the box says what
+    Lantern has read, so the player sees it has their cards and dice before they click; text that
+    does not read yet says nothing, and the action then says what it used."""
+    panel = started(tmp_path)
+    panel.table_input.value = "7H Q"  # still being typed
+    assert panel.at_table.note.value == ""
+    panel.table_input.value = "7H QS 4 5"
+    assert "Ready for your next action: 7H QS · 4 5" in panel.at_table.note.value
+    panel.buttons["discover"].click()
+    assert not panel.messages.is_error, panel.messages.text
+    assert "Used from the table: 7H QS · 4 5" in panel.at_table.note.value
+    assert "Ready" not in panel.at_table.note.value and panel.table_input.value == ""
+
+
 def test_spending_more_treasures_than_you_hold_is_refused_with_the_number_held(
     tmp_path: Path,
 ) -> None:

@@ -5,6 +5,10 @@ to keep the book. They type what they got (``7H QS 4 5``, :func:`rules.table.phy
 before clicking an action; Lantern uses it instead of drawing and rolling. Typing too few is
 refused by the journey unless *Lantern draws the rest* is ticked; then the line under the box says
 what Lantern drew or rolled, so the table and the book never disagree silently.
+
+As the player types, the line says what the kernel has read ("Ready for your next action: 7♥ Q♠
+4 5"): the text reaches the kernel in a message of its own, apart from the click, and the line
+shows the player that Lantern has it before they click.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from rules.errors import LanternError
 from rules.table.physical import parse_table_results
 from widgets.parts.theme import escape
 
@@ -53,6 +58,23 @@ class AtTheTable(widgets.VBox):
         #: How the typed text becomes chance outcomes: card codes and dice by default; a game
         #: whose cards carry names reads those (the Embers panel).
         self.parse: Callable[[str], list[object]] = parse_table_results
+        self.text.observe(self._read, names="value")
+
+    def _read(self, change: dict[str, Any]) -> None:
+        """Say what the typed text gives the next action, once it reads as cards or dice (text
+        still being typed that does not read yet says nothing: the click says what is wrong)."""
+        text = str(change["new"]).strip()
+        if not text:
+            return  # emptied by the action that used it: its line says what it used
+        try:
+            outcomes = self.parse(text)
+        except LanternError:
+            self.note.value = ""
+            return
+        said = escape(" · ".join(map(outcome_text, outcomes)))
+        self.note.value = (
+            f'<div class="lantern-table-ready">Ready for your next action: {said}</div>'
+        )
 
     def typed(self) -> list[object] | None:
         """The outcomes typed, in order (None when the box is empty); bad text raises."""
@@ -74,5 +96,6 @@ class AtTheTable(widgets.VBox):
 
     def clear_note(self) -> None:
         """Forget what the last action used from the table (another action, or another journey, is
-        shown)."""
+        shown); text still in the box (an action refused) is said as ready again."""
         self.note.value = ""
+        self._read({"new": self.text.value})
