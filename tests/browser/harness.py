@@ -42,7 +42,9 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2",
 ]
 
-NOTEBOOK_TIMEOUT = 60_000  # ms, for the kernel to start and for run-all to finish
+# ms, for the kernel to start and for run-all to finish: a guard against a hang, not a speed
+# (a Run All of the Voidlight notebook took over 60 s once, late in a whole run on two cores)
+NOTEBOOK_TIMEOUT = 120_000
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
