@@ -8,6 +8,7 @@ link's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,22 @@ def test_a_seat_with_a_character_or_from_a_link_offers_no_pick() -> None:
         assert seat.sit_as is None and seat.sit_button is None
 
 
+def gm_plays_before_each_sitting(
+    gm: Any, seat: VoidlightSeat, monkeypatch: pytest.MonkeyPatch, busy: Callable[[], bool]
+) -> None:
+    """While ``busy()`` holds, the GM plays a Check just before each of the seat's *Take a seat*
+    reaches the file: the seat's write loses the race."""
+    write = seat.journey.play
+
+    def gm_plays_first(action: Any, *args: Any, **kwargs: Any) -> Any:
+        if action.kind == "take_seat" and busy():
+            gm.table_input.value = "6 6"
+            gm.checks.check_buttons["vigor"].click()
+        return write(action, *args, **kwargs)
+
+    monkeypatch.setattr(seat.journey, "play", gm_plays_first)
+
+
 def test_a_pick_that_loses_the_race_to_the_gm_sits_at_once_on_what_was_played_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -76,15 +93,9 @@ def test_a_pick_that_loses_the_race_to_the_gm_sits_at_once_on_what_was_played_fi
     gm = gm_table()
     gm.open_sheet("Vex")
     seat = picker(gm)
-    write = seat.journey.play
-
-    def gm_plays_first(action: Any, *args: Any, **kwargs: Any) -> Any:
-        if action.kind == "take_seat" and gm.journey.last.heading != "Vex: Check":
-            gm.table_input.value = "6 6"
-            gm.checks.check_buttons["vigor"].click()
-        return write(action, *args, **kwargs)
-
-    monkeypatch.setattr(seat.journey, "play", gm_plays_first)
+    gm_plays_before_each_sitting(
+        gm, seat, monkeypatch, lambda: gm.journey.last.heading != "Vex: Check"
+    )
     seat.sit_as.value = "Rook"
     forge_click(seat.sit_button)
     assert seat.claimed == "Rook" and not seat.messages.is_error, seat.messages.text
@@ -99,16 +110,8 @@ def test_a_pick_that_loses_every_race_says_so_in_a_sentence_and_can_be_clicked_a
     gm = gm_table()
     gm.open_sheet("Vex")
     seat = picker(gm)
-    write = seat.journey.play
     busy = [True]
-
-    def gm_plays_first(action: Any, *args: Any, **kwargs: Any) -> Any:
-        if action.kind == "take_seat" and busy[0]:
-            gm.table_input.value = "6 6"
-            gm.checks.check_buttons["vigor"].click()
-        return write(action, *args, **kwargs)
-
-    monkeypatch.setattr(seat.journey, "play", gm_plays_first)
+    gm_plays_before_each_sitting(gm, seat, monkeypatch, lambda: busy[0])
     seat.sit_as.value = "Rook"
     forge_click(seat.sit_button)
     assert seat.messages.is_error and "someone else played first" in seat.messages.text
