@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from journal_helpers import begin, simple_action
+from journal_helpers import reference, simple_action
 
 from rules.book.log import walk
 from rules.errors import IllegalAction, InvalidInput
@@ -18,12 +18,9 @@ from rules.record import journey as journey_module
 from rules.record.journey import Entry, Journey, Point
 
 
-def played(actions: int, seed: int = 5) -> Journey[Any, Any]:
-    journey = Journey.start("firelights", seed)
-    begin(journey)
-    for _ in range(actions - 1):
-        journey.play(simple_action(journey.state))
-    return journey
+def played(actions: int) -> Journey[Any, Any]:
+    """A Firelights journey of ``actions`` actions, seed 5 (the helpers' yardstick)."""
+    return reference(actions, seed=5)
 
 
 def replayed(journey: Journey[Any, Any]) -> Journey[Any, Any]:
