@@ -15,17 +15,28 @@ thinks in the kernel as before: advice is slower there, never missing. Where thi
 start no process at all (a browser: :data:`rules.table.platform.HAS`), no process is tried and
 advice thinks in the kernel from the first batch, in short batches with the loop free between
 them, so a click still never waits for more than one batch.
+
+When the kernel shuts down (a restart, a closed notebook) the process is stopped at once, its batch
+dropped, and so is multiprocessing's resource tracker beside it: ipykernel waits, before it exits,
+for every child process of its group to go, and the tracker ignores the SIGTERM it sends (it waited
+until the server killed the kernel, 2.5 s later, leaking the queues' semaphores). An interrupt
+(SIGINT to the kernel's whole process group) is not for the thinking process: it ignores it, so an
+interrupted cell leaves Advice thinking apart.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import multiprocessing
 import os
 import pickle
+import signal
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 from typing import Any
 
 from rules.play.advice import Advice
@@ -41,9 +52,15 @@ NICENESS = 10
 #: (a module-level function of (state, runs, seed), or a :func:`functools.partial` of one).
 Advisor = Callable[[Any, int, int], list[Advice]]
 
+#: How long a stop waits for the batch under way to end by itself (seconds): a batch is sized to
+#: take about 10 ms; a longer one (the process still starting) is ended.
+STOP_WITHIN = 0.2
+
 _pool: ProcessPoolExecutor | None = None
 #: Once a process could not be started or reached, advice thinks in the kernel from then on.
 _unavailable = False
+#: The IPython shell whose shutdown stops the process (watched once).
+_watched: Any = None
 #: What a batch that cannot go to the process raises: it does not pickle, or the process is gone.
 _CANNOT_SEND = (
     BrokenProcessPool,
@@ -56,9 +73,11 @@ _CANNOT_SEND = (
 
 
 def _lower_priority() -> None:
-    """The process's first step: step back behind the kernel and the browser."""
+    """The process's first step: step back behind the kernel and the browser, and leave an
+    interrupt of the kernel's cell to the kernel (an idle process it reached died of it)."""
     if hasattr(os, "nice"):
         os.nice(NICENESS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _process() -> ProcessPoolExecutor:
@@ -71,7 +90,28 @@ def _process() -> ProcessPoolExecutor:
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_lower_priority,
         )
+        _stop_with_kernel()
     return _pool
+
+
+def _stop_with_kernel() -> None:
+    """Stop the process as the kernel begins to shut down: ipykernel's shutdown sets the shell's
+    ``exit_now`` before it waits for the kernel's children (so does ``exit`` in a cell)."""
+    global _watched
+    try:
+        from IPython import get_ipython
+    except ImportError:  # no IPython: nothing waits for the children
+        return
+    shell = get_ipython()
+    if shell is None or shell is _watched or not shell.has_trait("exit_now"):
+        return
+    shell.observe(_exiting, names="exit_now")
+    _watched = shell
+
+
+def _exiting(change: Any) -> None:
+    if change["new"]:
+        stop(for_good=True)
 
 
 async def think_apart(advisor: Advisor, state: Any, runs: int, seed: int) -> list[Advice] | None:
@@ -81,10 +121,13 @@ async def think_apart(advisor: Advisor, state: Any, runs: int, seed: int) -> lis
     global _pool, _unavailable
     if _unavailable or not platform.HAS.processes:
         return None
+    pool = _process()
     try:
-        future = _process().submit(advisor, state, runs, seed)
+        future = pool.submit(advisor, state, runs, seed)
         return await asyncio.wrap_future(future)
     except _CANNOT_SEND:
+        if pool is not _pool:  # stopped under way (the kernel exits): the next batch decides
+            return None
         _unavailable = True
         broken, _pool = _pool, None
         if broken is not None:
@@ -92,9 +135,34 @@ async def think_apart(advisor: Advisor, state: Any, runs: int, seed: int) -> lis
         return None
 
 
-def stop() -> None:
-    """Stop the thinking process (tests; the kernel's exit stops it by itself)."""
+def stop(*, for_good: bool = False) -> None:
+    """Stop the thinking process now: the batch under way ends (within :data:`STOP_WITHIN`, else
+    it is ended and its caller gets None), the ones waiting are dropped.
+
+    ``for_good`` (the kernel shuts down): no process is started again, and multiprocessing's
+    resource tracker is stopped too, once the pool's queues are released; else (tests) the next
+    batch starts a new process."""
     global _pool, _unavailable
-    pool, _pool, _unavailable = _pool, None, False
+    _unavailable = for_good
+    pool, _pool = _pool, None
     if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
+        _end(pool)
+    if for_good:
+        gc.collect()  # the queues' semaphores go now, not after the tracker that unlinks them
+        tracker_stop = getattr(resource_tracker._resource_tracker, "_stop", None)
+        if tracker_stop is not None:  # a private method, since Python 3.8
+            tracker_stop()
+
+
+def _end(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down, its process ended within :data:`STOP_WITHIN`; nothing of it is kept."""
+    processes = list((pool._processes or {}).values())
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:  # a batch is short: it ends, else it is ended
+        process.join(STOP_WITHIN)
+        if process.is_alive():
+            process.terminate()
+            process.join()
+    if manager is not None:
+        manager.join()
