@@ -118,7 +118,7 @@ $(LITE_VENV)/bin/pip:
 	rm -rf $(LITE_VENV)
 	$(PYTHON) -m venv $(LITE_VENV) || { rm -rf $(LITE_VENV); echo "python3 -m venv failed: install python3-venv"; exit 1; }
 
-$(LITE_VENV)/.installed: pyproject.toml tools/lite.py tools/lite_pages.py | $(LITE_VENV)/bin/pip
+$(LITE_VENV)/.installed: pyproject.toml tools/lite.py tools/lite_pages.py tools/lite_pyc.py | $(LITE_VENV)/bin/pip
 	$(PYTHON) -m tools.lite requirements > $(LITE_VENV)/requirements.txt
 	$(LITE_VENV)/bin/pip install --quiet --disable-pip-version-check -r $(LITE_VENV)/requirements.txt
 	touch $@

@@ -25,7 +25,10 @@ npm) has to carry everything itself:
 4. the notebook's packages as local wheels (ipywidgets, comm, jupyterlab_widgets, ipylab,
    mistune, of the versions installed here, so each front end matches its Python side) and
    Lantern's own wheel, built with ``pip wheel --no-deps`` from a copy of the tree;
-5. the game notebooks, each with a first cell that installs those wheels (``%pip install
+5. every module of those wheels and of Pyodide's standard library compiled once, by Pyodide's
+   own Python under Node (``tools/lite_pyc.py``): Pyodide writes no bytecode, so without it each
+   kernel start compiled them all again;
+6. the game notebooks, each with a first cell that installs those wheels (``%pip install
    --no-deps``: Lantern's own dependencies such as JupyterLab have no place in a browser).
 
 The inputs (the versions, this tree's rules and widgets, this script) are fingerprinted; a build
@@ -52,6 +55,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from tools import lite_pyc
 from tools.lite_pages import (
     NOTEBOOK_PACKAGES,
     ODDS,
@@ -187,7 +191,8 @@ def inputs() -> str:
     digest = hashlib.sha256()
     names = ("jupyterlite-core", "jupyterlite-pyodide-kernel", *NOTEBOOK_PACKAGES)
     digest.update(json.dumps({name: version(name) for name in names}).encode())
-    files = [Path(__file__), REPO / "tools" / "lite_pages.py", REPO / "pyproject.toml"]
+    files = [Path(__file__), REPO / "tools" / "lite_pages.py", REPO / "tools" / "lite_pyc.py"]
+    files.append(REPO / "pyproject.toml")
     for top in ("rules", "widgets"):
         files += sorted(p for p in (REPO / top).rglob("*") if p.suffix in (".py", ".csv", ".toml"))
     files += [REPO / "notebooks" / name for name in NOTEBOOKS]
@@ -240,9 +245,10 @@ def _download(requirement: str, into: Path) -> Path:
     return wheel
 
 
-def _lock_wheels(runtime: Path, target: Path) -> None:
+def _lock_wheels(runtime: Path, target: Path) -> dict[str, Any]:
     """Pyodide into ``target``, with the lock's packages trimmed to :data:`LOCK_ROOTS` and
-    what they need, each a wheel from PyPI with its hash rewritten."""
+    what they need, each a wheel from PyPI; the lock is returned, its hashes still to rewrite
+    (:func:`_write_lock`, once the wheels are compiled)."""
     target.mkdir(parents=True, exist_ok=True)
     for each in runtime.iterdir():
         if each.name.endswith((".map", ".d.ts", ".html")) or each.name in ("README.md",):
@@ -255,12 +261,19 @@ def _lock_wheels(runtime: Path, target: Path) -> None:
         wheel = _download(f"{entry['name']}=={entry['version']}", CACHE / "lock-wheels")
         shutil.copy2(wheel, target / wheel.name)
         entry["file_name"] = wheel.name
-        entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
         kept[key] = entry
     names = {_name(key) for key in kept}
     for entry in kept.values():  # a dependency the lock does not hold is installed another way
         entry["depends"] = [dep for dep in entry["depends"] if _name(dep) in names]
     lock["packages"] = kept
+    return dict(lock)
+
+
+def _write_lock(lock: dict[str, Any], target: Path) -> None:
+    """The lock file, with the hashes of the wheels in ``target`` as they are now (PyPI's files
+    differ byte-wise from Pyodide's own builds, and compiling changed them again)."""
+    for entry in lock["packages"].values():
+        entry["sha256"] = hashlib.sha256((target / entry["file_name"]).read_bytes()).hexdigest()
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
@@ -331,21 +344,32 @@ def _build(force: bool) -> Path:
         return OUTPUT
     runtime = _pyodide(pyodide_version())
     wheels = CACHE / "wheels"
-    local = [_lantern_wheel(wheels)]
+    cached = [_lantern_wheel(wheels)]
     for package in NOTEBOOK_PACKAGES:
-        local.append(_download(f"{package}=={version(package)}", wheels))
+        cached.append(_download(f"{package}=={version(package)}", wheels))
     with tempfile.TemporaryDirectory(prefix="lantern-lite-") as scratch:
-        lite_dir = Path(scratch)
+        lite_dir = Path(scratch) / "site"
+        pyodide = Path(scratch) / "pyodide"
+        local = Path(scratch) / "wheels"
+        local.mkdir()
+        for wheel in cached:  # compiled in a copy: the cache keeps PyPI's files as they are
+            shutil.copy2(wheel, local / wheel.name)
+        lock = _lock_wheels(runtime, pyodide)
+        archives = [*local.iterdir(), pyodide / "python_stdlib.zip"]
+        archives += [pyodide / entry["file_name"] for entry in lock["packages"].values()]
+        lite_pyc.precompile(pyodide, archives)
+        _write_lock(lock, pyodide)
+        lite_dir.mkdir()
         _config(lite_dir)
         _notebooks(lite_dir / "files")
         shutil.rmtree(OUTPUT, ignore_errors=True)
         command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
                    "--output-dir", str(OUTPUT), "--contents", str(lite_dir / "files"),
                    "--apps", "lab", "--no-sourcemaps", "--no-unused-shared-packages"]  # fmt: skip
-        for wheel in local:
+        for wheel in sorted(local.iterdir()):
             command += ["--piplite-wheels", str(wheel)]
         _run(command, cwd=lite_dir)
-    _lock_wheels(runtime, OUTPUT / "static" / "pyodide")
+        shutil.copytree(pyodide, OUTPUT / "static" / "pyodide", dirs_exist_ok=True)
     stamp.write_text(fingerprint, encoding="utf-8")
     return OUTPUT
 
