@@ -65,6 +65,14 @@ ALLOWED: dict[tuple[str, str], str] = {
         "concurrent.futures pickles the batch (the rules' advise, a state, two numbers) for Advice's "
         "own thinking process and unpickles only those bytes there; it never reads a file"
     ),
+    ("tools/lite_pyc.py", "compile"): (
+        "compiles the source files of Python's standard library and of the wheels the JupyterLite "
+        "site ships, at build time, into bytecode beside them; it runs none of it"
+    ),
+    ("tools/lite_pyc.py", "marshal"): (
+        "writes the bytecode it compiled itself into the .pyc files of the site's archives; it "
+        "reads no marshalled data"
+    ),
     ("tests/test_pickling.py", "pickle"): (
         "round-trips states the test played itself, and the shipped Curses, to show they can go "
         "to a process pool; no file is read"

@@ -67,3 +67,21 @@ def test_a_kernel_shutting_down_while_advice_thinks_has_no_child_left() -> None:
     assert said["after"] == [], said  # nothing left for ipykernel to wait for
     assert said["busy"] and said["again"], said  # the batch dropped, no process started again
     assert "leaked" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_the_thinking_module_loads_where_python_has_no_resource_tracker() -> None:
+    """A browser's Python (Pyodide) cannot import ``multiprocessing.resource_tracker``: the panels
+    import this module there all the same (it thinks in the kernel), so the tracker is imported
+    only when a kernel with a thinking process shuts down."""
+    code = (
+        "import sys\n"
+        "sys.modules['multiprocessing.resource_tracker'] = None  # its import fails, as in Pyodide\n"
+        "from widgets.frame import thinking\n"
+        "thinking.stop(for_good=True)  # no process was started: nothing to stop, no tracker\n"
+        "print('loaded')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "loaded"

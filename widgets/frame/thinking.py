@@ -36,7 +36,6 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing import resource_tracker
 from typing import Any
 
 from rules.play.advice import Advice
@@ -149,6 +148,10 @@ def stop(*, for_good: bool = False) -> None:
         _end(pool)
     if for_good:
         gc.collect()  # the queues' semaphores go now, not after the tracker that unlinks them
+        try:  # imported here: a browser's Python has none (and started no process to watch)
+            from multiprocessing import resource_tracker
+        except ImportError:
+            return
         tracker_stop = getattr(resource_tracker._resource_tracker, "_stop", None)
         if tracker_stop is not None:  # a private method, since Python 3.8
             tracker_stop()
