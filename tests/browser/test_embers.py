@@ -11,7 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import assert_no_tracebacks, open_notebook, run_in_kernel, wait_kernel_idle
+from harness import (
+    assert_no_tracebacks,
+    click_handled,
+    open_notebook,
+    run_in_kernel,
+    wait_kernel_idle,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from test_firelights import (
@@ -87,7 +93,9 @@ def test_a_named_night_at_recruit_and_attacks_a_player_can_count(page, jupyter_s
     header = panel.locator(".lantern-header")
     tools = panel.locator(".lantern-journal-tools")
     tools.locator(".lantern-journal-new-name input").fill("my night")
-    tools.locator(".lantern-journal-new").click()
+    # Waited until the page has drawn all the click sent back: the creation form is drawn anew
+    # for the new journey, and a choice made in the old one (a loaded machine) would be lost.
+    click_handled(page, NOTEBOOK, tools.locator(".lantern-journal-new"))
     expect(header).to_contain_text("my night")
     panel.locator(".lantern-difficulty select").select_option(label="Recruit")
     panel.locator("button.lantern-act-begin").click()
