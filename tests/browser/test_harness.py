@@ -50,7 +50,11 @@ def smoke(make_notebook):
     return make_notebook("smoke", BUTTON_CELL, NOTE_CELL)
 
 
-def test_lab_button_updates_label(page, jupyter_server, smoke, shot):
+def test_a_lab_button_updates_a_label_and_inserts_a_markdown_cell(
+    page, jupyter_server, smoke, shot
+):
+    # One notebook opened for the three checks of JupyterLab: each opening costs a page load, a
+    # kernel and a Run All, seconds of the test run's two cores.
     open_notebook(page, jupyter_server, smoke)
     label = page.locator(".lantern-smoke-label")
     expect(label).to_have_text("not clicked")
@@ -58,11 +62,7 @@ def test_lab_button_updates_label(page, jupyter_server, smoke, shot):
     page.locator(".lantern-smoke").click()
     expect(label).to_have_text("clicked")
     shot(page, "clicked")
-    assert_no_tracebacks(page)
 
-
-def test_lab_button_inserts_markdown_cell(page, jupyter_server, smoke, shot):
-    open_notebook(page, jupyter_server, smoke)
     cells = page.locator(".jp-Notebook .jp-Cell")
     expect(cells).to_have_count(2)
     page.locator(".lantern-smoke-note").click()
@@ -73,6 +73,16 @@ def test_lab_button_inserts_markdown_cell(page, jupyter_server, smoke, shot):
     expect(cells.nth(2)).to_contain_text("Smoke note from a button")
     shot(page, "note-inserted")
     assert_no_tracebacks(page)
+
+    # The venv's editable install may point at another checkout (a worktree's tests would then
+    # drive main's widgets); the harness puts this one first on the kernels' PYTHONPATH.
+    where = run_in_kernel(
+        page, smoke, "import rules, widgets; print(rules.__file__, widgets.__file__)"
+    )
+    assert where.split() == [
+        str(REPO / "rules" / "__init__.py"),
+        str(REPO / "widgets" / "__init__.py"),
+    ]
 
 
 def test_voila_button_updates_label(page, voila, smoke, shot):
@@ -85,17 +95,3 @@ def test_voila_button_updates_label(page, voila, smoke, shot):
     expect(label).to_have_text("clicked")
     shot(page, "clicked")
     assert_no_tracebacks(page)
-
-
-def test_lab_kernels_import_this_checkout(page, jupyter_server, make_notebook):
-    # The venv's editable install may point at another checkout (a worktree's tests would then
-    # drive main's widgets); the harness puts this one first on the kernels' PYTHONPATH.
-    name = make_notebook("imports", "1")
-    open_notebook(page, jupyter_server, name, run_all=False)
-    where = run_in_kernel(
-        page, name, "import rules, widgets; print(rules.__file__, widgets.__file__)"
-    )
-    assert where.split() == [
-        str(REPO / "rules" / "__init__.py"),
-        str(REPO / "widgets" / "__init__.py"),
-    ]
