@@ -17,13 +17,8 @@ $(BIN)/pip:
 	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); echo "python3 -m venv failed: install python3-venv"; exit 1; }
 
 # One stamp per extra; pip runs again only when pyproject.toml is newer than the stamp.
-# --no-compile: pip would compile every module of every package it installs (half of a fresh
-# install's time, about 30 s on two cores); Python compiles a module the first time it is
-# imported instead, and many installed modules (the packages' own test suites, most of Dask,
-# pandas and Sphinx) are never imported by a game or a test run.
-PIP_INSTALL := pip install --quiet --disable-pip-version-check --no-compile
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/pip
-	$(BIN)/$(PIP_INSTALL) -e .
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
 	touch $@
 
 # The test install adds the guide's example game (docs/examples), a package of its own that
@@ -32,7 +27,7 @@ $(VENV)/.installed-run: pyproject.toml | $(BIN)/pip
 # breaks the JupyterLab of `make play` and the tests): a .venv that older checkouts filled with
 # them loses them here.
 $(VENV)/.installed-test: pyproject.toml docs/examples/pyproject.toml | $(BIN)/pip
-	$(BIN)/$(PIP_INSTALL) -e ".[test]" -e docs/examples
+	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[test]" -e docs/examples
 	$(BIN)/pip uninstall --quiet --yes jupyterlite-pyodide-kernel jupyterlite-core 2>/dev/null || true
 	touch $@ $(VENV)/.installed-run
 
@@ -125,7 +120,7 @@ $(LITE_VENV)/bin/pip:
 
 $(LITE_VENV)/.installed: pyproject.toml tools/lite.py tools/lite_pages.py tools/lite_pyc.py | $(LITE_VENV)/bin/pip
 	$(PYTHON) -m tools.lite requirements > $(LITE_VENV)/requirements.txt
-	$(LITE_VENV)/bin/$(PIP_INSTALL) -r $(LITE_VENV)/requirements.txt
+	$(LITE_VENV)/bin/pip install --quiet --disable-pip-version-check -r $(LITE_VENV)/requirements.txt
 	touch $@
 
 lite: $(LITE_VENV)/.installed
