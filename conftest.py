@@ -125,7 +125,7 @@ def _distributed(config: pytest.Config) -> bool:
 #: short modules for the end, where they fill in while the other worker finishes. The list is only
 #: an order: a module missing from it, renamed or grown only costs time, never a test.
 LONGEST_FIRST = (
-    *LITE_MODULES,  # the JupyterLite site's: 3 to 4.5 minutes of one worker, the site built
+    *LITE_MODULES,  # the JupyterLite site's: 81 s of one worker alone, the site built
     "tests/browser/test_in_view.py",
     "tests/browser/test_embers.py",
     "tests/browser/test_reopen.py",
