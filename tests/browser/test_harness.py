@@ -50,7 +50,7 @@ def smoke(make_notebook):
     return make_notebook("smoke", BUTTON_CELL, NOTE_CELL)
 
 
-def test_a_lab_button_updates_a_label_and_inserts_a_markdown_cell(
+def test_lab_buttons_update_a_label_and_add_a_cell_and_kernels_import_this_checkout(
     page, jupyter_server, smoke, shot
 ):
     # One notebook opened for the three checks of JupyterLab: each opening costs a page load, a
