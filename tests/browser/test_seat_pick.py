@@ -79,6 +79,12 @@ def test_two_players_pick_their_characters_play_and_a_reload_sits_at_the_same_se
     kai = sit(page, "Kai")
     second_screen.goto(server.url, timeout=PAGE_TIMEOUT)
     rook = sit(second_screen, "Rook")
+    # Rook's Take a seat is now the journey's last write, and Kai plays only once Kai's seat has
+    # followed it: a click on a seat that has not seen the last write is refused, by design
+    # ("someone else played first"). On a loaded machine the click came first.
+    expect(kai.panel.locator(".lantern-log-lines")).to_contain_text(
+        "Rook is played from a seat of their own", timeout=15_000
+    )
     shot(page, "kai seated")
 
     kai.click("check-operate", "6 6")
