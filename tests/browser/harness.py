@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 import nbformat
 from lab_servers import JupyterServer
+from stuck import stuck_report
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -166,19 +167,27 @@ def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool 
     """Open `name` (relative to server.root_dir) in a fresh JupyterLab workspace and run it.
 
     Waits for the kernel to be idle, starts collecting kernel errors for assert_no_tracebacks,
-    runs all cells with 'notebook:run-all-cells' (unless run_all=False), then waits for idle
-    again and for every panel to have come into view (see wait_panels_settled). Raises
-    AssertionError if a cell failed (with the tracebacks found).
+    then (unless run_all=False) runs all cells as :func:`run_all_cells` does.
     """
     workspace = "t" + secrets.token_hex(6)
     page.goto(server.url(f"/lab/workspaces/{workspace}/tree/{quote(name)}"))
     wait_kernel_idle(page, name)
     page.evaluate(_WATCH_KERNEL_ERRORS, name)
-    if not run_all:
-        return
+    if run_all:
+        run_all_cells(page, server, name)
+
+
+def run_all_cells(page: Any, server: JupyterServer, name: str) -> None:
+    """Run all cells of ``name`` (open, its kernel idle) with 'notebook:run-all-cells', then wait
+    for idle again and for every panel to have come into view (see wait_panels_settled). Raises
+    AssertionError if a cell failed (with the tracebacks found), or if the command did not end
+    within NOTEBOOK_TIMEOUT (with where the page, the kernels and the server stood)."""
     result = run_all_open(page, name, NOTEBOOK_TIMEOUT)
     if result == "timeout":
-        raise AssertionError(f"run all cells of {name} took over {NOTEBOOK_TIMEOUT / 1000:.0f} s")
+        raise AssertionError(
+            f"run all cells of {name} took over {NOTEBOOK_TIMEOUT / 1000:.0f} s\n"
+            + stuck_report(page, name, server)
+        )
     wait_kernel_idle(page, name)
     if result is False:
         assert_no_tracebacks(page)

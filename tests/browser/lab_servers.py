@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from stuck import kernel_startup
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 
@@ -165,6 +167,9 @@ class JupyterServer:
         settings_dir = state_dir / "settings"
         write_lab_settings(settings_dir)
         env = server_env(state_dir)
+        kernel_startup(state_dir, env)  # a Run All that never ends tells where each kernel stood
+        #: The environment of the server and its kernels.
+        self.env = env
         # Journeys the notebooks start live in the served copy, and go with each test's sessions.
         self.journeys = root_dir / "journeys"
         env["LANTERN_JOURNEYS"] = str(self.journeys)

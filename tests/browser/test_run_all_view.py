@@ -10,13 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness import (
-    NOTEBOOK_TIMEOUT,
-    open_notebook,
-    run_all_open,
-    wait_kernel_idle,
-    wait_panels_settled,
-)
+from harness import open_notebook, run_all_cells, wait_kernel_idle, wait_panels_settled
 from playwright.sync_api import expect
 from test_firelights import WINDOW
 
@@ -104,9 +98,7 @@ def test_run_all_in_notebook_7_leaves_the_panel_in_view(
     name = make_notebook("long-journal-7", PANEL, *JOURNAL, LAST)
     page.goto(jupyter_server.url(f"/notebooks/{name}"))
     wait_kernel_idle(page, name)
-    assert run_all_open(page, name, NOTEBOOK_TIMEOUT) is not False, "a cell stopped at an error"
-    wait_kernel_idle(page, name)
-    wait_panels_settled(page)
+    run_all_cells(page, jupyter_server, name)
     expect(page.locator(".jp-OutputArea-output", has_text="the last cell ran")).to_have_count(1)
     assert page.locator(".lantern-frame").get_attribute("data-lantern-into-view") == "scrolled"
     assert page.evaluate(_HEADER_SEEN), "the panel's header is out of view after Run All"
