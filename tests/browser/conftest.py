@@ -4,7 +4,8 @@ Every test in tests/browser gets the `browser` marker and skips (one-line reason
 is missing; $LANTERN_CHROMIUM names another binary (a missing path makes the tests skip).
 
 Fixtures: `jupyter_server` (session), `notebook_dir` (session), `make_notebook`, `voila`,
-`shot`, `console_errors`, and `page` (pytest-playwright's, failing the test on console errors).
+`shot`, `console_errors`, and `page` (failing the test on console errors: the worker's shared
+JupyterLab page for a test that uses `jupyter_server`, see lab_page.py; else pytest-playwright's).
 Helpers to import from harness: `open_notebook`, `assert_no_tracebacks`.
 """
 
@@ -20,7 +21,6 @@ import pytest
 from harness import (
     CHROMIUM_ARGS,
     REPO,
-    ConsoleErrors,
     Shooter,
     chromium_missing_reason,
     copy_notebooks,
@@ -28,7 +28,9 @@ from harness import (
     screenshot_dir_name,
     write_notebook,
 )
+from lab_page import STALE_SESSION_MODELS, SharedLab
 from lab_servers import JupyterServer, VoilaServer
+from page_console import ConsoleErrors
 from playwright.sync_api import expect
 
 HERE = Path(__file__).resolve().parent
@@ -93,18 +95,38 @@ def console_errors() -> ConsoleErrors:
     return ConsoleErrors()
 
 
+@pytest.fixture(scope="session")
+def _shared_lab(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[SharedLab]:
+    """The worker's one JupyterLab page, where the tests' notebooks open in tabs (lab_page.py)."""
+    shared = SharedLab(browser, browser_context_args)
+    yield shared
+    shared.discard()
+
+
 @pytest.fixture
-def page(page: Any, console_errors: ConsoleErrors, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """pytest-playwright's page; the test fails at teardown if the page logged errors.
+def page(
+    request: pytest.FixtureRequest, console_errors: ConsoleErrors, _shared_lab: SharedLab
+) -> Iterator[Any]:
+    """A page that fails the test at teardown if it logged errors: for a test that drives
+    JupyterLab (it uses `jupyter_server`), the worker's shared JupyterLab page; for the others,
+    and for one marked `fresh_page`, a page of its own in a new context, as pytest-playwright's.
 
     A failed test also leaves tests/browser/screenshots/<test>/failure.png.
     """
     failure = HERE / "screenshots" / screenshot_dir_name(request.node.name) / "failure.png"
     failure.unlink(missing_ok=True)
+    shared = "jupyter_server" in request.fixturenames and not request.node.get_closest_marker(
+        "fresh_page"
+    )
+    page = _shared_lab.take() if shared else request.getfixturevalue("context").new_page()
+    if shared:
+        for pattern in STALE_SESSION_MODELS:
+            console_errors.allow(pattern)
     console_errors.attach(page)
     yield page
     report = request.node.stash.get(_REPORT, None)
-    if report is not None and report.failed:
+    failed = report is not None and report.failed
+    if failed:
         failure.parent.mkdir(parents=True, exist_ok=True)
         with suppress(Exception):  # best effort: the page may have crashed
             page.screenshot(path=str(failure))
@@ -113,8 +135,13 @@ def page(page: Any, console_errors: ConsoleErrors, request: pytest.FixtureReques
                 for text in page.locator(selector).all_inner_texts():
                     if text.strip():
                         print(f"{selector} on the page at the failure: {text.strip()}")
+    if shared:  # closing the test's notebooks is not the test's to answer for
+        console_errors.detach(page)
+        server: JupyterServer = request.getfixturevalue("jupyter_server")
+        _shared_lab.give_back(failed=failed, base_url=server.base_url)
     unexpected = console_errors.unexpected()
     if unexpected:
+        _shared_lab.discard()  # a page that logged errors does not go on to the next test
         pytest.fail("browser console errors:\n" + "\n".join(unexpected), pytrace=False)
 
 
@@ -154,7 +181,8 @@ def jupyter_server(notebook_dir: Path, state_dir: Path) -> Iterator[JupyterServe
 
 @pytest.fixture(autouse=True)
 def _delete_sessions_after_test(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Delete the JupyterLab sessions after each test (after its page closed): no shared kernels."""
+    """Delete the JupyterLab sessions after each test (after its notebooks closed): no shared
+    kernels."""
     yield
     if "jupyter_server" in request.fixturenames:
         server: JupyterServer = request.getfixturevalue("jupyter_server")

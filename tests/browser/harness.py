@@ -12,12 +12,12 @@ import re
 import secrets
 import shutil
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import nbformat
+from lab_page import open_in_tab, shows_lab_of
 from lab_servers import JupyterServer
 from stuck import stuck_report
 
@@ -164,13 +164,17 @@ def run_all_open(page: Any, name: str, timeout: float) -> Any:
 
 
 def open_notebook(page: Any, server: JupyterServer, name: str, *, run_all: bool = True) -> None:
-    """Open `name` (relative to server.root_dir) in a fresh JupyterLab workspace and run it.
+    """Open `name` (relative to server.root_dir) alone on the page and run it: in a tab of the
+    worker's shared JupyterLab page (lab_page.py), else in a fresh JupyterLab workspace.
 
     Waits for the kernel to be idle, starts collecting kernel errors for assert_no_tracebacks,
     then (unless run_all=False) runs all cells as :func:`run_all_cells` does.
     """
-    workspace = "t" + secrets.token_hex(6)
-    page.goto(server.url(f"/lab/workspaces/{workspace}/tree/{quote(name)}"))
+    if shows_lab_of(page, server.base_url):  # the worker's shared page (lab_page.py)
+        open_in_tab(page, name)
+    else:
+        workspace = "t" + secrets.token_hex(6)
+        page.goto(server.url(f"/lab/workspaces/{workspace}/tree/{quote(name)}"))
     wait_kernel_idle(page, name)
     page.evaluate(_WATCH_KERNEL_ERRORS, name)
     if run_all:
@@ -372,45 +376,6 @@ def assert_no_tracebacks(page: Any) -> None:
     if found:
         unique = list(dict.fromkeys(_ANSI.sub("", text).strip() for text in found))
         raise AssertionError("Python traceback on the page:\n\n" + "\n\n".join(unique)[:4000])
-
-
-# Known-harmless page errors, allowed in every test (each with why).
-KNOWN_HARMLESS = [
-    # JupyterLab 4.6's cell toolbar checks, on a timer, whether a rendered Markdown cell overlaps
-    # it; for a cell rendered right after it was inserted (the ipylab note sequence) the rendered
-    # widget may not exist yet. It only decides whether to hide the toolbar; the cell is fine.
-    r"Cannot read properties of undefined \(reading 'node'\)\n\s*at \S*_markdownOverlapsToolbar ",
-]
-
-
-@dataclass
-class ConsoleErrors:
-    """Console messages of type error and uncaught page errors seen on one page."""
-
-    errors: list[str] = field(default_factory=list)
-    allowed: list[re.Pattern[str]] = field(
-        default_factory=lambda: [re.compile(p) for p in KNOWN_HARMLESS]
-    )
-
-    def attach(self, page: Any) -> None:
-        page.on("console", self._on_console)
-        page.on("pageerror", self._on_pageerror)
-
-    def _on_pageerror(self, error: Any) -> None:
-        stack = "\n".join((getattr(error, "stack", "") or "").splitlines()[1:6])
-        self.errors.append(f"pageerror: {error}" + (f"\n{stack}" if stack else ""))
-
-    def _on_console(self, message: Any) -> None:
-        if message.type == "error":
-            where = (message.location or {}).get("url")
-            self.errors.append(f"console.error: {message.text}" + (f" ({where})" if where else ""))
-
-    def allow(self, pattern: str) -> None:
-        """Ignore errors matching the regex `pattern` (say why where you call it)."""
-        self.allowed.append(re.compile(pattern))
-
-    def unexpected(self) -> list[str]:
-        return [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
 
 
 class Shooter:

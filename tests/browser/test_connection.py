@@ -159,6 +159,7 @@ def kernel_pid(page: Any, name: str) -> int:
     return int(run_in_kernel(page, name, "import os; print(os.getpid())"))
 
 
+@pytest.mark.fresh_page
 def test_reload_brings_the_frame_back_live(
     page, jupyter_server, make_notebook, shot, record_property
 ):
@@ -184,6 +185,7 @@ def test_reload_brings_the_frame_back_live(
     assert_no_tracebacks(page)
 
 
+@pytest.mark.fresh_page
 def test_reload_with_a_closed_child_shows_the_fallback_line(
     page, jupyter_server, make_notebook, shot, console_errors
 ):
@@ -262,6 +264,7 @@ panel
 """
 
 
+@pytest.mark.fresh_page
 def test_reload_after_restart_and_run_all_is_live_though_not_saved_since(
     page, jupyter_server, make_notebook, kernel_gone, shot
 ):

@@ -134,6 +134,7 @@ def own_game(notebook_dir: Path, request: pytest.FixtureRequest) -> Iterator[str
     (notebook_dir / name).unlink(missing_ok=True)
 
 
+@pytest.mark.fresh_page
 def test_a_reload_after_restart_and_run_all_brings_the_panel_back_and_offers_lost_entries(
     page: Any, jupyter_server: Any, own_game: str, shot: Any, console_errors: Any
 ) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from harness import assert_no_tracebacks, open_notebook, wait_kernel_idle
 from playwright.sync_api import expect
 
@@ -92,6 +93,7 @@ def runs_inert(
     assert_no_tracebacks(page)
 
 
+@pytest.mark.fresh_page
 def test_an_onerror_payload_in_a_journal_cell_or_a_note_never_runs(
     page: Any,
     jupyter_server: Any,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from harness import open_notebook, run_all_cells, wait_kernel_idle, wait_panels_settled
 from playwright.sync_api import expect
 from test_firelights import WINDOW
@@ -85,6 +86,7 @@ def test_a_player_who_touched_the_page_is_left_where_they_are(
     assert panel.get_attribute("data-lantern-into-view") == "left"
 
 
+@pytest.mark.fresh_page
 def test_run_all_in_notebook_7_leaves_the_panel_in_view(
     page: Any, jupyter_server: Any, make_notebook, console_errors
 ) -> None:
