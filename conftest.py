@@ -36,11 +36,20 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 try:  # the scheduler below orders pytest-xdist's work; without xdist there is nothing to order
     from xdist.scheduler import LoadScopeScheduling
 except ImportError:  # pragma: no cover - xdist is in the test extra
     LoadScopeScheduling = None
+
+# The property tests (Hypothesis) draw the same examples at every run: a test passes every time,
+# and one that fails names its example again on the next run. Random exploration is asked for:
+# ``pytest --hypothesis-profile=explore`` draws new examples each run (``make fuzz`` plays the
+# games at random at scale). An example a run once found broken is kept in its test (@example).
+settings.register_profile("lantern", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("lantern")
 
 JOURNEYS_ENV = "LANTERN_JOURNEYS"  # rules.book.FOLDER_ENV, without importing the package here
 SEED_ENV = "LANTERN_SEED"  # rules.book.SEED_ENV

@@ -15,7 +15,7 @@ Main entry points:
 - :data:`GAME`: Voidlight as a journey plays it; :func:`apply` plays one action on a state,
   :func:`legal` lists every action the rules accept now (as in every game), :func:`available`
   the kinds of move offered and :func:`open_moves` each (kind, who) a panel enables
-  (:func:`why_not`: why not);
+  (:func:`why_not`: why not; :func:`take_refusal`: whether an item of a size fits);
 - the actions (:class:`Create`, :class:`Check`, :class:`Push`, :class:`Save`, :class:`Elapse`,
   ...) and the sheet (:class:`Character`);
 - :func:`check_odds`, :func:`save_odds`, :func:`crew_save_odds` and :func:`battery_life`: the
@@ -88,6 +88,7 @@ from rules.voidlight.moves import (
     odds,
     open_moves,
     option_text,
+    take_refusal,
     why_not,
 )
 from rules.voidlight.offered import legal
@@ -201,6 +202,7 @@ __all__ = [
     "slot_boxes",
     "still_due",
     "summary",
+    "take_refusal",
     "why_not",
 ]
 

@@ -319,13 +319,22 @@ class Character(Created):
         """The names of the items carried, each once, in the order taken."""
         return tuple(dict.fromkeys(i.name for i in self.items))
 
+    def no_room_for(self, size: str, name: str = "") -> str | None:
+        """Why an item of ``size`` (called ``name``) does not fit now, or None when it does: what
+        :meth:`take` refuses, asked before a player types the item's name or clicks."""
+        slots = SIZES[size]
+        if slots <= self.free_slots:
+            return None
+        need = f"{slots} slot{'' if slots == 1 else 's'}"
+        what = f"{name!r} ({size}, {need})" if name else f"a {size} item ({need})"
+        free = f"{self.free_slots} of {SLOTS} slots {'is' if self.free_slots == 1 else 'are'} free"
+        return f"no room for {what}: {free}; drop something first"
+
     def take(self, item: Item) -> Character:
         """The item added; refused when it does not fit."""
-        if item.slots > self.free_slots:
-            raise IllegalAction(
-                f"no room for {item.name!r} ({item.size}, {item.slots} slots): "
-                f"{self.free_slots} of {SLOTS} slots are free; drop something first"
-            )
+        why = self.no_room_for(item.size, item.name)
+        if why is not None:
+            raise IllegalAction(why)
         return replace(self, items=(*self.items, item))
 
     def find_item(self, name: object) -> int:

@@ -109,6 +109,17 @@ def why_not(state: State, kind: str, who: str | None = None) -> str:
     return refusal(state, kind, index) or "it is offered now"
 
 
+def take_refusal(state: State, size: str, who: str = "") -> str | None:
+    """Why ``who`` (blank: the only one) cannot take an item of ``size`` now, in the player's
+    words, or None when they can: the move's own refusal, or no room on their sheet. What a Take
+    button asks before it is offered (Take is offered while a small item still fits)."""
+    index = state.index(who) if state.crew else None
+    why = refusal(state, "take", index)
+    if why is not None or index is None:
+        return why
+    return state.crew[index].no_room_for(size)
+
+
 def refusal(state: State, kind: str, who: int | None = None) -> str | None:
     """None when ``kind`` is offered now (to the character at ``who``; None: to anyone), else
     why not."""

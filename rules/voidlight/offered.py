@@ -34,7 +34,7 @@ from typing import Any
 
 from rules.table.dice import Position
 from rules.voidlight import actions as A
-from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, MOST_AT_START, Item
+from rules.voidlight.character import ATTRIBUTES, MAX_SCORE, MOST_AT_START
 from rules.voidlight.moves import open_moves
 from rules.voidlight.pools import BEAMS
 from rules.voidlight.recovery import restorable
@@ -123,8 +123,8 @@ def _join(state: State, who: str) -> list[Any]:
 
 
 def _take(state: State, who: str) -> list[Any]:
-    room = _sheet(state, who).free_slots
-    return [A.Take(n, size, who) for n, size in ITEMS if Item(n, size).slots <= room]
+    sheet = _sheet(state, who)
+    return [A.Take(n, size, who) for n, size in ITEMS if sheet.no_room_for(size) is None]
 
 
 def _drop(state: State, who: str) -> list[Any]:

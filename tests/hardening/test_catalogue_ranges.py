@@ -124,7 +124,7 @@ def _(folder: Path) -> Callable[[], object]:
 @case(
     "voidlight-an-11th-slot",
     IllegalAction,
-    "no room for 'Crate 11' (normal, 1 slots): 0 of 10 slots are free; drop something first",
+    "no room for 'Crate 11' (normal, 1 slot): 0 of 10 slots are free; drop something first",
 )
 def _(folder: Path) -> Callable[[], object]:
     opened = book(folder, "voidlight")

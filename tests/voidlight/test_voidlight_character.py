@@ -19,6 +19,7 @@ from rules.voidlight import (
     ShortRest,
     Take,
     available,
+    take_refusal,
 )
 from rules.voidlight.character import Character
 
@@ -89,6 +90,29 @@ def test_an_item_that_does_not_fit_in_10_slots_is_refused() -> None:
     play(journey, Take("Pin", "small"))  # small items take none
     play(journey, Drop("crate 0"))
     assert journey.state.sheet.free_slots == 2
+
+
+def test_whether_an_item_of_a_size_fits_is_asked_before_it_is_named() -> None:
+    """ "Your character has 10 Slots." and "small items take none": with one slot free a normal
+    item fits and a large one does not; with none free, only a small one. The words are those
+    Take refuses with, for an item not yet named."""
+    journey = begun()
+    for n in range(4):
+        play(journey, Take(f"Crate {n}", "large"))
+    play(journey, Take("Rope"))
+    state = journey.state
+    assert [take_refusal(state, size) for size in ("small", "normal")] == [None, None]
+    assert take_refusal(state, "large") == (
+        "no room for a large item (2 slots): 1 of 10 slots is free; drop something first"
+    )
+    play(journey, Take("Drill"))
+    assert take_refusal(journey.state, "small") is None
+    assert take_refusal(journey.state, "normal") == (
+        "no room for a normal item (1 slot): 0 of 10 slots are free; drop something first"
+    )
+    assert take_refusal(Journey.start("voidlight", 1).state, "small") == (
+        "create your character first"
+    )
 
 
 def test_bad_items_are_refused_naming_them() -> None:

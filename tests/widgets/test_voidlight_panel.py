@@ -156,6 +156,28 @@ def test_items_show_their_size_and_small_items_take_no_slot() -> None:
     assert "Small items (no slot): Lighter" in panel.sheet.value
 
 
+def test_take_is_offered_only_for_an_item_that_fits_and_says_why_not() -> None:
+    """ "Your character has 10 Slots.": with every slot filled, Take is off for a normal item and
+    its tooltip says there is no room; picking a small item (no slot) turns it on again."""
+    panel = begun()
+    for name in ("Crowbar", "Rope", "Drill", "Case", "Suit"):
+        panel.gear.item_name.value = name
+        panel.gear.item_size.value = "large"
+        panel.gear.buttons["take"].click()
+    take = panel.gear.buttons["take"]
+    panel.gear.item_size.value = "normal"
+    assert take.disabled
+    assert "not now: no room for a normal item (1 slot): 0 of 10 slots are free" in take.tooltip
+    panel.gear.item_name.value = "Lighter"
+    panel.gear.item_size.value = "small"
+    assert not take.disabled and "not now" not in take.tooltip
+    take.click()
+    assert "Small items (no slot): Lighter" in panel.sheet.value
+    panel.gear.buttons["drop"].click()  # the first item, Crowbar: two slots free again
+    panel.gear.item_size.value = "large"
+    assert not take.disabled
+
+
 def test_the_beam_switch_moves_the_check_position_and_says_it_is_a_house_rule() -> None:
     panel = begun()
     panel.light_bar.beam_buttons["high"].click()

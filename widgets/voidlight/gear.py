@@ -18,6 +18,7 @@ from rules.voidlight import (
     Take,
     Treat,
     available,
+    take_refusal,
     why_not,
 )
 from rules.voidlight.character import MAX_SCORE
@@ -109,6 +110,9 @@ class GearBar:
         }  # fmt: skip
         for kind, each in self.buttons.items():
             each.on_click(lambda _b, run=handlers[kind]: run())
+        self._state: State | None = None
+        # Take is offered while a small item fits: the size picked says whether this one does.
+        self.item_size.observe(lambda _change: self._gate_take(), "value")
 
     def _take(self) -> None:
         name, size = self.item_name.value.strip(), self.item_size.value
@@ -159,6 +163,8 @@ class GearBar:
             waiting = kind in ("short_rest", "long_rest") and waits_for_cost(state, kind, who)
             why = why_not(state, kind, who or None)
             gate(each, (kind,) if waiting else offered, kind, TIPS[kind], why)
+        self._state = state
+        self._gate_take()
         sheet = state.crew[seat] if state.crew else None
         open_ = () if sheet is None else restorable(Turn(state, who=seat))
         set_options(
@@ -175,6 +181,14 @@ class GearBar:
             [] if sheet is None else [(c.name, c.name) for c in sheet.conditions if not c.lasting]
         )
         set_options(self.treat_input, treatable)
+
+    def _gate_take(self) -> None:
+        """Enable Take when an item of the size picked fits the open sheet now; else say why."""
+        state = self._state
+        if state is None:
+            return
+        why = take_refusal(state, self.item_size.value, self._who() if state.crew else "")
+        gate(self.buttons["take"], () if why else ("take",), "take", TIPS["take"], why or "")
 
 
 def _words(text: str) -> widgets.HTML:
