@@ -66,6 +66,26 @@ def test_the_seat_acts_for_its_character_only_and_the_gm_sees_it() -> None:
     assert seat.controls is None and seat.advice is None and seat.ending_export is None
 
 
+def test_the_seats_take_is_on_only_for_an_item_that_fits_its_characters_sheet() -> None:
+    """ "Your character has 10 Slots.": the seat's Take asks the rules of its own character's
+    sheet, as the GM's does, and says why not in its tooltip."""
+    gm = gm_table()
+    seat = seat_for(gm)
+    for name in ("Crowbar", "Rope", "Drill", "Case", "Suit"):
+        seat.gear.item_name.value = name
+        seat.gear.item_size.value = "large"
+        seat.gear.buttons["take"].click()
+        assert not seat.messages.is_error, seat.messages.text
+    take = seat.gear.buttons["take"]
+    assert take.disabled and "no room for a large item" in take.tooltip
+    seat.gear.item_size.value = "small"
+    assert not take.disabled
+    gm.poll()
+    gm.open_sheet("Vex")  # the GM's Take asks of Vex's sheet, which has room
+    gm.gear.item_size.value = "large"
+    assert not gm.gear.buttons["take"].disabled
+
+
 def test_a_save_asked_of_another_character_is_not_offered_on_the_seat() -> None:
     """The GM empties the light (Vex fails a Vigor check, cost 36): the dark's saves come, Vex
     first; Rook's seat waits, every control off, and offers Rook's save when it is theirs."""

@@ -10,28 +10,25 @@ from rules.voidlight import (
     Advance,
     Credits,
     Damage,
-    Drop,
     GainCondition,
     LongRest,
     ShortRest,
     State,
-    Take,
     Treat,
     available,
-    take_refusal,
     why_not,
 )
 from rules.voidlight.character import MAX_SCORE
 from rules.voidlight.recovery import restorable
 from rules.voidlight.turn import Turn
 from widgets.voidlight.controls import Act, Who, button, gate, seat_of, set_options, waits_for_cost
+from widgets.voidlight.items import ITEM_TIPS, ItemRows
 
 __all__ = ["NONE_TO_RESTORE", "TIPS", "GearBar"]
 
 #: Each gear, harm and rest button's tooltip: the rule, and the house rules Lantern plays by.
 TIPS = {
-    "take": "Carry it. House rule: small items take 0 slots, normal 1, large 2",
-    "drop": "Leave it behind: its slots are free again",
+    **ITEM_TIPS,
     "credits": "Gain (positive) or spend (negative) Credits",
     "damage": "A threat harms you: lose Hit Points (never below 0); at 0, a Critical Save. House "
     "rule: a dying character makes no further save for damage or conditions (the dark's still)",
@@ -61,15 +58,9 @@ class GearBar:
     def __init__(self, act: Act, who: Who = lambda: "") -> None:
         self._act = act
         self._who = who
-        self.item_name = widgets.Text(
-            placeholder="an item (Battery, Crowbar...)", layout={"width": "16em"}
-        )
-        self.item_name.add_class("lantern-item-name")
-        self.item_size = widgets.Dropdown(
-            options=[("small (0 slots)", "small"), ("normal (1)", "normal"), ("large (2)", "large")],
-            value="normal", layout={"width": "10em"},
-        )  # fmt: skip
-        self.item_drop = widgets.Dropdown(options=[], layout={"width": "14em"})
+        self.items = ItemRows(act, who)
+        self.item_name, self.item_size = self.items.item_name, self.items.item_size
+        self.item_drop = self.items.item_drop
         self.credits = widgets.IntText(value=0, description="Credits ±", layout={"width": "11em"})
         self.credits.add_class("lantern-credits-change")
         self.damage = widgets.BoundedIntText(
@@ -91,15 +82,15 @@ class GearBar:
             options=ATTRIBUTE_OPTIONS, layout={"width": "10em"}
         )
         labels = {
-            "take": "Take", "drop": "Drop", "credits": "Credits", "damage": "Take damage",
+            "credits": "Credits", "damage": "Take damage",
             "condition": "Gain condition", "treat": "Treat", "short_rest": "Short Rest",
             "long_rest": "Long Rest", "advance": "Advancement",
         }  # fmt: skip
-        self.buttons = {kind: button(label, kind, TIPS[kind]) for kind, label in labels.items()}
+        own = {kind: button(label, kind, TIPS[kind]) for kind, label in labels.items()}
+        #: Every button of the bar by its action's kind, Take and Drop (the item rows') first.
+        self.buttons = {**self.items.buttons, **own}
         w = self._who
         handlers = {
-            "take": self._take,
-            "drop": lambda: self._act(lambda: Drop(self.item_drop.value or "", w())),
             "credits": lambda: self._act(lambda: Credits(self.credits.value, w())),
             "damage": lambda: self._act(lambda: Damage(self.damage.value, w())),
             "condition": self._condition,
@@ -108,16 +99,8 @@ class GearBar:
             "long_rest": lambda: self._act(lambda: LongRest(self.rest_attribute.value, w())),
             "advance": lambda: self._act(lambda: Advance(self.advance_attribute.value, w())),
         }  # fmt: skip
-        for kind, each in self.buttons.items():
+        for kind, each in own.items():
             each.on_click(lambda _b, run=handlers[kind]: run())
-        self._state: State | None = None
-        # Take is offered while a small item fits: the size picked says whether this one does.
-        self.item_size.observe(lambda _change: self._gate_take(), "value")
-
-    def _take(self) -> None:
-        name, size = self.item_name.value.strip(), self.item_size.value
-        if self._act(lambda: Take(name, size, self._who())) is not None:
-            self.item_name.value = ""
 
     def _condition(self) -> None:
         name = self.condition_name.value.strip()
@@ -130,8 +113,7 @@ class GearBar:
         b = self.buttons
         return [
             ("Gear and Credits", [
-                widgets.HBox([self.item_name, self.item_size, b["take"]]),
-                widgets.HBox([self.item_drop, b["drop"]]),
+                *self.items.rows(),
                 widgets.HBox([self.credits, b["credits"]]),
             ]),
             ("Harm and conditions", [
@@ -159,12 +141,13 @@ class GearBar:
         who = self._who() if state.crew else ""
         seat = seat_of(state, who)
         offered = available(state, who or None)
+        self.items.render(state)
         for kind, each in self.buttons.items():  # a rest the cost holds up says why, when clicked
+            if kind in self.items.buttons:
+                continue
             waiting = kind in ("short_rest", "long_rest") and waits_for_cost(state, kind, who)
             why = why_not(state, kind, who or None)
             gate(each, (kind,) if waiting else offered, kind, TIPS[kind], why)
-        self._state = state
-        self._gate_take()
         sheet = state.crew[seat] if state.crew else None
         open_ = () if sheet is None else restorable(Turn(state, who=seat))
         set_options(
@@ -175,20 +158,10 @@ class GearBar:
             [] if sheet is None else [o for o in ATTRIBUTE_OPTIONS if sheet.score(o[1]) < MAX_SCORE]
         )
         set_options(self.advance_attribute, raisable or ATTRIBUTE_OPTIONS)  # only what can rise
-        items = [] if sheet is None else [(i.label, i.name) for i in sheet.items]
-        set_options(self.item_drop, items)
         treatable = (
             [] if sheet is None else [(c.name, c.name) for c in sheet.conditions if not c.lasting]
         )
         set_options(self.treat_input, treatable)
-
-    def _gate_take(self) -> None:
-        """Enable Take when an item of the size picked fits the open sheet now; else say why."""
-        state = self._state
-        if state is None:
-            return
-        why = take_refusal(state, self.item_size.value, self._who() if state.crew else "")
-        gate(self.buttons["take"], () if why else ("take",), "take", TIPS["take"], why or "")
 
 
 def _words(text: str) -> widgets.HTML:

@@ -44,8 +44,9 @@ from widgets.frame.tree import descendants
 from widgets.parts.theme import escape
 from widgets.voidlight.action_bar import CheckBar
 from widgets.voidlight.crew import roster_line
+from widgets.voidlight.items import ItemRows
 from widgets.voidlight.panel import VoidlightPanel
-from widgets.voidlight.seat_parts import GM_TIMER, SeatGear, seat_id, seat_light_html
+from widgets.voidlight.seat_parts import GM_TIMER, NOT_YOURS, seat_id, seat_light_html
 from widgets.voidlight.sheet import (
     encounters_html,
     enemies_html,
@@ -95,9 +96,9 @@ class VoidlightSeat(VoidlightPanel):
     #: The seat showing each journey file, by seat id (a GM's panel on the file is not replaced
     #: by it, nor is another seat).
     _seats: ClassVar[dict[tuple[Path, str], VoidlightSeat]] = {}
-    #: The seat's own gear bar, not the GM's :class:`~widgets.voidlight.gear.GearBar`: every
-    #: method of the panel that uses ``gear`` (build, actions, render_actions) is replaced here.
-    gear: SeatGear  # type: ignore[assignment]
+    #: The seat's gear, Take and Drop, not the GM's whole Gear bar: every method of the panel
+    #: that uses ``gear`` (build, actions, render_actions) is replaced here.
+    gear: ItemRows  # type: ignore[assignment]
 
     def __init__(
         self,
@@ -250,7 +251,7 @@ class VoidlightSeat(VoidlightPanel):
 
     def build(self) -> None:
         self.checks = CheckBar(self.act, self.who)
-        self.gear = SeatGear(self.act, self.who)
+        self.gear = ItemRows(self.act, self.who)
         self.checks.position.observe(lambda _c: self._rerender_actions(), "value")
         self.checks.save_position.observe(lambda _c: self._rerender_actions(), "value")
         self.sheet, self.light, self.encounters, self.enemies = (widgets.HTML() for _ in range(4))
@@ -293,7 +294,7 @@ class VoidlightSeat(VoidlightPanel):
     def actions(self) -> Sequence[widgets.Widget]:
         return (
             section("Checks", *self.checks.widgets()),
-            section("Gear", *self.gear.widgets()),
+            section("Gear", *self.gear.rows()),
         )
 
     def create(self) -> widgets.Widget:
@@ -343,16 +344,13 @@ class VoidlightSeat(VoidlightPanel):
         self.encounters.value = encounters_html(state)
         self.enemies.value = enemies_html(state)
         for part in (self.sheet, self.light, self.encounters, self.enemies):
-            if live:
-                part.remove_class("lantern-board-past")
-            else:
-                part.add_class("lantern-board-past")
+            (part.remove_class if live else part.add_class)("lantern-board-past")
 
     def render_actions(self, state: State) -> None:
         mine = self._mine(state)
         if seated_as(state, self.seat_id):  # its odds and gates, for its own character
             self.checks.render(state)
-            self.gear.render(state, mine)
+            self.gear.render(state, None if mine else NOT_YOURS)
         if not mine:
             for each in descendants(self._actions_box):
                 if isinstance(each, widgets.Button):
