@@ -83,8 +83,8 @@ lint: $(VENV)/.installed-test
 # kernel) on one worker. The JupyterLite site's browser tests run when the site is built and
 # current (`make lite` first: they reuse lite/_output while its inputs are unchanged) and skip with
 # a reason otherwise; LANTERN_LITE_BUILD=1 before $(BIN)/pytest below would have the run build it
-# (once, under a lock) when missing or stale. They are left out for now: they add minutes to a
-# suite already at its 10-minute budget on two cores (measured on the docs' Benchmarks page).
+# (once, under a lock) when missing or stale. They are left out for now: with them a fresh clone's
+# `make test` went over its 10-minute budget on two cores (the docs' Benchmarks page).
 WORKERS ?= auto
 test: $(VENV)/.installed-test browser-deps lint
 	$(BIN)/pytest -n $(WORKERS) --dist loadscope
