@@ -37,6 +37,7 @@ from rules.record.markdown import escape
 from rules.table import platform
 from widgets.frame.keep import JourneyFiles
 from widgets.frame.missing import MissingEntries, go_to_journal_end, save_notebook
+from widgets.frame.tree import share
 from widgets.parts.messages import MessageArea, guarded
 from widgets.parts.theme import button
 from widgets.parts.theme import escape as html_escape
@@ -54,8 +55,12 @@ _frontend: Any = None
 
 def frontend() -> Any:
     """The kernel's one ipylab ``JupyterFrontEnd``, or None where there can be none (Voilà,
-    no ipylab). Its ``ready_now`` attribute turns True when JupyterLab answers."""
+    no ipylab). Its ``ready_now`` attribute turns True when JupyterLab answers. Every panel of
+    the kernel shares it (closing a panel leaves it open); one closed otherwise (a cell's
+    ``Widget.close_all()``) is made again."""
     global _frontend
+    if _frontend is not None and _frontend.comm is None:
+        _frontend = None
     if _frontend is None and "VOILA_KERNEL_ID" not in os.environ:
         try:
             from ipylab import JupyterFrontEnd
@@ -70,6 +75,7 @@ def frontend() -> Any:
             app.page_loads += 1
 
         app.on_ready(ready)
+        share(app)
         _frontend = app
     return _frontend
 
