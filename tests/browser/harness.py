@@ -19,6 +19,7 @@ from urllib.parse import quote
 import nbformat
 from lab_page import open_in_tab, shows_lab_of
 from lab_servers import JupyterServer
+from playwright.sync_api import expect
 from stuck import stuck_report
 
 HERE = Path(__file__).resolve().parent
@@ -313,6 +314,17 @@ def click_handled(page: Any, name: str, target: Any, timeout: float = NOTEBOOK_T
     target.click()
     page.wait_for_function(_ALL_HANDLED, arg=since, timeout=timeout, polling=20)
     page.evaluate(_TWO_FRAMES)
+
+
+def new_journey(page: Any, name: str, panel: Any, journey: str) -> None:
+    """Start a new journey called ``journey`` with the panel's New journey (in the open notebook
+    ``name``), waited for until its header names it. The click is waited for until the page has
+    drawn all it sent back: the creation form is drawn anew for the new journey, and what a test
+    types or picks in the old one (a loaded machine) would be lost."""
+    tools = panel.locator(".lantern-journal-tools")
+    tools.locator(".lantern-journal-new-name input").fill(journey)
+    click_handled(page, name, tools.locator(".lantern-journal-new"))
+    expect(panel.locator(".lantern-header")).to_contain_text(journey)
 
 
 def type_at_table(panel: Any, text: str, tries: int = 3) -> None:

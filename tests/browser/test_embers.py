@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from harness import (
     assert_no_tracebacks,
-    click_handled,
+    new_journey,
     open_notebook,
     run_in_kernel,
     wait_kernel_idle,
@@ -92,11 +92,7 @@ def test_a_named_night_at_recruit_and_attacks_a_player_can_count(page, jupyter_s
     panel.evaluate("(el) => el.scrollIntoView({block: 'start'})")
     header = panel.locator(".lantern-header")
     tools = panel.locator(".lantern-journal-tools")
-    tools.locator(".lantern-journal-new-name input").fill("my night")
-    # Waited until the page has drawn all the click sent back: the creation form is drawn anew
-    # for the new journey, and a choice made in the old one (a loaded machine) would be lost.
-    click_handled(page, NOTEBOOK, tools.locator(".lantern-journal-new"))
-    expect(header).to_contain_text("my night")
+    new_journey(page, NOTEBOOK, panel, "my night")
     panel.locator(".lantern-difficulty select").select_option(label="Recruit")
     panel.locator("button.lantern-act-begin").click()
     expect(panel.locator(".lantern-ring-view .lantern-location")).to_have_count(8)

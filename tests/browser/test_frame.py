@@ -19,7 +19,7 @@ import pytest
 from harness import (
     NOTEBOOK_TIMEOUT,
     assert_no_tracebacks,
-    click_handled,
+    new_journey,
     open_notebook,
     wait_kernel_idle,
 )
@@ -134,10 +134,7 @@ def test_a_second_journey_survives_restart_and_run_all(page, jupyter_server, sho
 
     # New journey: type a name, click. The header names it; the Firelight is to be created.
     tools = table.panel.locator(".lantern-journal-tools")
-    tools.locator(".lantern-journal-new-name input").fill(SECOND)
-    # Waited until the page has drawn all the click sent back: the creation form is drawn anew
-    # for the new journey, and a name typed into the old one (a loaded machine) would be lost.
-    click_handled(page, NOTEBOOK, tools.locator(".lantern-journal-new"))
+    new_journey(page, NOTEBOOK, table.panel, SECOND)
     expect(table.header).to_contain_text(f"Journey {SECOND}")
     expect(table.header).not_to_contain_text("firelights")
     expect(tools.locator(".lantern-messages")).to_contain_text(
