@@ -141,7 +141,8 @@ def page(
         _shared_lab.give_back(failed=failed, base_url=server.base_url)
     unexpected = console_errors.unexpected()
     if unexpected:
-        _shared_lab.discard()  # a page that logged errors does not go on to the next test
+        if shared:
+            _shared_lab.discard()  # a page that logged errors does not go on to the next test
         pytest.fail("browser console errors:\n" + "\n".join(unexpected), pytrace=False)
 
 
