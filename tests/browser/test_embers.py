@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from harness import (
     assert_no_tracebacks,
+    click_handled,
     new_journey,
     open_notebook,
     run_in_kernel,
@@ -190,16 +191,14 @@ def test_an_uploaded_card_set_survives_restart_and_run_all(page, jupyter_server,
     panel.locator("button.lantern-act-begin").click()
     expect(panel.locator(".lantern-ring-view .lantern-location")).to_have_count(8)
     choices = panel.locator(".lantern-choice-buttons button")
-    for _ in range(6):
-        choices.first.click()
-        wait_kernel_idle(page, NOTEBOOK)
+    for _ in range(6):  # each click handled before the next (the kernel's idle is not enough)
+        click_handled(page, NOTEBOOK, choices.first)
     expect(panel.locator(".lantern-message-error")).to_have_count(0)
     header, ring = panel.locator(".lantern-header"), panel.locator(".lantern-ring-view")
     log = panel.locator(".lantern-log-entry")
-    # A click can still be on its way when the kernel reads idle: ask the kernel (its request
-    # queues behind the clicks) how many actions the panel's journey holds (Begin with the
-    # uploaded set made the journey again, so the notebook's `book` is no longer the panel's),
-    # and let the panel show them all.
+    # How many actions the panel's journey holds (Begin with the uploaded set made the journey
+    # again, so the notebook's `book` is no longer the panel's), once every click was handled:
+    # the panel shows them all.
     played = int(run_in_kernel(page, NOTEBOOK, "print(len(panel.book.journey.entries))"))
     expect(log).to_have_count(played)
     before = (header.inner_text(), ring.inner_text(), log.all_inner_texts())

@@ -21,14 +21,14 @@ _SHARED: weakref.WeakSet[widgets.Widget] = weakref.WeakSet()
 
 
 def share(widget: widgets.Widget) -> None:
-    """Mark ``widget`` as held by panels without being theirs: :func:`descendants` leaves it, and
-    what it holds, out."""
+    """Mark ``widget`` as held by panels without being theirs:
+    :func:`~widgets.frame.tree.descendants` leaves it, and what it holds, out."""
     _SHARED.add(widget)
 
 
 def descendants(root: widgets.Widget) -> list[widgets.Widget]:
     """Every widget under ``root`` (itself last), through children and the panel's attributes,
-    but those it shares with other panels (:func:`share`)."""
+    but those it shares with other panels (:func:`~widgets.frame.tree.share`)."""
     found: list[widgets.Widget] = []
     stack = [root]
     seen: set[int] = set()
