@@ -36,6 +36,9 @@ def test_a_panel_replaced_by_run_all_leaves_the_kernels_front_end_open(
     Why: closing the replaced panel closed the front end too, and the new panel, which shares it,
     could no longer insert a journal cell."""
     monkeypatch.setenv(FOLDER_ENV, str(tmp_path))
+    # A front end of this test's own: the kernel's one may have been made by an earlier test, on
+    # a comm manager since replaced.
+    monkeypatch.setattr(controls, "_frontend", None)
     first = FirelightsPanel(JourneyBook.open_or_start(game="firelights"))
     app = first.controls.app
     assert app is not None and app.comm is not None
