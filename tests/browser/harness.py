@@ -1,5 +1,6 @@
-"""Helpers behind tests/browser/conftest.py: notebook driving, checks, screenshots (the servers
-they drive are in lab_servers.py).
+"""Helpers behind tests/browser/conftest.py: notebook driving, checks, screenshots. Beside them:
+the servers they drive (lab_servers.py), the worker's shared JupyterLab page (lab_page.py), the
+page console's checks (page_console.py) and what a stuck Run All reports (stuck.py).
 
 The recipe they follow is in docs/developer-guide/testing.md. Game tests use the fixtures in
 conftest.py and import `open_notebook` and `assert_no_tracebacks` from here.
