@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import quote
 
 import nbformat
-from lab_page import open_in_tab, shows_lab_of
+from lab_page import FIND_PANEL, open_in_tab, shows_lab_of
 from lab_servers import JupyterServer
 from playwright.sync_api import expect
 from stuck import stuck_report
@@ -108,21 +108,9 @@ def copy_notebooks(destination: Path) -> Path:
 
 # --- driving JupyterLab ------------------------------------------------------------------------
 
-# Finds the notebook panel open on `path` in window.jupyterapp (exposed by the server flag).
-_FIND_PANEL = """
-const findPanel = (path) => {
-  const app = window.jupyterapp;
-  if (!app || !app.shell) return null;
-  for (const w of app.shell.widgets('main')) {
-    if (w.context && w.context.path === path && w.sessionContext && w.content) return w;
-  }
-  return null;
-};
-"""
-
 _KERNEL_IDLE = (
     "(path) => {"
-    + _FIND_PANEL
+    + FIND_PANEL
     + """
   const panel = findPanel(path);
   if (!panel || !panel.context.isReady) return false;
@@ -133,7 +121,7 @@ _KERNEL_IDLE = (
 
 _WATCH_KERNEL_ERRORS = (
     "(path) => {"
-    + _FIND_PANEL
+    + FIND_PANEL
     + """
   // Kernel 'error' messages, also those from widget callbacks (which JupyterLab sends to the
   // log console, not to a cell): assert_no_tracebacks reports them.
@@ -149,7 +137,7 @@ _WATCH_KERNEL_ERRORS = (
 
 _RUN_ALL = (
     "async ([path, timeout]) => {"
-    + _FIND_PANEL
+    + FIND_PANEL
     + """
   const app = window.jupyterapp;
   app.shell.activateById(findPanel(path).id);  // the command acts on the current notebook
@@ -252,7 +240,7 @@ def wait_script_after(page: Any, panel: Any, before: int, timeout: float = 15_00
 
 _RUN_IN_KERNEL = (
     "async ([path, code]) => {"
-    + _FIND_PANEL
+    + FIND_PANEL
     + """
   const kernel = findPanel(path).sessionContext.session.kernel;
   const future = kernel.requestExecute({code, silent: false, store_history: false});
@@ -280,7 +268,7 @@ def wait_kernel_idle(page: Any, name: str, timeout: float = NOTEBOOK_TIMEOUT) ->
 # the order they came). Installed once per page and kernel.
 _WATCH_HANDLED = (
     "(path) => {"
-    + _FIND_PANEL
+    + FIND_PANEL
     + """
   const kernel = findPanel(path).sessionContext.session.kernel;
   const watch = window.__lanternHandled;

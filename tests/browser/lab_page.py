@@ -24,7 +24,7 @@ from __future__ import annotations
 from contextlib import suppress
 from typing import Any
 
-__all__ = ["STALE_SESSION_MODELS", "SharedLab", "open_in_tab", "shows_lab_of"]
+__all__ = ["FIND_PANEL", "STALE_SESSION_MODELS", "SharedLab", "open_in_tab", "shows_lab_of"]
 
 #: What the page logs, on a shared page, for the notebooks earlier tests closed. Each game panel's
 #: kernel has an ipylab front end, whose session model in the page follows JupyterLab's current
@@ -39,6 +39,19 @@ STALE_SESSION_MODELS = (
     r"\s*at \S+\._(currentChanged|sendSessions|sendCurrent) \(\S*/ipylab/static/",
     r"^console\.error: Syncing error: no comm channel defined \(\S*/static/lab/jlab_core\.",
 )
+
+#: A page script's helper: ``findPanel(path)``, the notebook panel open on ``path`` in
+#: window.jupyterapp (the servers expose it), or null. Put before a script that calls it.
+FIND_PANEL = """
+const findPanel = (path) => {
+  const app = window.jupyterapp;
+  if (!app || !app.shell) return null;
+  for (const w of app.shell.widgets('main')) {
+    if (w.context && w.context.path === path && w.sessionContext && w.content) return w;
+  }
+  return null;
+};
+"""
 
 # The ids of the pages that are shared now (open_notebook opens tabs only in those).
 _SHARED: set[int] = set()

@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from lab_page import FIND_PANEL
+
 __all__ = ["kernel_startup", "stuck_report"]
 
 #: Where each kernel the tests' servers start writes its stacks when asked (set in their env).
@@ -53,12 +55,11 @@ def kernel_startup(state_dir: Path, env: dict[str, str]) -> None:
 
 
 # The notebook's cells and kernel as JupyterLab sees them, and the dialogs open on the page.
-_PAGE_STATE = """(path) => {
-  const app = window.jupyterapp;
-  let panel = null;
-  for (const w of (app && app.shell ? app.shell.widgets('main') : [])) {
-    if (w.context && w.context.path === path && w.sessionContext && w.content) panel = w;
-  }
+_PAGE_STATE = (
+    "(path) => {"
+    + FIND_PANEL
+    + """
+  const panel = findPanel(path);
   const dialogs = [...document.querySelectorAll('.jp-Dialog')].map((d) => d.innerText.trim());
   if (!panel) return {found: false, dialogs};
   const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
@@ -68,6 +69,7 @@ _PAGE_STATE = """(path) => {
           status: kernel ? kernel.status : 'no kernel',
           connection: kernel ? kernel.connectionStatus : 'no kernel'};
 }"""
+)
 
 
 def stuck_report(page: Any, name: str, server: Any) -> str:

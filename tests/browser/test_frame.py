@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from harness import (
+    FIND_PANEL,
     NOTEBOOK_TIMEOUT,
     assert_no_tracebacks,
     new_journey,
@@ -41,21 +42,11 @@ from widgets.firelights.world_map import COLUMNS
 SECOND = "ember"
 JOURNAL_TEXT = "Ember crosses the ford at dawn."
 
-# The notebook open on `path` in window.jupyterapp (as harness.py finds it).
-_FIND_PANEL = """
-const findPanel = (path) => {
-  for (const w of window.jupyterapp.shell.widgets('main')) {
-    if (w.context && w.context.path === path && w.sessionContext && w.content) return w;
-  }
-  return null;
-};
-"""
-
 # Insert a code cell holding `text` below the cell that shows the panel, and run it: what a
 # player does with the "b" key, typing, and Shift+Enter.
 _JOURNAL_CELL_BELOW_PANEL = (
     "async ([path, text]) => {"
-    + _FIND_PANEL
+    + FIND_PANEL
     + """
   const app = window.jupyterapp;
   const panel = findPanel(path);
@@ -73,7 +64,7 @@ _JOURNAL_CELL_BELOW_PANEL = (
 # before the restart the journal cell, run last, broke that order) and the kernel is idle.
 _RAN_ALL_AFRESH = (
     "(path) => {"
-    + _FIND_PANEL
+    + FIND_PANEL
     + """
   const panel = findPanel(path);
   const kernel = panel && panel.sessionContext.session && panel.sessionContext.session.kernel;
@@ -89,7 +80,7 @@ def restart_and_run_all(page: Any, name: str, timeout: float = NOTEBOOK_TIMEOUT)
     (``timeout`` ms: a notebook that simulates thousands of games needs longer)."""
     page.evaluate(
         "(path) => {"
-        + _FIND_PANEL
+        + FIND_PANEL
         + """
   window.jupyterapp.shell.activateById(findPanel(path).id);
   // Not awaited: the command waits for the dialog's answer.
