@@ -80,14 +80,23 @@ lint: $(VENV)/.installed-test
 
 # pytest in parallel (pytest-xdist), one worker per core: `make test WORKERS=1` for one worker,
 # WORKERS=0 for none. loadscope keeps each module and each notebook (its cells run in order in one
-# kernel) on one worker. The JupyterLite site's browser tests run when the site is built and
-# current (`make lite` first: they reuse lite/_output while its inputs are unchanged) and skip with
-# a reason otherwise; LANTERN_LITE_BUILD=1 before $(BIN)/pytest below would have the run build it
-# (once, under a lock) when missing or stale. They are left out for now: with them a fresh clone's
-# `make test` went over its 10-minute budget on two cores (the docs' Benchmarks page).
+# kernel) on one worker. Before it, two jobs at a time: .venv's install and the lint leave the
+# second core idle, and the JupyterLite site for its browser tests (`make lite`: the site's own
+# venv, then its build, or nothing when lite/_output is current) is made there. Where the site
+# cannot be built (no npm, a registry out of reach) the run goes on: the site's tests try once
+# more, then skip with the build's reason (its log: lite/.cache/make-lite.log).
 WORKERS ?= auto
-test: $(VENV)/.installed-test browser-deps lint
-	$(BIN)/pytest -n $(WORKERS) --dist loadscope
+test:
+	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target test-ready
+	LANTERN_LITE_BUILD=1 $(BIN)/pytest -n $(WORKERS) --dist loadscope
+
+.PHONY: test-ready test-site
+test-ready: test-site $(VENV)/.installed-test browser-deps lint
+test-site:
+	@mkdir -p lite/.cache
+	@echo "Building the JupyterLite site for its tests (log: lite/.cache/make-lite.log)"
+	@$(MAKE) --no-print-directory lite > lite/.cache/make-lite.log 2>&1 \
+		|| echo "The JupyterLite site did not build: its tests will say why (lite/.cache/make-lite.log)"
 
 # The documentation site, into docs/_build/html (the docs packages are in the test extra, so the
 # same install covers it; tests/test_docs.py runs the same build in every `make test`).
