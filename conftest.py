@@ -19,10 +19,11 @@ Under ``loadscope`` the longest modules start first, the browser modules after a
 the longest browser modules (few tests, a minute or more each) to the end, where one worker ran
 them while the other had finished.
 
-With ``LANTERN_LITE_BUILD=1`` (``make test`` leaves it unset for now: the Makefile says why), a
-run that holds the JupyterLite site's browser tests starts building the site at once, in the
-background (start_lite_build below), while the other modules run: those tests come with the
-browser modules, late, and find it built instead of holding a worker for the build.
+``make test`` builds the JupyterLite site before pytest starts (the Makefile says how) and runs
+its browser tests. A plain ``pytest`` run with ``LANTERN_LITE_BUILD=1`` that holds those tests and
+finds the site missing or stale starts building it at once, in the background
+(start_lite_build below), while the other modules run: those tests come with the browser modules,
+late, and find it built instead of holding a worker for the build.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ class QuickPythonDomain(PythonDomain):
         modname: str | None,
         classname: str | None,
         name: str,
-        type: str | None,  # noqa: A002 - Sphinx's own parameter name
+        type: str | None,  # Sphinx's own name for it
         searchmode: int = 0,
     ) -> list[tuple[str, Any]]:
         if name not in self._known():

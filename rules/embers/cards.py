@@ -98,7 +98,10 @@ HEROES = 5
 FIRE_CARDS = 12
 #: The Night card's hours to dawn, two on each face: every card set has this one.
 NIGHT_FACES = ((4, 3), (2, 1))
+# The Reference shows no value (``hide-value``): it would be a path on the machine that built it.
 #: The card file Lantern ships, Lantern's own set: played when a journey names no other.
+#:
+#: :meta hide-value:
 SHIPPED = Path(__file__).resolve().parent.parent / "data" / "embers-original.toml"
 #: Far more than a set of 18 cards needs (the shipped file is about 6 KB); a journey stores it.
 MAX_CARD_FILE = 100_000

@@ -30,7 +30,10 @@ from rules.table.dice import D66, D66_VALUES, d66_value
 
 __all__ = ["TABLE_NAMES", "D66Table", "load", "load_file", "parse"]
 
+# The Reference shows no value (``hide-value``): it would be a path on the machine that built it.
 #: The folder of the shipped tables and card sets (``rules/data``).
+#:
+#: :meta hide-value:
 DATA = resources.files("rules") / "data"
 #: Characters no table entry holds: C0 controls but tab, DEL and C1 controls (a NUL, an escape).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")

@@ -2,12 +2,11 @@
 127.0.0.1, opened with every other host refused, and read back (the kernel's state, the log).
 
 Which site: ``lite/_output`` when it is current (built from this tree by the site's venv as it
-stands, ``tools.lite.current``). Else, with ``LANTERN_LITE_BUILD=1`` in the environment, the test
-run builds it once through ``make lite`` (under a lock: two workers of one run build it once; the
-second finds it current), and the tests skip with a one-line reason where it cannot be built (no
-npm, a registry out of reach). Without it they skip: ``make test`` leaves them out for now, as
-with them and the build a fresh clone's run went over its 10 minutes on two cores (measured on
-the docs' Benchmarks page).
+stands, ``tools.lite.current``). ``make test`` builds it before pytest starts, beside the install
+of ``.venv``, and sets ``LANTERN_LITE_BUILD=1``: with it, a site missing or stale is built once by
+the test run through ``make lite`` (under a lock: two workers of one run build it once; the second
+finds it current), and the tests skip with a one-line reason where it cannot be built (no npm, a
+registry out of reach). Without it, and no current site, they skip and say how to have one.
 
 Import the fixtures into a test module: ``from lite_site import offline, site``.
 """

@@ -41,10 +41,13 @@ if not (SHARED / "stranger.lantern").exists():
     stranger.close()
 """
 
-_SAVE = """async ([path, content]) => {
+# The notebook saved into the site's browser storage, then opened in the page already loaded (a
+# second page load would start JupyterLite again for nothing).
+_SAVE_AND_OPEN = """async ([path, content]) => {
   const app = window.jupyterapp;
   await app.started;
   await app.serviceManager.contents.save(path, {type: 'notebook', format: 'json', content});
+  await app.commands.execute('docmanager:open', {path});
 }"""
 
 
@@ -73,8 +76,7 @@ def test_hostile_text_never_runs_on_the_site(
     page.wait_for_function("() => !!window.jupyterapp", timeout=TIMEOUT)
     cells = [STRANGER + SETUP, CELL, stranger_cell(SHARED / "stranger.lantern")]
     content = lite_notebook([*cells, f"display(HTML({CONTROL!r}))"])
-    page.evaluate(_SAVE, [name, content])
-    page.goto(f"{site}lab/index.html?path={name}")
+    page.evaluate(_SAVE_AND_OPEN, [name, content])
     settle(page, name)
     page.evaluate(_WATCH_KERNEL_ERRORS, name)
     run_all(page, name)
