@@ -120,6 +120,7 @@ _SIDEWAYS = """
 """
 
 CLICKS = 45  # per game: enough to reach every tool, the lower ones included
+SCRIPT_TIMEOUT = 60_000  # ms: a guard against a page that never runs it, not a speed
 
 
 def asked_by_kernel(page, name: str) -> int:
@@ -173,7 +174,13 @@ def test_every_click_answers_where_the_player_looks(
         if told:
             # The click told something: the page shows it whole with a script it runs after
             # drawing the updates, which may come after the kernel went idle. Measure after it.
-            wait_script_after(page, panel, scripts)
+            # The kernel asked for that script, so it comes: waited for as long as a loaded
+            # machine may take (Advice thinks in processes of its own beside the panel).
+            ran = wait_script_after(page, panel, scripts, timeout=SCRIPT_TIMEOUT)
+            assert ran, (
+                f"after {key!r} the panel asked the page to show its result whole, and the page "
+                f"ran no script within {SCRIPT_TIMEOUT / 1000:.0f} s"
+            )
         else:
             wait_panels_settled(page)
             if panel.evaluate(_DOCK_TEXT) == before:
