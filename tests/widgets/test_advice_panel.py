@@ -20,7 +20,7 @@ from rules.table.estimate import wilson_interval
 from rules.voidlight import CreateRandom, Join
 from widgets.embers import EmbersPanel
 from widgets.firelights import FirelightsPanel
-from widgets.frame.advice import BEST_CLASS, AdviceView
+from widgets.frame.advice import BEST_CLASS, WAITING, AdviceView
 from widgets.frame.base import GameFrame
 from widgets.voidlight import VoidlightPanel
 
@@ -171,6 +171,27 @@ def test_a_state_change_drops_the_rows_and_the_next_batch_reads_the_new_state() 
     assert [row.move for row in rows] == legal(panel.state)
     view.toggle.value = False
     assert view.rows == [] and view.table.value == ""
+    panel.close()
+
+
+def test_while_a_new_state_is_thought_about_the_last_table_keeps_its_place_hidden() -> None:
+    """The rows go at once, but the table's place stays (hidden, and hidden from screen readers)
+    until the new rows come: a table that vanished and came back would push the click's result,
+    shown below it, out of the player's view."""
+    panel = begun("firelights", APART["firelights"])
+    view = panel.advice
+    view.toggle.value = True
+    view.refresh(8)
+    shown = view.table.value
+    assert "lantern-advice-table" in shown
+    panel.act(choices(panel.state)[0])
+    assert view.rows == [] and view.note.value == "Thinking…"
+    assert view.table.value == f'<div class="{WAITING}" aria-hidden="true">{shown}</div>'
+    panel.act(choices(panel.state)[0])  # another state before any row came: the same place kept
+    assert view.table.value.count(WAITING) == 1 and shown in view.table.value
+    rows = view.refresh(1)
+    assert rows and WAITING not in view.table.value
+    assert "lantern-advice-table" in view.table.value
     panel.close()
 
 

@@ -43,7 +43,6 @@ from widgets.frame.thinking import Advisor, think_apart
 from widgets.parts.theme import escape
 
 __all__ = [
-    "ADVICE_CSS",
     "APART_SECONDS",
     "BATCH_SECONDS",
     "ENOUGH",
@@ -78,20 +77,8 @@ SHOW_EVERY = 0.25
 MOST_RUNS = 64
 #: What the marked control of the best move carries.
 BEST_CLASS = "lantern-advice-best"
-
-#: The Advice section's CSS: its table, its note, and the outline on the move it rates best.
-ADVICE_CSS = """
-.lantern-advice-table { border-collapse: collapse; font-size: 0.92em; line-height: 1.35; }
-.lantern-advice-table th { text-align: left; vertical-align: bottom; padding: 0 10px 3px 0; }
-.lantern-advice-table td { padding: 3px 10px 3px 0; vertical-align: top; }
-.lantern-advice-why { color: var(--jp-ui-font-color2, #616161); font-size: 0.9em; font-weight: normal; }
-.lantern-advice-table td.lantern-advice-number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.lantern-advice-table th.lantern-advice-number { text-align: right; }
-.lantern-advice-table tr.lantern-advice-best-row { font-weight: bold; }
-.lantern-advice-note { color: var(--jp-ui-font-color2, #616161); font-size: 0.9em; }
-.lantern-advice-note .widget-html-content { line-height: 1.35; }
-.jupyter-widgets.lantern-advice-best, .lantern-advice-best { outline: 2px solid #d4a017; }
-"""
+#: What holds the last table's place, hidden, while the rows of a new state are thought about.
+WAITING = "lantern-advice-waiting"
 
 
 class AdviceHook:
@@ -377,8 +364,13 @@ class AdviceView(widgets.VBox):
             self.table.value = ""
             return
         if not self.rows:
+            # The last table keeps its place, hidden, until the new rows come: a table that
+            # vanished and came back would push what lies below it (the click's result) away.
             self.note.value = "Thinking…"
-            self.table.value = ""
+            if self.table.value and WAITING not in self.table.value:
+                self.table.value = (
+                    f'<div class="{WAITING}" aria-hidden="true">{self.table.value}</div>'
+                )
             return
         runs = min(row.runs for row in self.rows)
         self.note.value = escape(

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from rules.book import JourneyBook
 from rules.record.journey import Journey
-from widgets.frame.advice import ADVICE_CSS, AdviceHook, AdviceView, hook_for
+from widgets.frame.advice import AdviceHook, AdviceView, hook_for
 from widgets.frame.connection import FRAME_CSS as CONNECTION_CSS
 from widgets.frame.connection import ShowsFallback
 from widgets.frame.contract import check_panel
@@ -37,7 +37,7 @@ from widgets.frame.dock import SECTION_CLASS, ResultDock, just_now_html, slot
 from widgets.frame.log_view import JourneyLog, LogView
 from widgets.frame.page_script import PageScripts
 from widgets.frame.recap import ending_export_button, ending_tail
-from widgets.frame.style import FRAME_CSS
+from widgets.frame.style import ADVICE_CSS, FRAME_CSS
 from widgets.frame.table_input import AtTheTable
 from widgets.frame.tree import descendants
 from widgets.frame.whole import check_in_background, distrusted_note

@@ -1,4 +1,4 @@
-"""The frame's CSS: the header, the two columns, the log, the ending, looking back.
+"""The frame's CSS: the header, the two columns, the log, the ending, looking back, Advice.
 
 On top of :data:`widgets.parts.theme.CSS`, with the same rules: JupyterLab's ``--jp-*`` variables (so the
 light and the dark theme both read), a fallback for each, every rule under a ``lantern-`` class.
@@ -56,4 +56,20 @@ FRAME_CSS = """
 .lantern-frame .widget-toggle-button.mod-active { background: var(--jp-brand-color1, #1976d2);
   color: var(--jp-ui-inverse-font-color1, #fff); }
 .lantern-risk { color: var(--jp-warn-color1, #f57c00); font-weight: 600; }
+"""
+
+#: The Advice section's CSS (:mod:`widgets.frame.advice`): its table, its note, the outline on the
+#: move it rates best, and the last table's place kept while new rows are thought about.
+ADVICE_CSS = """
+.lantern-advice-table { border-collapse: collapse; font-size: 0.92em; line-height: 1.35; }
+.lantern-advice-table th { text-align: left; vertical-align: bottom; padding: 0 10px 3px 0; }
+.lantern-advice-table td { padding: 3px 10px 3px 0; vertical-align: top; }
+.lantern-advice-why { color: var(--jp-ui-font-color2, #616161); font-size: 0.9em; font-weight: normal; }
+.lantern-advice-table td.lantern-advice-number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.lantern-advice-table th.lantern-advice-number { text-align: right; }
+.lantern-advice-table tr.lantern-advice-best-row { font-weight: bold; }
+.lantern-advice-note { color: var(--jp-ui-font-color2, #616161); font-size: 0.9em; }
+.lantern-advice-note .widget-html-content { line-height: 1.35; }
+.jupyter-widgets.lantern-advice-best, .lantern-advice-best { outline: 2px solid #d4a017; }
+.lantern-advice-waiting { visibility: hidden; }
 """
