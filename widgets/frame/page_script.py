@@ -19,7 +19,10 @@ does not run it a second time; only the watch stays until the panel has come int
   the panel's header is out of view, and only when the player has not yet touched the page.
 - ``result-whole``: after a click that told something. When the result box (the dock: result,
   what is due, the message) is not wholly inside the visible part of the window, scrolls the least
-  that shows it whole (``block: 'nearest'``); when it is whole, nothing moves.
+  that shows it whole (``block: 'nearest'``); when it is whole, nothing moves. For :data:`KEEP`
+  seconds after, when the panel's own layout moves the result (Advice's rows come after the
+  click's render, and a result docked below them moved down with them), it is shown whole again;
+  a scroll of the player's (the window moved, the result did not move in the page) ends that.
 
 Each marks the panel while it works (``data-lantern-scrolling``) and its own output node once it
 is done (``data-lantern-done``), counting them on the panel (``data-lantern-scripts-run``);
@@ -36,10 +39,13 @@ import ipywidgets as widgets
 from widgets.frame import into_view
 from widgets.frame.into_view import IntoView
 
-__all__ = ["CLEAR_AFTER", "SCRIPTS", "PageScripts"]
+__all__ = ["CLEAR_AFTER", "KEEP", "SCRIPTS", "PageScripts"]
 
 #: How long a script stays in its output before it is cleared (seconds).
 CLEAR_AFTER = 3.0
+#: How long ``result-whole`` keeps the result in view while the panel's layout still moves it
+#: (seconds): Advice's rows come after the click's own render, above a result docked below them.
+KEEP = 3.0
 
 # Shared by the scripts: find this output's panel once the output is in the page (a renderer may
 # run a script before its node is attached), then wait for the panel's boxes to stop moving (the
@@ -103,11 +109,33 @@ function act(panel) {
 _RESULT_WHOLE = """
 function act(panel) {
   var dock = panel.querySelector('.lantern-dock');
-  if (dock && dock.getBoundingClientRect().height > 0 && !seen(dock)) {
-    dock.scrollIntoView({block: 'nearest'});
+  if (!dock) { return; }
+  function show() {
+    if (dock.getBoundingClientRect().height > 0 && !seen(dock)) {
+      dock.scrollIntoView({block: 'nearest'});
+    }
   }
+  show();
+  var scroller = null;
+  for (var up = dock.parentElement; up && !scroller; up = up.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(up).overflowY) && up.scrollHeight > up.clientHeight) {
+      scroller = up;
+    }
+  }
+  function scrolled() { return scroller ? scroller.scrollTop : window.scrollY; }
+  function place() { return dock.getBoundingClientRect().top + scrolled(); }
+  var at = place(), top = scrolled(), until = Date.now() + KEEP_MS;
+  function keep() {
+    if (Date.now() > until || !dock.isConnected) { return; }
+    var moved = Math.abs(place() - at) > 0.5;
+    if (!moved && Math.abs(scrolled() - top) > 0.5) { return; }
+    if (moved) { show(); at = place(); }
+    top = scrolled();
+    requestAnimationFrame(keep);
+  }
+  requestAnimationFrame(keep);
 }
-"""
+""".replace("KEEP_MS", str(int(KEEP * 1000)))
 
 
 def _script(act: str) -> str:
