@@ -58,7 +58,12 @@ async ([selector, quiet, limit, advice]) => {
     const el = panel.querySelector('.lantern-report-view');
     return el ? el.textContent : null;
   };
-  const table = () => panel.querySelector('.lantern-advice-view table');
+  // The rows' table; the last one, kept in its place but hidden while Advice thinks about the
+  // new position, is none of its rows.
+  const table = () => {
+    const found = panel.querySelector('.lantern-advice-view table');
+    return found && !found.closest('.lantern-advice-waiting') ? found : null;
+  };
   // Advice's mark on the best move's control: a class change that only adds or drops it.
   const bare = (classes) => (classes || '').split(' ')
     .filter((c) => c && c !== 'lantern-advice-best').sort().join(' ');
