@@ -4,7 +4,8 @@ The result of a click docks under the control clicked (widgets/frame/dock.py). A
 bottom of a 1400×1000 window put its result partly below the edge (a player met *Take this cost*'s
 at 893–1023 px of a 1000 px window). After a click that told something, the panel scrolls the
 least that shows the result box whole (widgets/frame/page_script.py); when it is whole already,
-the window does not move.
+the window does not move. While the panel's own layout still moves the result a moment after
+(Advice's rows come after the click's render), it is shown whole again, until the player scrolls.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness import (
+    _TWO_FRAMES,
     SCRIPTS_RUN,
     assert_no_tracebacks,
     open_notebook,
@@ -101,3 +103,46 @@ def test_a_result_below_the_window_is_scrolled_into_view_whole(
     assert _whole(after["dock"], after["visible"]), after
     assert after["scrolled"] == before["scrolled"], f"a whole result moved the window: {after}"
     assert_no_tracebacks(page)
+
+
+# Something above the result grows by `px` pixels, as Advice's rows do a moment after a click's
+# own render: a block put in just before the result box.
+_GROW = """(panel, px) => { const filler = document.createElement('div');
+  filler.style.height = px + 'px'; panel.querySelector('.lantern-dock').before(filler); }"""
+
+# Whether the result box lies wholly inside the visible part of the notebook.
+_DOCK_WHOLE = (
+    "(panel) => { const w = ("
+    + _WHERE
+    + ")(panel); "
+    + ("return w.dock.top >= w.visible.top - 1 && w.dock.bottom <= w.visible.bottom + 1; }")
+)
+
+
+def test_a_result_stays_in_view_while_the_panel_grows_above_it_until_the_player_scrolls(
+    page: Any, jupyter_server: Any, make_notebook: Any
+) -> None:
+    page.set_viewport_size(WINDOW)
+    notes = "%%md\n## Notes\n\n" + "What happened out there, written down.\n\n" * 30
+    name = make_notebook("result-kept", notes, SETUPS["voidlight"], notes)
+    open_notebook(page, jupyter_server, name)
+    panel = page.locator(".lantern-voidlight")
+    oracle = panel.locator("button.lantern-act-inspire")
+    _click(page, name, panel, oracle)
+    oracle.evaluate(_NEAR_THE_BOTTOM)
+    _click(page, name, panel, oracle)  # shown whole: the window scrolled
+    handle = panel.element_handle()
+    assert panel.evaluate(_DOCK_WHOLE)
+    # Within KEEP seconds of the click, the panel grows above the result: it is shown whole again.
+    panel.evaluate(_GROW, 300)
+    page.wait_for_function(_DOCK_WHOLE, arg=handle, polling="raf", timeout=2_000)
+    # The player scrolls a little: the page is theirs, and growth no longer moves the window.
+    oracle.evaluate(_NEAR_THE_BOTTOM)
+    page.evaluate(_TWO_FRAMES)
+    before = panel.evaluate(_WHERE)
+    panel.evaluate(_GROW, 300)
+    page.evaluate(_TWO_FRAMES)
+    page.wait_for_timeout(300)
+    after = panel.evaluate(_WHERE)
+    assert after["scrolled"] == before["scrolled"], f"the window moved after a scroll: {after}"
+    assert not panel.evaluate(_DOCK_WHOLE), f"the result was shown again after a scroll: {after}"
