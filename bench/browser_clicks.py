@@ -51,6 +51,7 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))  # the harness is a plain mo
 
 import harness  # noqa: E402
 import lab_servers  # noqa: E402
+import page_console  # noqa: E402
 
 from bench._kernel_clicks import bench_kernel, percentile, profile_kernel  # noqa: E402
 
@@ -180,7 +181,7 @@ def lab_page(state_dir: Path, viewport: dict[str, int]) -> Iterator[Any]:
             )
             try:
                 page = browser.new_page(viewport=viewport)
-                errors = harness.ConsoleErrors()
+                errors = page_console.ConsoleErrors()
                 errors.attach(page)
                 harness.open_notebook(page, server, NOTEBOOK)
                 page.locator(".lantern-firelights").wait_for()

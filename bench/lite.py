@@ -43,6 +43,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(REPO / "tests" / "browser"))  # the harness is a plain module there
 
 import harness  # noqa: E402
+import lab_page  # noqa: E402
 import lab_servers  # noqa: E402
 
 from bench.browser_advice import _TIMED  # noqa: E402
@@ -83,7 +84,7 @@ _OPEN = """async (path) => {
 }"""
 _SHOW = (
     "(path) => {"
-    + harness._FIND_PANEL
+    + lab_page.FIND_PANEL
     + "window.jupyterapp.shell.activateById(findPanel(path).id); }"
 )
 OPEN_RATIO_TARGET = 2.0  # warm: the panel playable within 2× the empty notebook's time
