@@ -68,22 +68,28 @@ def _whole(part: dict[str, float], visible: dict[str, float]) -> bool:
     return part["top"] >= visible["top"] - 1 and part["bottom"] <= visible["bottom"] + 1
 
 
-def test_a_result_below_the_window_is_scrolled_into_view_whole(
-    page: Any, jupyter_server: Any, make_notebook: Any
-) -> None:
+def _oracle_panel(
+    page: Any, jupyter_server: Any, make_notebook: Any, name: str
+) -> tuple[str, Any, Any]:
+    """A Voidlight panel between notes, its oracle rolled once: the notebook's name, the panel,
+    and the oracle's button, under which the next result docks."""
     page.set_viewport_size(WINDOW)
     # Notes above the panel and below it, so that the notebook can scroll any part of the panel
     # to any height of the window.
     notes = "%%md\n## Notes\n\n" + "What happened out there, written down.\n\n" * 30
-    name = make_notebook("result-whole", notes, SETUPS["voidlight"], notes)
+    name = make_notebook(name, notes, SETUPS["voidlight"], notes)
     open_notebook(page, jupyter_server, name)
     panel = page.locator(".lantern-voidlight")
     # An oracle roll (Take this cost waits for a failed Check): a result the panel always offers.
     oracle = panel.locator("button.lantern-act-inspire")
+    _click(page, name, panel, oracle)  # the result leaves the top of the actions for under it
+    return name, panel, oracle
 
-    _click(
-        page, name, panel, oracle
-    )  # the result leaves the top of the actions for under the button
+
+def test_a_result_below_the_window_is_scrolled_into_view_whole(
+    page: Any, jupyter_server: Any, make_notebook: Any
+) -> None:
+    name, panel, oracle = _oracle_panel(page, jupyter_server, make_notebook, "result-whole")
     # Near the bottom edge: the next result, under the button, is below the window.
     oracle.evaluate(_NEAR_THE_BOTTOM)
     before = panel.evaluate(_WHERE)
@@ -122,13 +128,7 @@ _DOCK_WHOLE = (
 def test_a_result_stays_in_view_while_the_panel_grows_above_it_until_the_player_scrolls(
     page: Any, jupyter_server: Any, make_notebook: Any
 ) -> None:
-    page.set_viewport_size(WINDOW)
-    notes = "%%md\n## Notes\n\n" + "What happened out there, written down.\n\n" * 30
-    name = make_notebook("result-kept", notes, SETUPS["voidlight"], notes)
-    open_notebook(page, jupyter_server, name)
-    panel = page.locator(".lantern-voidlight")
-    oracle = panel.locator("button.lantern-act-inspire")
-    _click(page, name, panel, oracle)
+    name, panel, oracle = _oracle_panel(page, jupyter_server, make_notebook, "result-kept")
     oracle.evaluate(_NEAR_THE_BOTTOM)
     _click(page, name, panel, oracle)  # shown whole: the window scrolled
     handle = panel.element_handle()
