@@ -90,13 +90,24 @@ test:
 	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target test-ready
 	LANTERN_LITE_BUILD=1 $(BIN)/pytest -n $(WORKERS) --dist loadscope
 
-.PHONY: test-ready test-site
-test-ready: test-site $(VENV)/.installed-test browser-deps lint
+.PHONY: test-ready test-site test-bytecode
+test-ready: test-site $(VENV)/.installed-test browser-deps lint test-bytecode
 test-site:
 	@mkdir -p lite/.cache
 	@echo "Building the JupyterLite site for its tests (log: lite/.cache/make-lite.log)"
 	@$(MAKE) --no-print-directory lite > lite/.cache/make-lite.log 2>&1 \
 		|| echo "The JupyterLite site did not build: its tests will say why (lite/.cache/make-lite.log)"
+
+# The checkout's bytecode, written once beside the lint: a run starts about a hundred Python
+# processes (the test workers, kernels, servers, the processes the hardening tests kill), and each
+# would compile the modules it imports from source again where Python is told to write no bytecode
+# (PYTHONDONTWRITEBYTECODE set). compileall writes it all the same; pytest reads the assertion
+# rewrites of the test modules that a collection wrote (only pytest writes those, and only where
+# Python may write bytecode). Both are read when current and skipped when stale, as Python's own.
+test-bytecode: $(VENV)/.installed-test
+	@$(BIN)/python -m compileall -q -j 0 rules widgets tests tools bench docs conftest.py >/dev/null
+	@PYTHONDONTWRITEBYTECODE= $(BIN)/pytest --collect-only -q >/dev/null \
+		|| echo "pytest could not collect the tests: the run below says why"
 
 # The documentation site, into docs/_build/html (the docs packages are in the test extra, so the
 # same install covers it; tests/test_docs.py runs the same build in every `make test`).

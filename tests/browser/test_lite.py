@@ -1,7 +1,8 @@
 """Lantern in the browser: the JupyterLite site of ``make lite``, played by clicks with no network.
 
-The site is served on 127.0.0.1 and every request to any other host is refused in the browser
-(a Playwright route), so what plays here plays offline (``lite_site.py`` says which site). For
+The site is served on 127.0.0.1 and every request to any other host fails in the browser (no name
+resolves but the loopback's) and fails the test, so what plays here plays offline (``lite_site.py``
+says which site and how). For
 each game, in one test: Run All of its play notebook and a few actions by clicks; *Download
 journey*, whose ``.lantern`` file ``JourneyBook`` opens here to the very state the browser's
 kernel holds; the page reloaded (Firelights, Embers) or the tab closed and a new one opened
