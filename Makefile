@@ -90,8 +90,8 @@ test:
 	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target test-ready
 	LANTERN_LITE_BUILD=1 $(BIN)/pytest -n $(WORKERS) --dist loadscope
 
-.PHONY: test-ready test-site test-bytecode
-test-ready: test-site $(VENV)/.installed-test browser-deps lint test-bytecode
+.PHONY: test-ready test-site
+test-ready: test-site $(VENV)/.installed-test browser-deps lint $(VENV)/.bytecode
 test-site:
 	@mkdir -p lite/.cache
 	@echo "Building the JupyterLite site for its tests (log: lite/.cache/make-lite.log)"
@@ -103,11 +103,14 @@ test-site:
 # would compile the modules it imports from source again where Python is told to write no bytecode
 # (PYTHONDONTWRITEBYTECODE set). compileall writes it all the same; pytest reads the assertion
 # rewrites of the test modules that a collection wrote (only pytest writes those, and only where
-# Python may write bytecode). Both are read when current and skipped when stale, as Python's own.
-test-bytecode: $(VENV)/.installed-test
-	@$(BIN)/python -m compileall -q -j 0 rules widgets tests tools bench docs conftest.py >/dev/null
+# Python may write bytecode). Both are read when current and skipped when stale, as Python's own;
+# the stamp skips the step when no Python file of the checkout changed since.
+COMPILED := rules widgets tests tools bench docs conftest.py
+$(VENV)/.bytecode: $(shell find $(COMPILED) -name '*.py' -not -path '*/_build/*' 2>/dev/null) \
+		pyproject.toml | $(VENV)/.installed-test
+	@$(BIN)/python -m compileall -q -j 0 $(COMPILED) >/dev/null
 	@PYTHONDONTWRITEBYTECODE= $(BIN)/pytest --collect-only -q >/dev/null \
-		|| echo "pytest could not collect the tests: the run below says why"
+		&& touch $@ || echo "pytest could not collect the tests: the run below says why"
 
 # The documentation site, into docs/_build/html (the docs packages are in the test extra, so the
 # same install covers it; tests/test_docs.py runs the same build in every `make test`).
