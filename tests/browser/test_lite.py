@@ -2,8 +2,7 @@
 
 The site is served on 127.0.0.1 and every request to any other host fails in the browser (no name
 resolves but the loopback's) and fails the test, so what plays here plays offline (``lite_site.py``
-says which site and how). For
-each game, in one test: Run All of its play notebook and a few actions by clicks; *Download
+says which site and how). For each game, in one test: Run All of its play notebook and a few actions by clicks; *Download
 journey*, whose ``.lantern`` file ``JourneyBook`` opens here to the very state the browser's
 kernel holds; the page reloaded (Firelights, Embers) or the tab closed and a new one opened
 (Voidlight), Run All again, and the journey is where it was, to the same state; then *Upload
