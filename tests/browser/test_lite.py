@@ -2,12 +2,12 @@
 
 The site is served on 127.0.0.1 and every request to any other host fails in the browser (no name
 resolves but the loopback's) and fails the test, so what plays here plays offline (``lite_site.py``
-says which site and how). For each game, in one test: Run All of its play notebook and a few actions by clicks; *Download
-journey*, whose ``.lantern`` file ``JourneyBook`` opens here to the very state the browser's
-kernel holds; the page reloaded (Firelights, Embers) or the tab closed and a new one opened
-(Voidlight), Run All again, and the journey is where it was, to the same state; then *Upload
-journey* of a journey made here, which the panel shows at the state it has here, played on by
-clicks to the game's end, and its ending state carried out again and compared.
+says which site and how). For each game, in one test: Run All of its play notebook and a few
+actions by clicks; *Download journey*, whose ``.lantern`` file ``JourneyBook`` opens here to the
+very state the browser's kernel holds; the page reloaded (Firelights, Embers) or the tab closed and
+a new one opened (Voidlight), Run All again, and the journey is where it was, to the same state;
+then *Upload journey* of a journey made here, which the panel shows at the state it has here,
+played on by clicks to the game's end, and its ending state carried out again and compared.
 
 Each game plays to its end in the browser, cheaply: Firelights and Voidlight upload a journey
 made here a few actions before its end (by the game's own sensible player, or a scripted one,
