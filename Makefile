@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 8888
 GAME ?= firelights
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
-LINTED = $(wildcard rules widgets tests bench tools typings conftest.py docs/examples)
+LINTED = $(wildcard rules widgets tests bench tools typings conftest.py docs/examples docs/_ext docs/conf.py)
 
 .PHONY: play test lint docs voila table bench fuzz browser-deps clean lite lite-serve
 

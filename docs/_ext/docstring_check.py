@@ -90,7 +90,7 @@ def _fields(cls: type) -> list[str]:
         names = list(cls._fields)
     else:
         return []
-    own = cls.__dict__.get("__annotations__", {})
+    own = inspect.get_annotations(cls)  # its own body's, not its bases'
     return [name for name in names if not name.startswith("_") and name in own]
 
 
@@ -215,13 +215,17 @@ def _field_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> I
                     " starting with '#:' just above it, saying what it holds and why"
                 )
         for owner, name in _instance_attributes(module):
-            if owner == node.name and name not in assigned and not name.startswith("_"):
-                if not _commented_in(cls, name, instance=True):
-                    yield (
-                        f"{where}.{node.name}.{name}: the attribute has no doc comment: write a"
-                        " line starting with '#:' just above where __init__ sets it (``self."
-                        f"{name}: ... = ...``), saying what it holds and why"
-                    )
+            if (
+                owner == node.name
+                and name not in assigned
+                and not name.startswith("_")
+                and not _commented_in(cls, name, instance=True)
+            ):
+                yield (
+                    f"{where}.{node.name}.{name}: the attribute has no doc comment: write a"
+                    " line starting with '#:' just above where __init__ sets it (``self."
+                    f"{name}: ... = ...``), saying what it holds and why"
+                )
 
 
 def _constant_findings(module: ModuleType, tree: ast.Module, lines: list[str]) -> Iterator[str]:
