@@ -29,10 +29,11 @@ import ipywidgets as widgets
 from rules.book import JourneyBook
 from rules.record.journey import Journey
 from widgets.frame.advice import AdviceHook, AdviceView, hook_for
+from widgets.frame.connection import FRAME_CLASS, ShowsFallback
 from widgets.frame.connection import FRAME_CSS as CONNECTION_CSS
-from widgets.frame.connection import ShowsFallback
 from widgets.frame.contract import check_panel
 from widgets.frame.controls import JourneyControls
+from widgets.frame.delivery import keep_every_message
 from widgets.frame.dock import SECTION_CLASS, ResultDock, just_now_html, slot
 from widgets.frame.log_view import JourneyLog, LogView
 from widgets.frame.page_script import PageScripts
@@ -96,10 +97,9 @@ class GameFrame(ShowsFallback, widgets.VBox):
         """Play ``journey``: a :class:`~rules.book.JourneyBook` (saved after every action, with
         Undo, Redo, Reroll, Write to journal, Export, New and Open), or a bare journey kept in
         memory only (from ``seed``, or a random seed)."""
-        super().__init__()
-        self.add_class("lantern-panel")
-        self.add_class("lantern-frame")
-        self.add_class(f"lantern-{self.game_name}")
+        keep_every_message()  # before the panel's first widget: no message of it may be lost
+        classes = ("lantern-panel", FRAME_CLASS, f"lantern-{self.game_name}")
+        super().__init__(_dom_classes=classes)  # in its first message, not three more
         if journey is None:
             seed = secrets.randbelow(2**31) if seed is None else seed
             journey = Journey.start(self.game_name, seed=seed)
