@@ -27,7 +27,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -103,7 +103,7 @@ def crew(folder: Path) -> None:
     book.close()
 
 
-def start_table(tmp: Path, *args: str) -> Iterator[Table]:
+def start_table(tmp: Path, *args: str) -> Generator[Table, None, None]:
     folder = tmp / "journeys"
     crew(folder)
     (tmp / "tmpdir").mkdir()
@@ -440,14 +440,10 @@ def test_the_table_stops_idle_seats_and_frees_their_places(tmp_path: Path) -> No
             time.sleep(0.5)
         assert table_.kernels() == 0, table_.text()[-2000:]
         assert "Culling kernel" in table_.text() or "culled" in table_.text().lower()
-        # The place it held is free again. jupyter_client removes a kernel's connection file
-        # (what kernels() counts) a moment before it drops the kernel from the list the table
-        # counts, so under load the first ask can still find the table full; a refused ask
-        # starts no kernel, so asking again is safe.
-        status, page = table_.get(links["Rook"])
-        while status == 503 and time.monotonic() < deadline:
-            time.sleep(0.2)
-            status, page = table_.get(links["Rook"])
-        assert status == 200, page[-2000:]
+        # The place it held is free again. jupyter_client removes the connection file (what
+        # kernels() counts) before the kernel leaves the table's list: under load, ask again.
+        while (answer := table_.get(links["Rook"]))[0] == 503 and time.monotonic() < deadline:
+            time.sleep(0.2)  # a refused ask starts no kernel
+        assert answer[0] == 200, answer[1][-2000:]
     finally:
         server.close()
