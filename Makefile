@@ -12,9 +12,9 @@ LINTED = $(wildcard rules widgets tests bench tools typings conftest.py docs/exa
 .PHONY: play test lint docs voila table bench fuzz browser-deps clean lite lite-serve
 
 # A venv that a failed or interrupted run left without pip is made again from scratch. Its pip is
-# brought up to date first: Python 3.11's own (23.2) took about a quarter longer over the test
-# install, most of it matching every wheel link of the indexes against this machine's tags. Where
-# no index answers, the venv's own pip goes on.
+# brought up to date first: with Python 3.11's own (23.2) the test install took a third longer,
+# about half of it spent matching every wheel link of the indexes against this machine's tags.
+# Where no index answers, the venv's own pip goes on.
 define new-venv
 	rm -rf $(1)
 	$(PYTHON) -m venv $(1) || { rm -rf $(1); echo "python3 -m venv failed: install python3-venv"; exit 1; }
