@@ -179,6 +179,7 @@ class JupyterServer:
             command=[
                 sys.executable,
                 "-m",
+                "tools.startup",  # ``-m jupyterlab``, as tools.serve starts it (tools/startup.py)
                 "jupyterlab",
                 "--no-browser",
                 *_root_flag(),

@@ -1,0 +1,95 @@
+"""A Jupyter server starts without building the RFC 3987 grammar that nothing it checks asks for,
+and whatever does ask gets the real library's answers (tools/startup.py).
+
+Each check runs in a fresh interpreter: what a process imported is the question.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools.startup import GRAMMAR_MODULE
+
+REPO = Path(__file__).resolve().parent.parent
+GRAMMAR_BUILT = f"{GRAMMAR_MODULE}.syntax_helpers"  # the module whose import builds the parsers
+
+#: IRIs and IRI references, good and bad, and the two formats they are checked against.
+IRIS = ["http://example.com/ü", "urn:lantern:wick", "not an iri", "http://[bad", "/a b", "//x", ""]
+CHECKS = """
+import jsonschema
+checker = jsonschema.FormatChecker()
+answers = [[checker.conforms(value, form) for value in IRIS] for form in ("iri", "iri-reference")]
+"""
+
+
+def run(code: str, *, defer: bool) -> Any:
+    """Run ``code`` in a new interpreter, after :func:`defer_iri_grammar` if ``defer``; it sets
+    ``out``, which comes back through JSON."""
+    prelude = "from tools.startup import defer_iri_grammar\ndeferred = defer_iri_grammar()\n"
+    script = f"import json, sys\nIRIS = {IRIS!r}\n{prelude if defer else ''}{code}\n"
+    script += "print(json.dumps(out))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec(GRAMMAR_MODULE) is None,
+    reason=f"{GRAMMAR_MODULE} is not installed: jsonschema checks no IRI, nothing to defer",
+)
+def test_a_server_imports_without_the_grammar_and_iri_checks_answer_as_the_library_does() -> None:
+    server = f"import jupyterlab.labapp, voila.app\nbuilt = {GRAMMAR_BUILT!r} in sys.modules\n"
+    found = run(server + CHECKS + "out = [deferred, built, answers]", defer=True)
+    eager = run(server + CHECKS + "out = [built, answers]", defer=False)
+    deferred, built, answers = found
+    assert deferred and not built, "the servers' import built the grammar all the same"
+    assert eager[0], "without the stand-in the servers' import builds it: the test sees that"
+    assert answers == eager[1], "the stand-in's answers differ from the library's"
+    assert all(set(row) == {True, False} for row in answers), answers  # both answers occur
+
+
+def test_any_other_name_of_the_module_comes_from_the_real_one() -> None:
+    pytest.importorskip(GRAMMAR_MODULE)
+    code = (
+        f"from {GRAMMAR_MODULE} import make_syntax_validator\n"
+        f"module = sys.modules[{GRAMMAR_MODULE!r}]\n"
+        "out = [deferred, callable(make_syntax_validator), "
+        "getattr(module, '__lantern_stand_in__', False)]"
+    )
+    assert run(code, defer=True) == [True, True, False]
+
+
+def test_nothing_is_deferred_once_the_module_is_imported() -> None:
+    pytest.importorskip(GRAMMAR_MODULE)
+    code = (
+        f"import {GRAMMAR_MODULE}\nfrom tools.startup import defer_iri_grammar\n"
+        f"out = [defer_iri_grammar(), hasattr(sys.modules[{GRAMMAR_MODULE!r}], 'syntax_parser')]"
+    )
+    assert run(code, defer=False) == [False, True]
+
+
+def test_the_command_line_runs_a_module_as_python_dash_m_does() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tools.startup", "json.tool", "--sort-keys"],
+        input='{"b": 1, "a": [2]}',
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"a": [2], "b": 1}
+    assert done.stdout.index('"a"') < done.stdout.index('"b"')  # --sort-keys reached json.tool
+    bare = subprocess.run(
+        [sys.executable, "-m", "tools.startup"], cwd=REPO, capture_output=True, text=True
+    )
+    assert bare.returncode != 0 and "usage: python -m tools.startup MODULE" in bare.stderr
