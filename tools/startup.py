@@ -22,7 +22,6 @@ module's command line, and the docs' build defers it in ``docs/conf.py``.
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import runpy
 import sys
@@ -55,7 +54,9 @@ def _real() -> types.ModuleType:
     module = sys.modules.get(GRAMMAR_MODULE)
     if module is None or getattr(module, "__lantern_stand_in__", False):
         sys.modules.pop(GRAMMAR_MODULE, None)
-        module = importlib.import_module(GRAMMAR_MODULE)
+        import rfc3987_syntax  # the real one: its grammar is built now
+
+        module = rfc3987_syntax
     return module
 
 
