@@ -15,7 +15,7 @@ DOCS = Path(__file__).resolve().parent
 sys.path[:0] = [str(DOCS.parent), str(DOCS / "_ext")]
 
 # myst-nb imports nbformat, and so jsonschema and the RFC 3987 grammar no page needs: built only if
-# asked (tools/startup.py), 2 s of every build.
+# asked (tools/startup.py): a second of every build.
 from tools.startup import defer_iri_grammar  # noqa: E402
 
 defer_iri_grammar()

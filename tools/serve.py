@@ -219,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or args[0] not in ("lab", "voila", "table"):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
-    startup.defer_iri_grammar()  # a server that starts in 1.5 s, not 4 (tools/startup.py)
+    startup.defer_iri_grammar()  # the server answers in half the time (tools/startup.py)
     if args[0] == "table":  # the players' seat pages: no token, the links' keys (tools/table.py)
         from tools import table
 

@@ -1,5 +1,5 @@
-"""A Jupyter server that starts in a second and a half, not four: a grammar it never uses, built
-only when something asks for it.
+"""A Jupyter server that answers in half the time: a grammar it never uses, built only when
+something asks for it.
 
     python -m tools.startup MODULE [ARGS...]   # as ``python -m MODULE ARGS...``, the grammar deferred
 
@@ -7,9 +7,9 @@ Every Jupyter server imports jsonschema (jupyter_events checks its event schemas
 jsonschema, as it is imported, imports each format checker it finds installed. One of them,
 ``rfc3987_syntax`` (the checker of the ``iri`` and ``iri-reference`` formats, installed through
 ``jsonschema[format-nongpl]``), builds about thirty-five Earley parsers of RFC 3987 as it is
-imported: 2.3 s of CPU on the 2-core machine here, out of 3.7 s for ``import jupyterlab.labapp``,
-paid again by every server, Voilà and seat page server a player or the tests start. No schema
-those servers check names either format.
+imported: over a second of CPU, more than half of what JupyterLab spends before it answers
+(``python -m bench server_start``), paid again by every server, Voilà and seat page server a player
+or the tests start. No schema those servers check names either format.
 
 :func:`defer_iri_grammar` puts a stand-in under that module's name before anything imports it.
 jsonschema takes the stand-in's ``is_valid_syntax`` as it would the real one; the first call, or
