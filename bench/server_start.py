@@ -17,34 +17,21 @@ import argparse
 import os
 import platform
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests" / "browser"))  # the tests' server helpers, a plain module
+
+from lab_servers import free_port, http_status  # noqa: E402
+
 #: The deferred start's time, at most this many times the eager one's.
 TARGET = 0.7
 TIMEOUT = 120.0  # seconds for a server to answer; not a timed figure
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return bool(response.status == 200)
-    except (urllib.error.URLError, OSError):
-        return False
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -58,7 +45,7 @@ def _cpu_seconds(pid: int) -> float:
 
 def start_once(deferred: bool, folder: Path) -> tuple[float, float]:
     """Seconds from launch to ``/api/status`` answering, and the server's CPU seconds by then."""
-    port, token = _free_port(), secrets.token_hex(8)
+    port, token = free_port(), secrets.token_hex(8)
     module = ["tools.startup", "jupyterlab"] if deferred else ["jupyterlab"]
     env = {**os.environ, "JUPYTER_TOKEN": token, "JUPYTER_CONFIG_DIR": str(folder / "config")}
     env["JUPYTER_RUNTIME_DIR"] = str(folder / "runtime")
@@ -73,7 +60,7 @@ def start_once(deferred: bool, folder: Path) -> tuple[float, float]:
         command, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     try:
-        while not _answers(url):
+        while http_status(url) != 200:
             if server.poll() is not None or time.perf_counter() - started > TIMEOUT:
                 raise SystemExit(f"the server ({' '.join(module)}) did not answer on {port}")
             time.sleep(0.02)

@@ -61,7 +61,7 @@ def write_lab_settings(settings_dir: Path) -> None:
 # --- servers -----------------------------------------------------------------------------------
 
 
-def _http_status(url: str, headers: dict[str, str] | None = None) -> int | None:
+def http_status(url: str, headers: dict[str, str] | None = None) -> int | None:
     """The HTTP status of GET url, or None when nothing answers."""
     request = urllib.request.Request(url, headers=headers or {})
     try:
@@ -203,7 +203,7 @@ class JupyterServer:
         self._process.start()
         self._process.wait_until(lambda: self._get("/api/status") == 200, "/api/status with 200")
         self._process.wait_until(
-            lambda: _http_status(f"{self.base_url}/lab?token={self.token}") == 200,
+            lambda: http_status(f"{self.base_url}/lab?token={self.token}") == 200,
             "/lab with 200",
         )
         return self
@@ -234,7 +234,7 @@ class JupyterServer:
             return int(error.code), error.read()
 
     def _get(self, path: str) -> int | None:
-        return _http_status(f"{self.base_url}{path}", {"Authorization": f"token {self.token}"})
+        return http_status(f"{self.base_url}{path}", {"Authorization": f"token {self.token}"})
 
     def sessions(self) -> list[dict[str, Any]]:
         """The server's sessions (one per open notebook with a kernel)."""
@@ -292,7 +292,7 @@ class VoilaServer:
         self._process.start()
         self._process.wait_until(
             lambda: (
-                _http_status(f"http://127.0.0.1:{self.port}/voila/static/extension.js") is not None
+                http_status(f"http://127.0.0.1:{self.port}/voila/static/extension.js") is not None
             ),
             "HTTP",
         )
