@@ -430,7 +430,7 @@ def test_the_table_caps_the_seats_running_at_once(tmp_path: Path) -> None:
 
 
 def test_the_table_stops_idle_seats_and_frees_their_places(tmp_path: Path) -> None:
-    server = start_table(tmp_path, "--seats=1", "--idle=3")
+    server = start_table(tmp_path, "--seats=1", "--idle=1")
     table_ = next(server)
     try:
         links = table_.links()
