@@ -46,6 +46,7 @@ ADDRESS = "127.0.0.2"  # another computer on the GM's network, as far as the tab
 START_TIMEOUT = 120.0  # seconds to start (about 3 s on an idle machine); not a timed assertion
 SETTINGS = re.compile(r"^Lantern table settings: (\{.*\})$", re.MULTILINE)
 LINK = re.compile(r"^ {6}(\w+): (http://\S+)$", re.MULTILINE)
+ANNOUNCED = re.compile(r"^ {4}Seat links for .*:\n(?: {6}\w+: http://\S+\n)+\n", re.MULTILINE)
 
 
 def free_port() -> int:
@@ -130,7 +131,7 @@ def start_table(tmp: Path, *args: str) -> Generator[Table, None, None]:
     server = Table(port, proc, log, folder, tmp)
     try:
         deadline = time.monotonic() + START_TIMEOUT
-        while not SETTINGS.search(server.text()):
+        while not ANNOUNCED.search(server.text()):  # the settings, then each link, then a blank
             assert proc.poll() is None, f"the table exited:\n{server.text()}"
             assert time.monotonic() < deadline, f"the table did not start:\n{server.text()}"
             time.sleep(0.2)
