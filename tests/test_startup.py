@@ -70,6 +70,30 @@ def test_another_name_comes_from_the_real_module_and_then_nothing_is_deferred() 
     assert run(code, defer=True) == [True, True, False, False]
 
 
+def test_the_stand_in_says_where_the_real_module_is() -> None:
+    """``importlib.util.find_spec`` answers from sys.modules: for the stand-in, with the real
+    module's spec (a module there without one makes it raise)."""
+    pytest.importorskip(GRAMMAR_MODULE)
+    code = (
+        "import importlib.util\n"
+        f"spec = importlib.util.find_spec({GRAMMAR_MODULE!r})\n"
+        f"stand_in = getattr(sys.modules[{GRAMMAR_MODULE!r}], '__lantern_stand_in__', False)\n"
+        "out = [deferred, stand_in, spec.name, spec.origin]"
+    )
+    deferred, stand_in, name, origin = run(code, defer=True)
+    assert deferred and stand_in and name == GRAMMAR_MODULE
+    real = f"import importlib.util\nout = importlib.util.find_spec({GRAMMAR_MODULE!r}).origin"
+    assert origin == run(real, defer=False)
+
+
+def test_pytest_starts_with_the_grammar_deferred() -> None:
+    """pyproject.toml loads tools.pytest_startup before the plugins installed (nbval's imports
+    nbformat, then jsonschema): no pytest process of the run builds the grammar."""
+    pytest.importorskip(GRAMMAR_MODULE)
+    assert sys.modules.get("nbformat") is not None, "nbval's plugin imports nbformat"
+    assert f"{GRAMMAR_MODULE}.syntax_helpers" not in sys.modules
+
+
 def test_the_command_line_runs_a_module_as_python_dash_m_does() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "tools.startup", "json.tool", "--sort-keys"],

@@ -38,11 +38,17 @@ GRAMMAR_MODULE = "rfc3987_syntax"
 def defer_iri_grammar() -> bool:
     """Put the stand-in in place; True if it is, False where there is nothing to defer (the
     module is not installed, or something imported it already)."""
-    if GRAMMAR_MODULE in sys.modules or importlib.util.find_spec(GRAMMAR_MODULE) is None:
+    if GRAMMAR_MODULE in sys.modules:
+        return False
+    spec = importlib.util.find_spec(GRAMMAR_MODULE)
+    if spec is None:
         return False
     stand_in = types.ModuleType(
         GRAMMAR_MODULE, "A stand-in (tools.startup): the real module on first use."
     )
+    # The real module's spec: ``importlib.util.find_spec`` answers from sys.modules, and a
+    # module there without one makes it raise (a test that asks whether the module is installed).
+    stand_in.__spec__ = spec
     stand_in.__dict__.update(is_valid_syntax=_is_valid_syntax, __getattr__=_real_attribute)
     stand_in.__lantern_stand_in__ = True  # type: ignore[attr-defined]
     sys.modules[GRAMMAR_MODULE] = stand_in
