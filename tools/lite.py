@@ -21,7 +21,9 @@ npm) has to carry everything itself:
    expects, copied into the site, and the kernel told to load it from there (``pyodideUrl``);
 3. the pure-Python wheels the kernel loads through Pyodide's lock file (micropip, IPython and
    what it needs, jedi), from PyPI, and the lock file trimmed to them with their hashes rewritten
-   (PyPI's files differ byte-wise from Pyodide's own builds);
+   (PyPI's files differ byte-wise from Pyodide's own builds); the kernel is told to load them
+   with Pyodide itself (``loadPyodideOptions``), all at once, rather than install them one by one
+   through piplite as it starts;
 4. the notebook's packages as local wheels (ipywidgets, comm, jupyterlab_widgets, ipylab,
    mistune, of the versions installed here, so each front end matches its Python side) and
    Lantern's own wheel, built with ``pip wheel --no-deps`` from a copy of the tree;
