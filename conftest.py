@@ -24,22 +24,16 @@ its browser tests. A plain ``pytest`` run with ``LANTERN_LITE_BUILD=1`` that hol
 finds the site missing or stale starts building it at once, in the background
 (start_lite_build below), while the other modules run: those tests come with the browser modules,
 late, and find it built instead of holding a worker for the build.
-
-The documentation's build (tests/test_docs.py) starts at once too, in the background at a low
-priority (start_docs_build below), and its test comes last: the build fills the moments the
-workers wait on browsers, kernels and servers, instead of holding a worker for 40 s of CPU.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterable
-from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -71,11 +65,6 @@ LITE_BUILD_ENV = "LANTERN_LITE_BUILD"  # tests/browser/lite_site.py's BUILD
 LITE_MODULES = ("tests/browser/test_lite.py", "tests/browser/test_lite_pages.py")
 #: The background build of the site, kept on the config for pytest_unconfigure.
 LITE_BUILD_KEY = pytest.StashKey["subprocess.Popen[bytes]"]()
-#: The docs' test module, whose build runs in the background (tests/docs_build.py).
-DOCS_MODULE = "tests/test_docs.py"
-DOCS_BUILD_ENV = "LANTERN_DOCS_BUILD"  # tests/docs_build.py's FOLDER_ENV
-#: The background build of the docs, kept on the config for pytest_unconfigure.
-DOCS_BUILD_KEY = pytest.StashKey["subprocess.Popen[bytes]"]()
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -91,8 +80,6 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[JOURNEYS_KEY] = folder
     os.environ[JOURNEYS_ENV] = str(folder)
     os.environ[SEED_ENV] = SESSION_SEED
-    if not hasattr(config, "workerinput"):  # the run's own process: its workers inherit it
-        os.environ[DOCS_BUILD_ENV] = str(folder.with_name(folder.name + "-docs"))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -102,13 +89,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     build = config.stash.get(LITE_BUILD_KEY, None)
     if build is not None:
         build.wait()  # a run that ended before the build (-x) leaves none running
-    docs = config.stash.get(DOCS_BUILD_KEY, None)
-    if docs is not None:
-        if docs.poll() is None:  # a run that ended first (-x): the build and what it started
-            with suppress(ProcessLookupError):
-                os.killpg(docs.pid, signal.SIGTERM)
-            docs.wait()
-        shutil.rmtree(os.environ.get(DOCS_BUILD_ENV, ""), ignore_errors=True)
 
 
 def start_lite_build(config: pytest.Config, scopes: Iterable[str]) -> None:
@@ -139,33 +119,10 @@ def start_lite_build(config: pytest.Config, scopes: Iterable[str]) -> None:
         )
 
 
-def start_docs_build(config: pytest.Config, scopes: Iterable[str]) -> None:
-    """Build the documentation in the background, at a low priority, when the run holds its test
-    (``scopes`` as for :func:`start_lite_build`), into the folder named by ``DOCS_BUILD_ENV``
-    (set in pytest_configure): tests/docs_build.py runs it and tests/test_docs.py reads it. Once
-    per run, from the process that schedules the tests; not for ``--collect-only``."""
-    folder = os.environ.get(DOCS_BUILD_ENV)
-    if not folder or DOCS_BUILD_KEY in config.stash or config.option.collectonly:
-        return
-    if not any(scope.split("::")[0] == DOCS_MODULE for scope in scopes):
-        return
-    Path(folder).mkdir()
-    config.stash[DOCS_BUILD_KEY] = subprocess.Popen(
-        [sys.executable, str(HERE / "tests" / "docs_build.py"), folder],
-        cwd=HERE,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # its own process group: a run that ends first stops it whole
-    )
-
-
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Without xdist, the run's own process starts the background builds once it knows the
-    tests."""
+    """Without xdist, the run's own process starts the site's build once it knows the tests."""
     if not hasattr(session.config, "workerinput") and not _distributed(session.config):
         start_lite_build(session.config, (item.nodeid for item in session.items))
-        start_docs_build(session.config, (item.nodeid for item in session.items))
 
 
 def _distributed(config: pytest.Config) -> bool:
@@ -185,6 +142,7 @@ LONGEST_FIRST = (
     "tests/browser/test_voidlight.py",
     "tests/browser/test_advice_in_lab.py",
     "tests/browser/test_connection.py",
+    "tests/test_docs.py",
     "tests/browser/test_frame.py",
     "tests/browser/test_seat_links.py",
     "tests/browser/test_voila.py",
@@ -211,11 +169,8 @@ def _scope_rank(scope: str) -> tuple[int, int]:
     seat-page server, the advice panel's rollouts) fails there with "cannot be called from a
     running event loop". Each worker runs its modules in queue order, so none runs a browser test
     before another folder's. Within each part the listed modules come first, longest first, then
-    the rest in xdist's own order (the sort is stable). The docs' test comes last of all: it only
-    reads its build, which runs in the background from the start (it calls no ``asyncio.run``).
+    the rest in xdist's own order (the sort is stable).
     """
-    if scope == DOCS_MODULE:  # last: its build runs in the background meanwhile
-        return (4, 0)
     browser = 1 if scope.startswith("tests/browser/") else 0
     if scope in LONGEST_FIRST:
         return (2 * browser, LONGEST_FIRST.index(scope))
@@ -233,7 +188,6 @@ if LoadScopeScheduling is not None:
             # xdist fills the whole queue before it hands out the first unit: order it then.
             if not self._ordered:
                 start_lite_build(self.config, list(self.workqueue))
-                start_docs_build(self.config, list(self.workqueue))
                 ranked = sorted(self.workqueue.items(), key=lambda item: _scope_rank(item[0]))
                 self.workqueue.clear()
                 self.workqueue.update(ranked)
