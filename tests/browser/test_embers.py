@@ -19,7 +19,6 @@ from harness import (
     run_in_kernel,
     wait_kernel_idle,
 )
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from test_firelights import (
     DARK_THEME,
@@ -69,11 +68,9 @@ def test_a_night_by_clicking(page, jupyter_server, shot, light_theme_after):
         expect(choices.first.or_(ending)).to_be_visible()
         if ending.is_visible():
             break
-        try:
-            choices.first.click(timeout=5000)
-        except PlaywrightTimeout:
-            continue  # the last click ended the night: its ending is on its way
-        wait_kernel_idle(page, NOTEBOOK)
+        # Waited for until the kernel handled it and the page drew its row again (each choice
+        # rebuilds it): the next look finds the new row, or the ending the last click brought.
+        click_handled(page, NOTEBOOK, choices.first)
     expect(ending).to_be_visible()
     assert any(words in ending.inner_text() for words in ("Dawn breaks", "The fire goes out"))
     save_window(page, shot.directory / "ending.png")
