@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -17,8 +18,8 @@ from rules.embers import advise as embers_advise
 from rules.firelights import advise as firelights_advise
 from rules.play.advice import Advice
 from rules.voidlight import advise as voidlight_advise
-from widgets.frame import thinking
-from widgets.frame.advice import AdviceHook, AdviceView
+from widgets.frame import advice, thinking
+from widgets.frame.advice import ENOUGH, SHOW_EVERY, SHOW_MOST, AdviceHook, AdviceView
 
 ADVISORS: dict[str, Any] = {
     "embers": embers_advise,
@@ -127,3 +128,42 @@ def test_on_the_loop_the_panels_advice_thinks_apart() -> None:
     least, apart = run_apart(main())
     panel.close()
     assert least >= 8 and apart
+
+
+def test_refined_rows_show_less_often_as_they_settle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each showing re-renders the table in the browser: the time between showings doubles from
+    SHOW_EVERY up to SHOW_MOST while the rows refine, and the last rows always show. Timed on a
+    clock of the test's own: each batch takes 0.05 s of it, each pause what it asks."""
+    clock = [100.0]
+    monkeypatch.setattr(advice.time, "perf_counter", lambda: clock[0])
+
+    class Steady(AdviceHook):
+        def advise(self, state: Any, runs: int, seed: int) -> list[Advice]:
+            clock[0] += 0.05
+            wins = runs // 2
+            return [Advice(move, wins / runs, 0.0, 1.0, wins, runs) for move in ("a", "b")]
+
+    async def pause(seconds: float) -> None:
+        clock[0] += seconds
+        await asyncio.sleep(0)
+
+    async def main() -> tuple[list[tuple[float, str]], int]:
+        view = AdviceView(Steady(None), sleep=pause)
+        shown: list[tuple[float, str]] = []
+        view.note.observe(lambda change: shown.append((clock[0], change["new"])), "value")
+        view.toggle.value = True
+        view.follow("a state", live=True)
+        while view.thinking or not view.rows:
+            await asyncio.sleep(0)
+        least = min(row.runs for row in view.rows)
+        view.close()
+        return shown, least
+
+    shown, least = run_apart(main())
+    refined = [(when, note) for when, note in shown if "rollouts per move" in note]
+    # the last showing comes when the refinement ends, however soon after the one before it
+    gaps = [later - earlier for (earlier, _), (later, _) in pairwise(refined[:-1])]
+    batch = 0.05 + 0.005  # a batch and the pause after it, on the test's clock
+    assert gaps[:3] == pytest.approx([SHOW_EVERY, 2 * SHOW_EVERY, SHOW_MOST], abs=batch)
+    assert all(SHOW_MOST - 1e-9 <= gap <= SHOW_MOST + batch for gap in gaps[2:])
+    assert least >= ENOUGH and f"{least} rollouts per move" in refined[-1][1]

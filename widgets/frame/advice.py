@@ -48,6 +48,8 @@ __all__ = [
     "ENOUGH",
     "FIRST_PAUSE",
     "FIRST_RUNS",
+    "SHOW_EVERY",
+    "SHOW_MOST",
     "AdviceHook",
     "AdviceView",
     "hook_for",
@@ -70,9 +72,14 @@ APART_SECONDS = 0.01
 BATCH_SECONDS = 0.03
 #: Rollouts per move after which the refinement stops (the kernel goes idle again).
 ENOUGH = 1000
-#: The shortest time between two showings of refined rows (each one re-renders the table in the
-#: browser: fewer of them leave the front end free for the clicks).
+#: The shortest time between the first two showings of refined rows; each showing doubles it, up
+#: to SHOW_MOST. Each showing re-renders the table in the browser, and fewer of them leave the
+#: front end free for the clicks. The rows move most in their first second; shown four times a
+#: second until the last rollout, they kept a table of numbers that hardly change flickering for
+#: up to six seconds after each click.
 SHOW_EVERY = 0.25
+#: The longest time between two showings while the rows refine (the last rows always show).
+SHOW_MOST = 1.0
 #: The most rollouts per move in one batch.
 MOST_RUNS = 64
 #: What the marked control of the best move carries.
@@ -286,7 +293,7 @@ class AdviceView(widgets.VBox):
         return self.rows
 
     async def _think(self, state: Any) -> None:
-        runs, shown, start = 1, 0.0, time.perf_counter()
+        runs, start, shown, showings = 1, time.perf_counter(), 0.0, 0
         try:
             await self._sleep(FIRST_PAUSE)  # the click's own render first
             while self._state is state and self.on and self._live:
@@ -295,10 +302,11 @@ class AdviceView(widgets.VBox):
                 if self._state is not state or self._problem is not None:
                     break
                 least = min((row.runs for row in rows), default=0)
+                every = min(SHOW_MOST, SHOW_EVERY * 2 ** max(0, showings - 1))
                 if (least >= FIRST_SHOWN or began - start >= FIRST_WAIT) and (
-                    began - shown >= SHOW_EVERY
+                    began - shown >= every
                 ):
-                    shown = began
+                    shown, showings = began, showings + 1
                     self._show()
                 if not rows or least >= ENOUGH:
                     break
