@@ -153,7 +153,9 @@ def test_refined_rows_show_less_often_as_they_settle(monkeypatch: pytest.MonkeyP
         view.note.observe(lambda change: shown.append((clock[0], change["new"])), "value")
         view.toggle.value = True
         view.follow("a state", live=True)
-        while view.thinking or not view.rows:
+        for _ in range(100_000):  # a bound against a hang: about 1,000 turns of the loop do
+            if view.rows and not view.thinking:
+                break
             await asyncio.sleep(0)
         least = min(row.runs for row in view.rows)
         view.close()
